@@ -1,0 +1,248 @@
+"""The service's foundation: app factory, packaging, process runner, deployment files."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import service
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- the application --------------------------------------------------------------
+
+
+def test_healthz_reports_ok_and_version(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.is_json
+    assert response.get_json() == {"status": "ok", "version": service.__version__}
+
+
+def test_version_is_a_version_string():
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", service.__version__)
+
+
+def test_request_bodies_are_capped_at_64_kib(app):
+    assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+
+
+def test_config_overrides_defaults():
+    app = service.create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 1234})
+    assert app.testing
+    assert app.config["MAX_CONTENT_LENGTH"] == 1234
+
+
+def test_importing_service_does_not_import_flask():
+    # A fresh interpreter: this test process has imported flask already.
+    code = (
+        "import sys, service\n"
+        "leaked = sorted(m for m in sys.modules if m.split('.')[0] in {'flask', 'werkzeug'})\n"
+        "print(','.join(leaked))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout.strip() == "", f"importing service loaded: {result.stdout}"
+
+
+# --- gunicorn configuration ---------------------------------------------------------
+
+
+@pytest.fixture()
+def reload_gunicorn_conf(monkeypatch):
+    import service.gunicorn_conf as conf
+
+    def reload(**env):
+        for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        return importlib.reload(conf)
+
+    yield reload
+    monkeypatch.undo()
+    importlib.reload(conf)
+
+
+def test_gunicorn_defaults_to_loopback_8080(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf()
+    assert conf.bind == ["127.0.0.1:8080"]
+    assert conf.workers >= 1
+
+
+def test_gunicorn_reads_host_port_and_workers_from_env(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf(HOST="0.0.0.0", PORT="9123", WEB_CONCURRENCY="3")
+    assert conf.bind == ["0.0.0.0:9123"]
+    assert conf.workers == 3
+
+
+def test_gunicorn_brackets_ipv6_hosts(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf(HOST="::1", PORT="9124")
+    assert conf.bind == ["[::1]:9124"]
+
+
+def test_gunicorn_settings(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf()
+    assert conf.worker_class == "sync"
+    assert conf.preload_app is True
+    assert (conf.max_requests, conf.max_requests_jitter) == (10000, 1000)
+    assert (conf.timeout, conf.graceful_timeout, conf.keepalive) == (30, 30, 5)
+    assert (conf.accesslog, conf.errorlog) == ("-", "-")
+    assert (conf.limit_request_line, conf.limit_request_fields) == (4094, 50)
+    assert conf.limit_request_field_size == 8190
+    assert conf.control_socket_disable is True
+
+
+def test_gunicorn_accepts_every_setting():
+    from gunicorn.config import Config
+
+    import service.gunicorn_conf as conf
+
+    known = set(Config().settings)
+    known.add("control_socket_disable")  # only in gunicorn 25.1+, ignored before
+    assert set(conf.__all__) <= known
+
+
+def test_top_level_gunicorn_conf_reexports_the_package_settings():
+    namespace: dict[str, object] = {}
+    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), namespace)
+    import service.gunicorn_conf as conf
+
+    for name in conf.__all__:
+        assert namespace[name] == getattr(conf, name), name
+
+
+# --- python -m service --------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_python_m_service_serves_healthz(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    log_path = tmp_path / "server.log"
+    url = f"http://127.0.0.1:{port}/healthz"
+
+    with log_path.open("wb") as log:
+        # Run from elsewhere: the config must be found through the package, not the cwd.
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "service"],
+            cwd=tmp_path,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            body = None
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                if proc.poll() is not None:
+                    break
+                try:
+                    with urllib.request.urlopen(url, timeout=2) as response:
+                        assert response.status == 200
+                        body = json.loads(response.read())
+                        break
+                except (urllib.error.URLError, ConnectionError, TimeoutError):
+                    time.sleep(0.2)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+
+    log_text = log_path.read_text(errors="replace")
+    assert body == {"status": "ok", "version": service.__version__}, log_text
+    assert "GET /healthz" in log_text  # the access log goes to stdout
+    assert "Control socket" not in log_text
+
+
+# --- deployment files ---------------------------------------------------------------
+
+
+def _dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs, with continuation lines joined."""
+    text = (ROOT / "Dockerfile").read_text()
+    text = re.sub(r"\\\n", " ", text)
+    instructions = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        keyword, _, args = line.partition(" ")
+        instructions.append((keyword.upper(), args.strip()))
+    return instructions
+
+
+def _one(instructions, keyword):
+    found = [args for kw, args in instructions if kw == keyword]
+    assert found, f"Dockerfile has no {keyword}"
+    return found
+
+
+def test_dockerfile_pins_an_exact_python_image():
+    froms = _one(_dockerfile_instructions(), "FROM")
+    assert len(froms) == 1
+    assert re.fullmatch(r"python:3\.11\.\d+-slim", froms[0]), froms[0]
+
+
+def test_dockerfile_runs_as_non_root():
+    users = _one(_dockerfile_instructions(), "USER")
+    assert users[-1] not in {"root", "0", "0:0"}
+
+
+def test_dockerfile_serves_with_gunicorn():
+    instructions = _dockerfile_instructions()
+    cmd = json.loads(_one(instructions, "CMD")[-1])
+    assert cmd[0] == "gunicorn"
+    assert cmd[-1] == "service:create_app()"
+    assert "8080" in _one(instructions, "EXPOSE")[-1].split()
+    healthcheck = _one(instructions, "HEALTHCHECK")[-1]
+    assert "CMD" in healthcheck and "/healthz" in healthcheck
+
+
+def test_dockerfile_installs_the_package_without_test_extras():
+    runs = _one(_dockerfile_instructions(), "RUN")
+    installs = [run for run in runs if "pip install" in run]
+    assert len(installs) == 1
+    assert re.search(r"pip install (--?\S+ )*\.(\s|$)", installs[0]), installs[0]
+    assert "[test]" not in installs[0]
+
+
+def test_dockerfile_copies_what_the_install_needs():
+    copies = " ".join(_one(_dockerfile_instructions(), "COPY"))
+    for needed in ("pyproject.toml", "README.md", "gunicorn.conf.py", "service"):
+        assert needed in copies
+
+
+def test_ci_runs_make_test():
+    script = ROOT / ".ci" / "run"
+    assert os.access(script, os.X_OK)
+    text = script.read_text()
+    assert "set -euo pipefail" in text
+    assert re.search(r"^make test$", text, re.MULTILINE)
