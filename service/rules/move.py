@@ -1,0 +1,315 @@
+"""Phase 3, moving turrians (M1–M10): step costs, reachability and captures.
+
+Heights do not change while turrians move, and a cheapest path never needs to enter a
+square twice (every step costs at least 1 point and a loop only adds captures), so
+the cheapest way from one square to every other is a Dijkstra search over squares.
+Ties between equally cheap paths are broken in favour of a path that does not use
+up an attack (M8), then by board order, so answers are reproducible.
+
+>>> from service.rules.setup import setup_position, place_turrians
+>>> from service.rules.board import parse_square, square_name
+>>> p = place_turrians(setup_position(4), {"yellow": ["a10"]})
+>>> far = [r for r in reachable(p, parse_square("a10")) if r.cost == 5]
+>>> len(far), square_name(far[0].square)
+(6, 'a5')
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+from dataclasses import dataclass
+from typing import Final
+
+from service.rules.board import (
+    NEIGHBOURS,
+    TERRITORY,
+    Square,
+    entry_row,
+    square_name,
+)
+from service.rules.errors import InvalidQueryError
+from service.rules.position import MAX_ATTACKS, NOBODY, Position, TwoPlayerBoard
+
+
+class CaptureKind(str, enum.Enum):
+    """M8: a capture in a foreign territory is an attack, in an own territory a defence."""
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A square a turrian can end on: cheapest ``cost``, one cheapest ``path``.
+
+    ``path`` starts after the origin (with the entry square for a reserve turrian);
+    ``captures`` are the squares on it where a foreign turrian is captured.
+    """
+
+    square: Square
+    cost: int
+    path: tuple[Square, ...]
+    captures: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class Capture:
+    """The cheapest way for one turrian (``origin`` ``None`` = from the reserve) to capture
+    the turrian on ``target``, which belongs to seat ``victim``."""
+
+    origin: Square | None
+    target: Square
+    victim: str
+    cost: int
+    path: tuple[Square, ...]
+    kind: CaptureKind
+
+
+# Step refusals, as negative "costs" so the search's inner loop stays one comparison.
+NOT_ADJACENT: Final = -1
+OUT_OF_PLAY: Final = -2
+NO_STONE: Final = -3
+TOO_STEEP: Final = -4
+OWN_TURRIAN: Final = -5
+PARTNER: Final = -6
+NO_ATTACK_LEFT: Final = -7
+
+ENTRY_COST: Final = 1
+"""M9: putting a reserve turrian back costs one point."""
+
+
+def capture_surcharge(height_from: int, height_to: int) -> int:
+    """M7: points a capture costs on top of the step, from the heights before it.
+
+    >>> capture_surcharge(2, 2), capture_surcharge(1, 2), capture_surcharge(3, 2)
+    (1, 2, 0)
+    """
+    return 1 + height_to - height_from
+
+
+class MoveBoard:
+    """The board of one seat's move phase: fixed heights, turrians that move and fall.
+
+    Mutable on purpose (:meth:`move`): a turn's validation replays its segments on
+    one board, and the searches read it without copying the position.
+    """
+
+    def __init__(self, position: Position, seat: int | None = None) -> None:
+        self.position = position
+        self.seat = position.mover_index if seat is None else seat
+        self.heights = position.heights
+        self.occupant = list(position.occupant)
+        self.lowest_ring = position.lowest_ring
+        mover = position.seats[self.seat]
+        # M8: with the counter at 5 at the start of the turn no attack is possible;
+        # an attack already made this turn (from 4 to 5) allows more in the same turn.
+        self.can_attack = position.turn.attacked or mover.attacks < MAX_ATTACKS
+        self.attacked = position.turn.attacked
+        self.own = frozenset(mover.territories)
+        self.partner = position.partner(self.seat)
+        six = position.rules.two_player_board is TwoPlayerBoard.SIX
+        self.entry_squares = frozenset(
+            s for t in mover.territories for s in entry_row(t, position.players, six)
+        )
+
+    def is_attack(self, square: Square) -> bool:
+        """Whether a capture on ``square`` is an attack (M8): a foreign territory (S5)."""
+        return TERRITORY[square] not in self.own
+
+    def step_cost(self, frm: Square, to: Square) -> int:
+        """Points for one step (M2–M8), or a negative refusal code."""
+        if to not in NEIGHBOURS[frm]:
+            return NOT_ADJACENT
+        heights = self.heights
+        height_to = heights[to]
+        if height_to == 0:
+            return NO_STONE if self.position.is_in_play(to) else OUT_OF_PLAY
+        height_from = heights[frm]
+        if height_to - height_from > 1 or height_from - height_to > 1:
+            return TOO_STEEP
+        victim = self.occupant[to]
+        if victim == NOBODY:
+            return 1
+        if victim == self.seat:
+            return OWN_TURRIAN
+        if victim == self.partner:
+            return PARTNER
+        if not self.can_attack and self.is_attack(to):
+            return NO_ATTACK_LEFT
+        return 1 + capture_surcharge(height_from, height_to)
+
+    def explain(self, code: int, frm: Square, to: Square) -> tuple[str, str]:
+        """``(rule, sentence)`` for a refusal code of :meth:`step_cost`."""
+        a, b = square_name(frm), square_name(to)
+        h = self.heights
+        if code == NOT_ADJACENT:
+            return "M2", f"{b} is not adjacent to {a}: a step goes to a neighbouring square, never diagonally"
+        if code == OUT_OF_PLAY:
+            return "M3", f"{b} is out of play"
+        if code == NO_STONE:
+            return "M3", f"{b} has no stone: turrians move only on stones"
+        if code == TOO_STEEP:
+            return (
+                "M4",
+                f"{a} is {h[frm]} high and {b} is {h[to]} high: a step climbs or descends one level at most",
+            )
+        if code == OWN_TURRIAN:
+            return "M5", f"your own turrian stands on {b}: it can be neither entered nor passed"
+        if code == PARTNER:
+            return "M6", f"your partner's turrian stands on {b}: partners cannot capture each other"
+        return "M8", (
+            f"capturing on {b} would be an attack, and your five attacks are used up: "
+            "only defences in your own territory are left"
+        )
+
+    def entry_refusal(self, square: Square) -> tuple[str, str] | None:
+        """``(rule, sentence)`` if a reserve turrian may not re-enter on ``square`` (M9)."""
+        name = square_name(square)
+        if square not in self.entry_squares:
+            return "M9", f"{name} is not in the entry row of one of your territories"
+        if self.heights[square] != 1:
+            return "M9", f"{name} is {self.heights[square]} high: a turrian re-enters only on a single stone"
+        if self.occupant[square] != NOBODY:
+            return "M9", f"a turrian stands on {name}"
+        return None
+
+    def entries(self) -> list[Square]:
+        """M9: the squares a reserve turrian may re-enter on now, in board order."""
+        return [s for s in sorted(self.entry_squares) if self.entry_refusal(s) is None]
+
+    def search(self, origin: Square | None, points: int) -> dict[Square, tuple[int, Square | None]]:
+        """Dijkstra from ``origin`` (``None``: the reserve) within ``points``.
+
+        Returns square → (cost, predecessor); the origin itself is left out.
+        """
+        occupant, seat = self.occupant, self.seat
+        best: dict[Square, tuple[int, bool]] = {}
+        came_from: dict[Square, Square | None] = {}
+        heap: list[tuple[int, bool, Square]] = []
+        if origin is None:
+            if points >= ENTRY_COST:
+                for square in self.entries():
+                    best[square] = (ENTRY_COST, False)
+                    came_from[square] = None
+                    heap.append((ENTRY_COST, False, square))
+        else:
+            heap.append((0, False, origin))
+            best[origin] = (0, False)
+        done: set[Square] = set()
+        attack_free = self.attacked
+        while heap:
+            cost, flag, square = heapq.heappop(heap)
+            if square in done:
+                continue
+            done.add(square)
+            for n in NEIGHBOURS[square]:
+                if n in done:
+                    continue
+                step = self.step_cost(square, n)
+                if step < 0 or cost + step > points:
+                    continue
+                label = (
+                    cost + step,
+                    flag
+                    or (
+                        not attack_free
+                        and occupant[n] != NOBODY
+                        and occupant[n] != seat
+                        and self.is_attack(n)
+                    ),
+                )
+                if label < best.get(n, (points + 1, True)):
+                    best[n] = label
+                    came_from[n] = square
+                    heapq.heappush(heap, (label[0], label[1], n))
+        return {s: (best[s][0], came_from[s]) for s in done if s != origin}
+
+    def path_to(self, found: dict[Square, tuple[int, Square | None]], square: Square) -> tuple[Square, ...]:
+        """The path to ``square`` recorded by :meth:`search`, after the origin."""
+        path = [square]
+        previous = found[square][1]
+        while previous is not None and previous in found:
+            path.append(previous)
+            previous = found[previous][1]
+        path.reverse()
+        return tuple(path)
+
+    def check_origin(self, origin: Square | None) -> None:
+        """Raise :class:`InvalidQueryError` if the seat has no turrian at ``origin``."""
+        seat = self.position.seats[self.seat]
+        if origin is None:
+            if seat.reserve == 0:
+                raise InvalidQueryError("M9", f"{seat.id} has no turrian in reserve", "/from")
+        elif self.occupant[origin] != self.seat:
+            raise InvalidQueryError("S2", f"no turrian of {seat.id} stands on {square_name(origin)}", "/from")
+
+    def move(self, frm: Square | None, to: Square) -> int:
+        """Put the seat's turrian from ``frm`` (``None``: reserve) on ``to``; returns the
+        index of the seat whose turrian was captured there, or :data:`NOBODY`."""
+        victim = self.occupant[to]
+        if frm is not None:
+            self.occupant[frm] = NOBODY
+        self.occupant[to] = self.seat
+        return victim
+
+
+def reachable(position: Position, origin: Square | None, points: int | None = None) -> tuple[Reach, ...]:
+    """M1–M10: every square the mover's turrian on ``origin`` (``None``: a reserve turrian)
+    can end on with at most ``points`` (default: the points left in the turn).
+
+    Each answer carries the cheapest cost (steps, capture surcharges, re-entry), one
+    cheapest path and the squares captured on it, in board order. The origin itself
+    is not listed. Raises :class:`InvalidQueryError` if there is no such turrian.
+    """
+    board = MoveBoard(position)
+    board.check_origin(origin)
+    if position.is_game_over:
+        return ()
+    budget = position.turn.points if points is None else points
+    found = board.search(origin, budget)
+    occupant = position.occupant
+    answers = []
+    for square in sorted(found):
+        path = board.path_to(found, square)
+        answers.append(
+            Reach(
+                square=square,
+                cost=found[square][0],
+                path=path,
+                captures=tuple(s for s in path if occupant[s] != NOBODY),
+            )
+        )
+    return tuple(answers)
+
+
+def legal_captures(position: Position, points: int | None = None) -> tuple[Capture, ...]:
+    """Every foreign turrian each turrian of the mover (and a reserve turrian, if any)
+    can capture within ``points``, the cheapest way; by origin (reserve last), then target."""
+    if position.is_game_over:
+        return ()
+    board = MoveBoard(position)
+    mover = position.mover
+    budget = position.turn.points if points is None else points
+    origins: list[Square | None] = list(mover.turrians)
+    if mover.reserve:
+        origins.append(None)
+    occupant = position.occupant
+    captures = []
+    for origin in origins:
+        found = board.search(origin, budget)
+        for square in sorted(found):
+            victim = occupant[square]
+            if victim == NOBODY:
+                continue
+            captures.append(
+                Capture(
+                    origin=origin,
+                    target=square,
+                    victim=position.seats[victim].id,
+                    cost=found[square][0],
+                    path=board.path_to(found, square),
+                    kind=CaptureKind.ATTACK if board.is_attack(square) else CaptureKind.DEFENCE,
+                )
+            )
+    return tuple(captures)
