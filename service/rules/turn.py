@@ -161,13 +161,21 @@ def _illegal(rule: str, phase: str, index: int, detail: str, step: int | None = 
     return IllegalTurnError(Violation(rule, phase, index, detail, step))
 
 
-def _with_height(position: Position, square: Square, delta: int) -> tuple[int, ...]:
+def take_stone(position: Position, square: Square) -> Position:
+    """The position after the mover takes the top stone of ``square`` (R7), unchecked:
+    the stone goes into the hand and the square into ``turn.taken``."""
     heights = list(position.heights)
-    heights[square] += delta
-    return tuple(heights)
+    heights[square] -= 1
+    state = position.turn
+    return replace(
+        position,
+        heights=tuple(heights),
+        turn=replace(state, taken=(*state.taken, square), in_hand=state.in_hand + 1),
+    )
 
 
-def _take(position: Position, turn: Turn, events: list[Event]) -> Position:
+def play_take(position: Position, turn: Turn, events: list[Event]) -> Position:
+    """Phase 1 of ``turn`` (R1–R7); the position ready for phase 2."""
     state = position.turn
     if turn.take and state.phase is not Phase.TAKE:
         raise _illegal("T1", "take", 0, "the take phase of this turn is over")
@@ -176,12 +184,7 @@ def _take(position: Position, turn: Turn, events: list[Event]) -> Position:
         refusal = removal_refusal(position, square)
         if refusal is not None:
             raise _illegal(refusal[0], "take", i, refusal[1])
-        state = position.turn
-        position = replace(
-            position,
-            heights=_with_height(position, square, -1),
-            turn=replace(state, taken=(*state.taken, square), in_hand=state.in_hand + 1),
-        )
+        position = take_stone(position, square)
         events.append(Event(EventType.TAKE, seat, square))
     if position.turn.phase is Phase.TAKE:
         # R1: three stones, unless no further stone can be taken.
@@ -200,7 +203,8 @@ def _take(position: Position, turn: Turn, events: list[Event]) -> Position:
     return position
 
 
-def _place(position: Position, turn: Turn, events: list[Event]) -> Position:
+def play_place(position: Position, turn: Turn, events: list[Event]) -> Position:
+    """Phase 2 of ``turn`` (P1–P3); the position ready for phase 3."""
     state = position.turn
     if turn.place and state.phase is Phase.MOVE:
         raise _illegal("T1", "place", 0, "the place phase of this turn is over")
@@ -240,7 +244,8 @@ def _place(position: Position, turn: Turn, events: list[Event]) -> Position:
     )
 
 
-def _move(position: Position, turn: Turn, events: list[Event]) -> Position:
+def play_move(position: Position, turn: Turn, events: list[Event]) -> Position:
+    """Phase 3 of ``turn`` (M1–M10), before the end-of-turn bookkeeping."""
     board = MoveBoard(position)
     me = position.mover_index
     seats = list(position.seats)
@@ -388,9 +393,9 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
     if position.is_game_over:
         raise _illegal("G3", "turn", 0, "the game is over: no more turns are played")
     events: list[Event] = []
-    position = _take(position, turn, events)
-    position = _place(position, turn, events)
-    position = _move(position, turn, events)
+    position = play_take(position, turn, events)
+    position = play_place(position, turn, events)
+    position = play_move(position, turn, events)
     position = _end_of_turn(position, events)
     return position, tuple(events)
 

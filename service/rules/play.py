@@ -1,0 +1,79 @@
+"""Random legal play, built only from the engine's own answers.
+
+Used to exercise the engine (property tests, benchmarks, random complete games) and
+handy for bots that need a legal move to start from.
+
+>>> import random
+>>> from service.rules.setup import setup_position
+>>> p = random_setup(setup_position(4), random.Random(1))
+>>> [len(s.turrians) for s in p.seats]
+[6, 6, 6, 6]
+>>> turn = random_turn(p, random.Random(2))
+>>> len(turn.take)
+3
+"""
+
+from __future__ import annotations
+
+import random
+
+from service.rules.board import TERRITORY_SQUARES, Square
+from service.rules.move import reachable
+from service.rules.place import legal_placements
+from service.rules.position import Phase, Position
+from service.rules.setup import initial_placement_refusal, place_turrians
+from service.rules.take import legal_removals
+from service.rules.turn import Event, Segment, Turn, play_move, play_place, play_take, take_stone
+
+
+def random_setup(position: Position, rng: random.Random) -> Position:
+    """S3: every seat without turrians puts six on random free squares of its territories."""
+    for seat in position.seats:
+        if seat.turrians:
+            continue
+        squares = [
+            s
+            for t in seat.territories
+            for s in TERRITORY_SQUARES[t]
+            if initial_placement_refusal(position, seat, s) is None
+        ]
+        position = place_turrians(position, {seat.id: rng.sample(squares, 6)})
+    return position
+
+
+def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -> Turn:
+    """A random legal rest-of-turn for the mover: three stones taken one by one from the
+    legal removals, placed on legal squares (with some bonus stones when the seat has
+    them and ``bonus``), then random reachable walks until the points run out or the
+    player stops."""
+    take: list[Square] = []
+    events: list[Event] = []
+    while position.turn.phase is Phase.TAKE:
+        options = legal_removals(position)
+        if not options:
+            break
+        take.append(rng.choice(options).square)
+        position = take_stone(position, take[-1])
+    position = play_take(position, Turn(), events)
+    place: list[Square] = []
+    if position.turn.phase is Phase.PLACE:
+        extra = rng.randint(0, position.mover.bonus_stones) if bonus and position.mover.bonus_stones else 0
+        squares = legal_placements(position)
+        place = [rng.choice(squares) for _ in range(position.turn.in_hand + extra)]
+        position = play_place(position, Turn(place=tuple(place)), events)
+    segments: list[Segment] = []
+    while position.turn.points > 0 and rng.random() < 0.85:
+        mover = position.mover
+        origins: list[Square | None] = list(mover.turrians)
+        if mover.reserve:
+            origins.append(None)
+        origin = rng.choice(origins)
+        walks = reachable(position, origin)
+        if not walks:
+            if rng.random() < 0.3:
+                break
+            continue
+        segment = Segment(origin, rng.choice(walks).path)
+        segments.append(segment)
+        position = play_move(position, Turn(move=(segment,)), events)
+    return Turn(take=tuple(take), place=tuple(place), move=tuple(segments))
