@@ -1,0 +1,125 @@
+"""Properties over random legal play: conservation, costs, replays, symmetry."""
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.rules import (
+    EventType,
+    Phase,
+    Segment,
+    Turn,
+    apply_turn,
+    is_outside,
+    legal_captures,
+    legal_placements,
+    legal_removals,
+    reachable,
+    validate_turn,
+)
+from service.rules.play import random_turn
+from tests.rules.strategies import played_positions, rotate, rotate_square
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def move_phase(position):
+    return replace(position, turn=replace(position.turn, phase=Phase.MOVE, taken=(), in_hand=0))
+
+
+@SETTINGS
+@given(played_positions(), st.integers(0, 2**32 - 1))
+def test_t1_engine_built_turns_are_legal_and_conserve_stones(position, seed):
+    if position.is_game_over:
+        return
+    turn = random_turn(position, random.Random(seed))
+    assert validate_turn(position, turn) is None
+    before = position
+    after, events = apply_turn(position, turn)
+    assert position == before  # never mutated
+    bonus = sum(1 for e in events if e.type is EventType.PLACE and e.bonus)
+    assert sum(after.heights) == sum(position.heights) + bonus
+    on_board = [s for seat in after.seats for s in seat.turrians]
+    assert len(on_board) == len(set(on_board))
+    assert all(after.heights[s] >= 1 for s in on_board)
+    for old, new in zip(position.seats, after.seats):
+        assert old.attacks <= new.attacks <= 5 and new.attacks - old.attacks <= 1
+
+
+@SETTINGS
+@given(played_positions())
+def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
+    if position.is_game_over:
+        return
+    moving = move_phase(position)
+    mover = moving.mover
+    origins = [*mover.turrians, *([None] if mover.reserve else [])]
+    for origin in origins:
+        for reach in reachable(moving, origin):
+            assert 1 <= reach.cost <= moving.turn.points
+            turn = Turn(move=(Segment(origin, reach.path),))
+            assert validate_turn(moving, turn) is None
+            after, events = apply_turn(moving, turn)
+            spent = next(e.cost for e in events if e.type is EventType.MOVE)
+            assert spent == reach.cost
+            captured = tuple(e.square for e in events if e.type is EventType.CAPTURE)
+            assert captured == reach.captures
+
+
+@SETTINGS
+@given(played_positions())
+def test_m6_captures_agree_with_reach(position):
+    if position.is_game_over:
+        return
+    for capture in legal_captures(position):
+        found = {r.square: r for r in reachable(position, capture.origin)}
+        assert found[capture.target].cost == capture.cost
+        assert position.occupant[capture.target] == position.seat_index[capture.victim]
+
+
+@SETTINGS
+@given(played_positions())
+def test_b3_a_quarter_turn_of_the_board_turns_every_answer(position):
+    turned = rotate(position)
+    assert {rotate_square(r.square) for r in legal_removals(position)} == {r.square for r in legal_removals(turned)}
+    assert {rotate_square(s) for s in legal_placements(position)} == set(legal_placements(turned))
+    mover = position.mover
+    for origin in mover.turrians:
+        costs = {rotate_square(r.square): r.cost for r in reachable(position, origin)}
+        assert costs == {r.square: r.cost for r in reachable(turned, rotate_square(origin))}
+    if mover.reserve:
+        costs = {rotate_square(r.square): r.cost for r in reachable(position, None)}
+        assert costs == {r.square: r.cost for r in reachable(turned, None)}
+
+
+@SETTINGS
+@given(played_positions())
+def test_r6_a_straight_empty_line_is_also_an_empty_path(position):
+    from service.rules import OutsideRule, Rules
+
+    path = replace(position, rules=replace(position.rules, outside_rule=OutsideRule.PATH))
+    line = replace(position, rules=replace(position.rules, outside_rule=OutsideRule.LINE))
+    assert isinstance(position.rules, Rules)
+    for square in range(100):
+        if is_outside(line, square):
+            assert is_outside(path, square)
+
+
+@SETTINGS
+@given(played_positions())
+def test_r1_taking_the_offered_removals_one_by_one_reaches_three_or_runs_dry(position):
+    if position.is_game_over:
+        return
+    from service.rules.turn import take_stone
+
+    rng = random.Random(len(position.seats))
+    taken = 0
+    while True:
+        options = legal_removals(position)
+        if not options:
+            break
+        position = take_stone(position, rng.choice(options).square)
+        taken += 1
+    assert taken <= 3
