@@ -115,20 +115,6 @@ NEIGHBOURS: Final[tuple[tuple[Square, ...], ...]] = tuple(_neighbours(s) for s i
 """B1: orthogonally adjacent squares, never diagonal."""
 
 
-def _rays(square: Square) -> tuple[tuple[Square, ...], ...]:
-    f, r = file_of(square), rank_of(square)
-    return (
-        tuple(square_at(f, y) for y in range(r - 1, -1, -1)),  # south
-        tuple(square_at(x, r) for x in range(f - 1, -1, -1)),  # west
-        tuple(square_at(x, r) for x in range(f + 1, SIZE)),  # east
-        tuple(square_at(f, y) for y in range(r + 1, SIZE)),  # north
-    )
-
-
-RAYS: Final[tuple[tuple[tuple[Square, ...], ...], ...]] = tuple(_rays(s) for s in SQUARES)
-"""For the outside rule (R6): per square, the squares between it and each edge."""
-
-
 def are_adjacent(a: Territory, b: Territory) -> bool:
     """Whether two territories share an edge (S1 team play): NW–NE, NE–SE, SE–SW, SW–NW.
 

@@ -123,3 +123,13 @@ def test_r1_taking_the_offered_removals_one_by_one_reaches_three_or_runs_dry(pos
         position = take_stone(position, rng.choice(options).square)
         taken += 1
     assert taken <= 3
+
+
+@SETTINGS
+@given(played_positions())
+def test_r5_the_removal_list_and_the_single_square_judge_agree(position):
+    from service.rules.take import removal_refusal
+
+    listed = {r.square for r in legal_removals(position)}
+    for square in range(100):
+        assert (removal_refusal(position, square) is None) == (square in listed), square
