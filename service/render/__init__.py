@@ -1,0 +1,32 @@
+"""Pictures of positions: a server-side SVG board, pure Python, no web framework.
+
+::
+
+    from service.render import Highlights, render_svg
+    from service.rules import parse_position, parse_square, reachable
+
+    position = parse_position(json_dict)
+    origin = parse_square("c7")
+    svg = render_svg(position, Highlights.from_reach(origin, reachable(position, origin)))
+
+``static/playground/`` holds the browser playground that shows these pictures and
+drives the JSON API; the HTTP layer serves it.
+"""
+
+from service.render.svg import (
+    HIGHLIGHT_KINDS,
+    Highlights,
+    HighlightStyle,
+    highlights_for,
+    render_svg,
+    seat_colours,
+)
+
+__all__ = [
+    "HIGHLIGHT_KINDS",
+    "HighlightStyle",
+    "Highlights",
+    "highlights_for",
+    "render_svg",
+    "seat_colours",
+]
