@@ -113,7 +113,8 @@ def test_s2_turrians_are_drawn_in_seat_colours_with_their_id_as_title() -> None:
 
 
 def test_seat_colours_use_colour_names_and_otherwise_the_palette_without_clashes() -> None:
-    assert seat_colours(setup_position(4)) == tuple(NAMED_COLOURS[c] for c in ("yellow", "red", "blue", "green"))
+    defaults = tuple(NAMED_COLOURS[c] for c in ("yellow", "red", "blue", "green"))
+    assert seat_colours(setup_position(4)) == defaults
     position = build(
         3,
         seats={"yellow": {"id": "ann"}, "red": {"id": "yellow"}, "blue": {"id": "bob"}},
