@@ -1,0 +1,55 @@
+"""JSON for the HTTP layer: orjson out, the standard library in.
+
+Answers are encoded with orjson: fast, compact, and byte-for-byte the same for the same
+request (keys keep the order in which the service builds them). Two kinds of value are
+beyond orjson, and a request can bring both: integers outside 64 bits (B5 puts no
+bound on heights) and strings with unpaired surrogates (``"\\ud800"`` is valid JSON).
+Those answers are written by the standard library in the same compact form, escaping
+non-ASCII characters.
+
+Requests are decoded by the standard library, because orjson reads integers beyond
+64 bits as floats and would turn a legal height into "not an integer". Only RFC 8259
+JSON is accepted: UTF-8, no ``NaN`` or ``Infinity``, nesting as deep as the
+interpreter allows (deeper is an error like any other).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from flask import Response
+from flask.json.provider import JSONProvider
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON hooks (``app.json``) backed by orjson."""
+
+    mimetype = "application/json"
+
+    def dumpb(self, obj: Any) -> bytes:
+        """``obj`` as compact JSON bytes."""
+        try:
+            return orjson.dumps(obj)
+        except TypeError:
+            return json.dumps(obj, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode()
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return self.dumpb(obj).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """Decode a JSON text; raises :class:`ValueError` for anything that is not one."""
+        text = s.decode("utf-8") if isinstance(s, bytes | bytearray) else s
+        try:
+            return json.loads(text, parse_constant=_reject_constant)
+        except RecursionError:
+            raise ValueError("nested too deeply") from None
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        """A JSON answer, ending in a newline so that it reads well in a terminal."""
+        return Response(self.dumpb(self._prepare_response_obj(args, kwargs)) + b"\n", mimetype=self.mimetype)
