@@ -9,7 +9,7 @@ BIN = $(VENV)/bin
 INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 
-.PHONY: venv install install-test run test clean
+.PHONY: venv install install-test run test spec clean
 
 venv: $(BIN)/python
 
@@ -36,6 +36,12 @@ run: install
 test: install-test
 	if [ -d service/rules ]; then $(BIN)/python -m mypy service/rules; fi
 	$(BIN)/python -m pytest
+
+# Regenerate the committed OpenAPI document and the README's example bodies from the
+# code; the tests fail while either is out of date.
+spec: install
+	$(BIN)/python -m service.api.spec > openapi.yaml
+	$(BIN)/python -m service.api.examples docs/examples
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -1,0 +1,199 @@
+"""Example requests, built with the engine so that they are legal and always the same.
+
+They are the request examples of openapi.yaml and, written out by
+``python -m service.api.examples docs/examples`` (part of ``make spec``), the bodies of
+the README's curl commands; a test checks that both committed copies are current.
+
+Two games supply them: a 3-player game after its first round (yellow to move, every
+kind of question has a varied answer), and a 2-player game in its final round (yellow
+has finished, red plays the last turn).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from service.rules import (
+    Position,
+    apply_turn,
+    parse_position,
+    parse_turn,
+    place_turrians,
+    position_to_dict,
+    setup_position,
+)
+
+#: The first round of the 3-player game: each seat builds a tower and moves.
+OPENING = (
+    {"take": ["b7", "b6", "c8"], "place": ["d7", "d7", "c6"], "move": [{"from": "e6", "path": ["e7", "f7"]}]},
+    {"take": ["g9", "h9", "g6"], "place": ["g7", "g7", "h8"], "move": [{"from": "f6", "path": ["e6"]}]},
+    {"take": ["g2", "h3", "h2"], "place": ["g4", "g4", "f4"], "move": [{"from": "f5", "path": ["f4"]}]},
+)
+
+#: Yellow's second turn: a tower on d8, then a defence on e6 and an attack on g8 (M8).
+YELLOW_TURN = {
+    "take": ["d9", "e9", "i7"],
+    "place": ["d8", "d8", "d8"],
+    "move": [{"from": "d6", "path": ["e6"]}, {"from": "f7", "path": ["f8", "g8"]}],
+}
+
+#: The same turn taking a second stone from red's territory NE, which R4 forbids.
+ILLEGAL_TURN = {"take": ["d9", "i7", "i8"], "place": ["d8", "d8", "d8"], "move": []}
+
+#: Red's last turn in the final round: it builds and climbs, but cannot reach the goal.
+LAST_TURN = {
+    "take": ["b3", "b4", "b5"],
+    "place": ["g3", "g3", "h3"],
+    "move": [{"from": "f4", "path": ["g4"]}],
+}
+
+
+@cache
+def midgame() -> Position:
+    """3 players after the first round; yellow is to move."""
+    position = place_turrians(
+        setup_position(3),
+        {
+            "yellow": ["b8", "c9", "c7", "d6", "e8", "e6"],
+            "red": ["f6", "g8", "h7", "i9", "f9", "h6"],
+            "blue": ["f5", "g3", "h4", "i2", "f2", "h5"],
+        },
+    )
+    for turn in OPENING:
+        position, _ = apply_turn(position, parse_turn(turn))
+    return position
+
+
+#: The final-round board of the 2-player game, rank 9 first, files b … i (8 × 8 play area).
+FINAL_ROWS = (
+    "0 0 0 0 0 0 0 1",
+    "1 6 5 4 0 1 0 1",
+    "0 1 2 3 1 0 1 1",
+    "0 1 0 1 1 0 0 1",
+    "1 1 1 1 1 2 0 1",
+    "1 0 1 1 3 4 3 0",
+    "1 0 1 1 2 1 1 0",
+    "1 1 0 1 0 0 1 0",
+)
+
+
+@cache
+def final_round() -> Position:
+    """2 players; yellow met the goal (G1) and finished, red plays the round's last turn."""
+    heights = [[0] * 10 for _ in range(10)]
+    for i, row in enumerate(FINAL_ROWS):
+        heights[8 - i][1:9] = [int(h) for h in row.split()]
+    return parse_position(
+        {
+            "heights": heights,
+            "seats": [
+                {
+                    "id": "yellow",
+                    "territories": ["NW", "NE"],
+                    "turrians": ["b8", "c8", "d8", "e8", "d7", "e7"],
+                    "attacks": 2,
+                },
+                {
+                    "id": "red",
+                    "territories": ["SE", "SW"],
+                    "turrians": ["f5", "f4", "g5", "e3", "c2", "h2"],
+                    "attacks": 3,
+                },
+            ],
+            "to_move": "red",
+            "finishers": ["yellow"],
+        }
+    )
+
+
+def request_form(position: Position) -> dict[str, Any]:
+    """A position as a client would send it: members at their defaults left out."""
+    data = position_to_dict(position)
+    defaults = position_to_dict(setup_position(4))
+    for seat in data["seats"]:
+        if seat["bonus_stones"] == 0:
+            del seat["bonus_stones"]
+        if seat["pro_hold"] is None:
+            del seat["pro_hold"]
+    if data["round_start"] == data["seats"][0]["id"]:
+        del data["round_start"]
+    for key in ("finishers", "rules", "turn"):
+        if data[key] == defaults[key]:
+            del data[key]
+    return data
+
+
+def examples() -> dict[str, dict[str, dict[str, Any]]]:
+    """Per operation id, its named request examples (``{"summary", "value"}``); the first
+    of each is the one in docs/examples."""
+    mid = {"position": request_form(midgame())}
+    final = {"position": request_form(final_round())}
+    return {
+        "removals": {"midgame": {"summary": "Yellow's take phase, 3 players", "value": mid}},
+        "placements": {"midgame": {"summary": "Where yellow may place, 3 players", "value": mid}},
+        "reach": {
+            "midgame": {"summary": "Yellow's turrian on f7 with 5 points", "value": {**mid, "from": "f7"}},
+            "reserve": {
+                "summary": "Red's captured turrian re-entering with 3 points",
+                "value": {"position": request_form(_after_yellow()), "from": "reserve", "points": 3},
+            },
+        },
+        "captures": {"midgame": {"summary": "Every capture open to yellow", "value": mid}},
+        "goal": {"final-round": {"summary": "Yellow has finished, red has not", "value": final}},
+        "validate": {
+            "illegal": {
+                "summary": "Two stones from one foreign territory (R4)",
+                "value": {**mid, "turn": ILLEGAL_TURN},
+            },
+            "legal": {"summary": "Yellow's whole turn", "value": {**mid, "turn": YELLOW_TURN}},
+        },
+        "apply": {
+            "midgame": {
+                "summary": "Yellow builds, defends and attacks",
+                "value": {**mid, "turn": YELLOW_TURN},
+            },
+            "last-turn": {
+                "summary": "The final round's last turn ends the game",
+                "value": {**final, "turn": LAST_TURN},
+            },
+        },
+    }
+
+
+def _after_yellow() -> Position:
+    position, _ = apply_turn(midgame(), parse_turn(YELLOW_TURN))
+    return position
+
+
+def to_json(value: Any) -> str:
+    """Indented JSON with every list of plain values on one line (heights rows, squares)."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return (
+        re.sub(
+            r"\[\n\s+([^\[\]{}]*?)\n\s*\]",
+            lambda m: "[" + ", ".join(item.strip() for item in m.group(1).split(",\n")) + "]",
+            text,
+        )
+        + "\n"
+    )
+
+
+def write(directory: Path) -> list[Path]:
+    """Write the first example of each operation to ``directory/<operation>.json``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for operation, named in examples().items():
+        path = directory / f"{operation}.json"
+        path.write_text(to_json(next(iter(named.values()))["value"]), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/examples")):
+        print(path)
