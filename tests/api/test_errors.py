@@ -1,0 +1,268 @@
+"""What every endpoint shares: problem details for each class of error, the rules header,
+byte-identical answers, unknown members refused, and input left as it was."""
+
+from __future__ import annotations
+
+import copy
+import logging
+
+import pytest
+
+from service.api import queries
+from service.api.convert import load_position, load_turn
+from service.api.examples import examples
+from service.api.schemas import TurnRequestSchema
+from service.rules import RULES_VERSION
+
+from .bodies import PROBLEM, position, with_heights
+
+POSTS = (
+    "/v1/removals",
+    "/v1/placements",
+    "/v1/reach",
+    "/v1/captures",
+    "/v1/goal",
+    "/v1/turns/validate",
+    "/v1/turns/apply",
+)
+
+
+def _example(path: str) -> dict:
+    name = path.rsplit("/", 1)[1]
+    return next(iter(examples()[name].values()))["value"]
+
+
+def _problem(response, status: int) -> dict:
+    assert response.status_code == status, response.data
+    assert response.mimetype == PROBLEM
+    assert response.headers["X-Rules-Version"] == RULES_VERSION
+    problem = response.get_json()
+    assert problem["status"] == status
+    assert {"type", "title", "detail"} <= problem.keys()
+    return problem
+
+
+# --- 400 ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_invalid_json_is_400(client, path):
+    problem = _problem(client.post(path, data='{"position": ', content_type="application/json"), 400)
+    assert problem["type"] == "urn:terra-turrium:problem:invalid-request"
+    assert problem["errors"][0]["pointer"] == ""
+    assert problem["errors"][0]["detail"].startswith("not valid JSON")
+
+
+@pytest.mark.parametrize(
+    "text", ["", "NaN", '{"position": Infinity}', "[" * 5000 + "]" * 5000, b"\xff\xfe{}"]
+)
+def test_what_is_not_json_is_400(client, text):
+    _problem(client.post("/v1/goal", data=text, content_type="application/json"), 400)
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_unknown_members_are_400_at_every_level(post, path):
+    body = copy.deepcopy(_example(path))
+    body["colour"] = "red"
+    body["position"]["seats"][0]["nickname"] = "Y"
+    problem = _problem(post(path, body), 400)
+    assert problem["errors"] == [
+        {"pointer": "/position/seats/0/nickname", "detail": "Unknown field."},
+        {"pointer": "/colour", "detail": "Unknown field."},
+    ]
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_missing_position_is_400(post, path):
+    body = {k: v for k, v in _example(path).items() if k != "position"}
+    problem = _problem(post(path, body), 400)
+    assert {"pointer": "/position", "detail": "Missing data for required field."} in problem["errors"]
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer"),
+    [
+        (lambda p: p["seats"][0].update(attacks=6), "/position/seats/0/attacks"),
+        (lambda p: p["seats"][0].update(attacks=True), "/position/seats/0/attacks"),
+        (lambda p: p["seats"][0].update(attacks=1.0), "/position/seats/0/attacks"),
+        (lambda p: p["seats"][0].update(attacks="1"), "/position/seats/0/attacks"),
+        (lambda p: p["seats"][0].update(id="Yellow"), "/position/seats/0/id"),
+        (lambda p: p["seats"][0].update(turrians=["a11"]), "/position/seats/0/turrians/0"),
+        (lambda p: p["seats"][0].update(turrians=["a1\n"]), "/position/seats/0/turrians/0"),
+        (lambda p: p["seats"][0].update(territories=["N"]), "/position/seats/0/territories/0"),
+        (lambda p: p["heights"].pop(), "/position/heights"),
+        (lambda p: p["heights"][3].append(1), "/position/heights/3"),
+        (lambda p: p["heights"][3].__setitem__(4, -1), "/position/heights/3/4"),
+        (lambda p: p["seats"].__delitem__(slice(1, None)), "/position/seats"),
+        (lambda p: p.update(rules={"team_play": "true"}), "/position/rules/team_play"),
+        (lambda p: p.update(turn={"phase": "rest"}), "/position/turn/phase"),
+        (lambda p: p.update(turn={"points": 6}), "/position/turn/points"),
+        (lambda p: p.update(to_move=None), "/position/to_move"),
+        (lambda p: p.update(seats="yellow"), "/position/seats"),
+    ],
+)
+def test_schema_violations_are_400_with_a_pointer(post, change, pointer):
+    data = position(4)
+    change(data)
+    problem = _problem(post("/v1/removals", {"position": data}), 400)
+    assert [e["pointer"] for e in problem["errors"]] == [pointer]
+
+
+def test_a_body_that_is_not_an_object_is_400(post):
+    problem = _problem(post("/v1/removals", [1, 2]), 400)
+    assert problem["errors"] == [{"pointer": "", "detail": "Invalid input type."}]
+
+
+def test_reach_points_and_from_are_checked(post):
+    body = {"position": position(4), "from": "a10", "points": 6}
+    assert [e["pointer"] for e in _problem(post("/v1/reach", body), 400)["errors"]] == ["/points"]
+    body = {"position": position(4), "from": "Reserve"}
+    assert [e["pointer"] for e in _problem(post("/v1/reach", body), 400)["errors"]] == ["/from"]
+
+
+def test_pointers_escape_slash_and_tilde_rfc_6901(post):
+    problem = _problem(post("/v1/goal", {"position": position(4), "a/b~c": 1}), 400)
+    assert problem["errors"] == [{"pointer": "/a~1b~0c", "detail": "Unknown field."}]
+
+
+def test_a_lone_surrogate_in_a_key_is_answered(client):
+    body = '{"position": {}, "\\ud800": 1}'
+    problem = _problem(client.post("/v1/goal", data=body, content_type="application/json"), 400)
+    assert {"pointer": "/\ud800", "detail": "Unknown field."} in problem["errors"]
+
+
+# --- 413, 415, 404, 405 -----------------------------------------------------------
+
+
+def test_a_body_over_64_kib_is_413(client):
+    body = b'{"position": "' + b"x" * (64 * 1024) + b'"}'
+    problem = _problem(client.post("/v1/removals", data=body, content_type="application/json"), 413)
+    assert problem["type"] == "about:blank"
+
+
+def test_a_body_of_exactly_64_kib_is_read(client):
+    padding = 64 * 1024 - len(b'{"position": ""}')
+    body = b'{"position": "' + b" " * padding + b'"}'
+    assert len(body) == 64 * 1024
+    assert client.post("/v1/removals", data=body, content_type="application/json").status_code == 400
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_a_body_not_sent_as_json_is_415(client, content_type):
+    data = b'{"position": {}}'
+    response = (
+        client.post("/v1/goal", data=data, content_type=content_type)
+        if content_type
+        else client.post("/v1/goal", data=data)
+    )
+    problem = _problem(response, 415)
+    assert "application/json" in problem["detail"]
+
+
+def test_json_with_a_charset_is_json(post, client):
+    body = _example("/v1/goal")
+    response = client.post("/v1/goal", json=body, content_type="application/json; charset=utf-8")
+    assert response.status_code == 200
+
+
+def test_unknown_path_is_404(client):
+    problem = _problem(client.get("/v1/moves"), 404)
+    assert problem["title"] == "Not Found"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"), [("get", "/v1/reach", "POST"), ("post", "/v1/board", "GET")]
+)
+def test_wrong_method_is_405_with_allow(client, method, path, allow):
+    response = getattr(client, method)(path)
+    _problem(response, 405)
+    assert allow in response.headers["Allow"]
+
+
+# --- 422 and 500 -----------------------------------------------------------------------
+
+
+def test_invalid_position_pointer_is_relative_to_the_body(post):
+    data = with_heights(position(3), a1=1)  # ring 0 is out of play with 3 players (B4)
+    problem = _problem(post("/v1/placements", {"position": data}), 422)
+    assert problem == {
+        "type": "urn:terra-turrium:problem:invalid-position",
+        "title": "Invalid position",
+        "status": 422,
+        "detail": "a1 is out of play with 3 players and must stay empty",
+        "rule": "B4",
+        "field": "/position/heights/0/0",
+    }
+
+
+def test_unknown_seat_is_422_s1(post):
+    problem = _problem(post("/v1/goal", {"position": position(4, to_move="purple")}), 422)
+    assert (problem["rule"], problem["field"]) == ("S1", "/position/to_move")
+
+
+def test_an_unexpected_error_is_a_logged_500_without_details(client, monkeypatch, caplog):
+    def broken(position):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(queries, "legal_placements", broken)
+    with caplog.at_level(logging.ERROR):
+        response = client.post("/v1/placements", json=_example("/v1/placements"))
+    problem = _problem(response, 500)
+    assert problem == {
+        "type": "about:blank",
+        "title": "Internal Server Error",
+        "status": 500,
+        "detail": "The service failed to answer; the error has been logged.",
+    }
+    assert b"secret" not in response.data and b"Traceback" not in response.data
+    assert "secret internals" in caplog.text
+
+
+# --- every answer ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_answers_are_byte_identical_and_carry_the_rules_version(post, path):
+    first, second = post(path, _example(path)), post(path, _example(path))
+    assert first.status_code == 200
+    assert first.mimetype == "application/json"
+    assert first.headers["X-Rules-Version"] == RULES_VERSION
+    assert first.data == second.data
+
+
+@pytest.mark.parametrize("path", ["/v1/setup?players=2", "/v1/board", "/healthz", "/openapi.yaml", "/docs"])
+def test_get_answers_are_byte_identical_and_carry_the_rules_version(client, path):
+    first, second = client.get(path), client.get(path)
+    assert first.status_code == 200
+    assert first.headers["X-Rules-Version"] == RULES_VERSION
+    assert first.data == second.data
+
+
+def test_every_answer_carries_the_rules_version(client):
+    for response in (
+        client.options("/v1/reach"),
+        client.head("/v1/board"),
+        client.get("/docs/swagger-ui.css"),
+    ):
+        assert response.headers["X-Rules-Version"] == RULES_VERSION
+
+
+def test_heights_beyond_64_bits_are_exact_b5(post):
+    huge = 2**70 + 1
+    body = {"position": with_heights(position(4, seat_changes={0: {"turrians": ["a10"]}}), b10=huge)}
+    response = post("/v1/removals", body)
+    assert response.status_code == 200
+    assert {"square": "b10", "territory": "NW", "height": huge, "rule": "own"} in response.get_json()[
+        "removals"
+    ]
+    assert str(huge).encode() in response.data
+
+
+def test_loading_leaves_the_request_unchanged():
+    body = copy.deepcopy(examples()["apply"]["midgame"]["value"])
+    original = copy.deepcopy(body)
+    loaded = TurnRequestSchema().load(body)
+    load_position(loaded["position"])
+    load_turn(loaded["turn"])
+    assert body == original
+    assert loaded == original

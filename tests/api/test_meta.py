@@ -1,0 +1,48 @@
+"""GET /healthz, /openapi.yaml, /docs and the Swagger UI files."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+import service
+
+
+def test_healthz(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "version": service.__version__}
+
+
+def test_openapi_yaml_is_served_as_yaml(client):
+    response = client.get("/openapi.yaml")
+    assert response.status_code == 200
+    assert response.mimetype == "application/yaml"
+    document = yaml.safe_load(response.data)
+    assert document["openapi"].startswith("3.0")
+    assert document["info"]["version"] == service.__version__
+
+
+def test_docs_page_loads_the_spec_and_local_assets_only(client):
+    response = client.get("/docs")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert 'url: "/openapi.yaml"' in page
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert sources and all(s.startswith("/docs/") for s in sources), sources
+    for source in sources:
+        assert client.get(source).status_code == 200, source
+
+
+def test_docs_assets_are_the_swagger_ui_bundle(client):
+    response = client.get("/docs/swagger-ui-bundle.js")
+    assert response.status_code == 200
+    assert response.mimetype in ("text/javascript", "application/javascript")
+    assert b"SwaggerUIBundle" in response.data
+
+
+def test_docs_unknown_asset_is_404(client):
+    assert client.get("/docs/nothing.js").status_code == 404
+    assert client.get("/docs/../pyproject.toml").status_code == 404

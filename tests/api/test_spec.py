@@ -1,0 +1,177 @@
+"""openapi.yaml: generated from the code, committed up to date, valid, and complete."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from openapi_spec_validator import validate
+
+from service.api.examples import examples, to_json
+from service.api.spec import UNDOCUMENTED, spec_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = ROOT / "openapi.yaml"
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@pytest.fixture(scope="module")
+def document():
+    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+
+
+def _operations(document):
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield path, method, operation
+
+
+def _resolve(document, node):
+    while "$ref" in node:
+        *_, kind, name = node["$ref"].split("/")
+        node = document["components"][kind][name]
+    return node
+
+
+def test_committed_openapi_yaml_is_current(app):
+    assert COMMITTED.read_text(encoding="utf-8") == spec_yaml(app), "openapi.yaml is stale: run `make spec`"
+
+
+def test_served_openapi_yaml_is_the_committed_one(client):
+    assert client.get("/openapi.yaml").get_data(as_text=True) == COMMITTED.read_text(encoding="utf-8")
+
+
+def test_spec_module_prints_the_document():
+    # What `make spec` runs.
+    result = subprocess.run(
+        [sys.executable, "-m", "service.api.spec"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout == COMMITTED.read_text(encoding="utf-8")
+
+
+def test_openapi_yaml_is_a_valid_openapi_3_0_document(document):
+    assert document["openapi"] == "3.0.3"
+    validate(document)
+
+
+def test_every_route_is_documented_with_its_methods(app, document):
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in UNDOCUMENTED:
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        assert path in document["paths"], path
+        assert set(document["paths"][path]) == {m.lower() for m in rule.methods} - {"head", "options"}
+
+
+def test_every_operation_has_a_summary_an_id_and_success(document):
+    ids = []
+    for path, _method, operation in _operations(document):
+        assert operation["summary"], path
+        ids.append(operation["operationId"])
+        assert "200" in operation["responses"], path
+    assert len(ids) == len(set(ids))
+
+
+def test_every_error_answer_is_a_problem(document):
+    for path, _method, operation in _operations(document):
+        errors = {
+            status: _resolve(document, r) for status, r in operation["responses"].items() if status >= "400"
+        }
+        assert "500" in errors, path
+        for status, response in errors.items():
+            assert list(response["content"]) == ["application/problem+json"], (path, status)
+            assert response["content"]["application/problem+json"]["schema"] == {
+                "$ref": "#/components/schemas/Problem"
+            }
+
+
+def test_json_bodies_document_400_413_415_and_422(document):
+    for path, _method, operation in _operations(document):
+        if "requestBody" in operation:
+            assert {"400", "413", "415", "422"} <= operation["responses"].keys(), path
+
+
+def test_every_answer_documents_the_rules_version_header(document):
+    for path, _method, operation in _operations(document):
+        for status, response in operation["responses"].items():
+            assert "X-Rules-Version" in _resolve(document, response)["headers"], (path, status)
+
+
+def test_the_rules_version_header_is_required_and_described(document):
+    header = document["components"]["headers"]["X-Rules-Version"]
+    assert header["required"] is True and header["schema"]["type"] == "string"
+
+
+def test_every_post_has_examples_the_service_answers(document, client):
+    for path, method, operation in _operations(document):
+        if method != "post":
+            continue
+        named = operation["requestBody"]["content"]["application/json"]["examples"]
+        assert named, path
+        for name, example in named.items():
+            response = client.post(path, json=example["value"])
+            assert response.status_code == 200, (path, name, response.get_json())
+
+
+def test_schemas_admit_no_unknown_members_except_problem_extensions(document):
+    for name, schema in document["components"]["schemas"].items():
+        assert schema["additionalProperties"] is (name == "Problem"), name
+        assert schema.get("description"), name
+
+
+def test_constraints_are_in_the_spec(document):
+    schemas = document["components"]["schemas"]
+    position = schemas["Position"]["properties"]
+    assert (position["heights"]["minItems"], position["heights"]["maxItems"]) == (10, 10)
+    row = position["heights"]["items"]
+    assert (row["minItems"], row["maxItems"], row["items"]["type"], row["items"]["minimum"]) == (
+        10,
+        10,
+        "integer",
+        0,
+    )
+    assert (position["seats"]["minItems"], position["seats"]["maxItems"]) == (2, 4)
+    assert position["to_move"]["pattern"] == "^[a-z][a-z0-9_-]{0,15}$"
+    seat = schemas["Seat"]["properties"]
+    assert (seat["attacks"]["minimum"], seat["attacks"]["maximum"]) == (0, 5)
+    assert seat["turrians"]["items"]["pattern"] == "^[a-j](10|[1-9])$"
+    assert seat["pro_hold"]["nullable"] is True
+    assert set(schemas["Seat"]["required"]) == {"id", "territories", "turrians", "attacks"}
+    reach = schemas["ReachRequest"]
+    assert (reach["properties"]["points"]["minimum"], reach["properties"]["points"]["maximum"]) == (0, 5)
+    assert reach["properties"]["from"]["pattern"] == "^(reserve|[a-j](10|[1-9]))$"
+    assert set(reach["required"]) == {"position", "from"}
+    assert schemas["Rules"]["properties"]["two_player_board"]["enum"] == ["8x8", "6x6"]
+    assert schemas["Removal"]["properties"]["rule"]["enum"] == ["own", "outside"]
+
+
+def test_docs_examples_are_current():
+    """docs/examples/*.json are the first request example of each operation (`make spec`)."""
+    directory = ROOT / "docs" / "examples"
+    named = examples()
+    assert sorted(p.stem for p in directory.glob("*.json")) == sorted(named)
+    for operation, values in named.items():
+        committed = (directory / f"{operation}.json").read_text(encoding="utf-8")
+        assert committed == to_json(next(iter(values.values()))["value"]), (
+            f"{operation}.json is stale: run `make spec`"
+        )
+        json.loads(committed)
+
+
+def test_readme_curls_every_endpoint_with_existing_bodies(document):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for body in re.findall(r"@(docs/examples/[\w.-]+\.json)", readme):
+        assert (ROOT / body).is_file(), body
+    curled = set(re.findall(r"curl [^\n]*?localhost:8080(/[\w/.-]*)", readme))
+    assert curled >= set(document["paths"]), set(document["paths"]) - curled
