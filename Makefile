@@ -8,6 +8,7 @@ BIN = $(VENV)/bin
 # Stamp files make the installs rerun only when pyproject.toml changes.
 INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
+INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
 
 .PHONY: venv install install-test run test spec clean
 
@@ -28,6 +29,24 @@ install-test: $(INSTALL_TEST_STAMP)
 $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
+
+.PHONY: install-bench bench
+
+install-bench: $(INSTALL_BENCH_STAMP)
+
+$(INSTALL_BENCH_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+# Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
+# to bench/results/, the tables and the performance targets to the terminal.
+# BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
+BENCH_TIME ?= 0.2
+bench: install-bench
+	mkdir -p bench/results
+	$(BIN)/python -m pytest bench -p no:cacheprovider --benchmark-quiet \
+		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
+	$(BIN)/python bench/report.py bench/results/engine.json
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install

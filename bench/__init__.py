@@ -1,0 +1,1 @@
+"""Benchmarks of the oracle (`make bench`); see docs/performance.md."""
