@@ -13,7 +13,8 @@ Views read their input through :func:`json_body` and :func:`query_args`; both ra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from enum import Enum
 from functools import cache
 from typing import Any
 
@@ -22,11 +23,32 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 from werkzeug.exceptions import UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
+from service.rules import (
+    CLOCKWISE,
+    CaptureKind,
+    EventType,
+    Goal,
+    OutsideRule,
+    Phase,
+    RemovalRule,
+    TwoPlayerBoard,
+)
 from service.rules.shapes import SEAT_ID_PATTERN
 
 SQUARE_PATTERN = "^[a-j](10|[1-9])$"
 ORIGIN_PATTERN = "^(reserve|[a-j](10|[1-9]))$"
-TERRITORIES = ("NW", "NE", "SE", "SW")
+
+
+def values(members: Iterable[Enum]) -> tuple[str, ...]:
+    """The JSON values of an engine enum, in its order."""
+    return tuple(str(member.value) for member in members)
+
+
+TERRITORIES = values(CLOCKWISE)
+GOALS = values(Goal)
+OUTSIDE_RULES = values(OutsideRule)
+TWO_PLAYER_BOARDS = values(TwoPlayerBoard)
+PHASES = values(Phase)
 
 
 # ------------------------------------------------------------------------- fields
@@ -160,16 +182,16 @@ class SeatSchema(Closed):
 class RulesSchema(Closed):
     """The rule options (RULES.md, Options); every one has a default."""
 
-    goal = one_of(("standard", "pro"), "G1 / G2; default `standard`.")
+    goal = one_of(GOALS, "G1 / G2; default `standard`.")
     team_play = Bool(metadata={"description": "S1, 4 players only; default false."})
-    outside_rule = one_of(("line", "path"), "R6; default `line`.")
-    two_player_board = one_of(("8x8", "6x6"), "B4, 2 players only; default `8x8`.")
+    outside_rule = one_of(OUTSIDE_RULES, "R6; default `line`.")
+    two_player_board = one_of(TWO_PLAYER_BOARDS, "B4, 2 players only; default `8x8`.")
 
 
 class TurnStateSchema(Closed):
     """The context of the turn in progress of `to_move`; defaults to the start of a turn."""
 
-    phase = one_of(("take", "place", "move"), "T1; default `take`.")
+    phase = one_of(PHASES, "T1; default `take`.")
     taken = squares("Squares taken from in this turn, in order (read in the take phase only, R4).")
     in_hand = count("Stones taken and not yet placed.", 0, 3)
     points = count("Movement points left (M1); default 5.", 0, 5)
@@ -251,9 +273,11 @@ class SetupQuerySchema(Closed):
         load_default=4, validate=validate.Range(min=2, max=4), metadata={"description": "Player count (B6)."}
     )
     team_play = QueryBool(load_default=False, metadata={"description": "Team play (S1), 4 players only."})
-    goal = one_of(("standard", "pro"), "G1 / G2.", load_default="standard")
-    two_player_board = one_of(("8x8", "6x6"), "B4, 2 players only.", load_default="8x8")
-    outside_rule = one_of(("line", "path"), "R6.", load_default="line")
+    goal = one_of(GOALS, "G1 / G2.", load_default=Goal.STANDARD.value)
+    two_player_board = one_of(
+        TWO_PLAYER_BOARDS, "B4, 2 players only.", load_default=TwoPlayerBoard.EIGHT.value
+    )
+    outside_rule = one_of(OUTSIDE_RULES, "R6.", load_default=OutsideRule.LINE.value)
 
 
 # ------------------------------------------------------------------------ answers
@@ -265,7 +289,7 @@ class RemovalSchema(Closed):
     square = square(required=True)
     territory = territory(required=True)
     height = count("The square's height before taking.", 1, required=True)
-    rule = one_of(("own", "outside"), "Own territory (R3) or outside (R5).", required=True)
+    rule = one_of(values(RemovalRule), "Own territory (R3) or outside (R5).", required=True)
 
 
 class RemovalsResponseSchema(Closed):
@@ -303,7 +327,7 @@ class CaptureSchema(Closed):
     victim = seat_id(required=True, metadata={"description": "The seat whose turrian is captured."})
     cost = count("Points the capture costs, steps included.", required=True)
     path = squares("The squares after `from`, ending on `target`.", required=True)
-    kind = one_of(("attack", "defence"), "Foreign territory: attack; own: defence (M8).", required=True)
+    kind = one_of(values(CaptureKind), "Foreign territory: attack; own: defence (M8).", required=True)
 
 
 class CapturesResponseSchema(Closed):
@@ -339,9 +363,7 @@ class ViolationSchema(Closed):
     """The first illegal action of a turn."""
 
     rule = fields.String(required=True, metadata={"description": "The RULES.md id it breaks."})
-    phase = one_of(
-        ("take", "place", "move", "turn"), "Its phase (`turn`: the turn as a whole).", required=True
-    )
+    phase = one_of((*PHASES, "turn"), "Its phase (`turn`: the turn as a whole).", required=True)
     index = count("Its position in its phase's list.", required=True)
     detail = fields.String(required=True, metadata={"description": "A sentence a player understands."})
     step = count("For a move segment: the index in `path` of the offending square (absent otherwise).")
@@ -354,24 +376,10 @@ class ValidateResponseSchema(Closed):
     violation = fields.Nested(ViolationSchema)
 
 
-EVENT_TYPES = (
-    "take",
-    "place",
-    "enter",
-    "move",
-    "capture",
-    "attack",
-    "hold",
-    "hold_lost",
-    "finish",
-    "game_over",
-)
-
-
 class EventSchema(Closed):
     """One thing that happened in a turn; members that do not apply are absent."""
 
-    type = one_of(EVENT_TYPES, "What happened.", required=True)
+    type = one_of(values(EventType), "What happened.", required=True)
     seat = seat_id(required=True, metadata={"description": "The seat it happened to or by."})
     square = square(
         metadata={"description": "take, place, enter, capture: the square; move: where it ended."}
@@ -381,7 +389,7 @@ class EventSchema(Closed):
     )
     cost = count("move: points spent on the segment.")
     victim = seat_id(metadata={"description": "capture: the seat whose turrian was captured."})
-    kind = one_of(("attack", "defence"), "capture: attack or defence (M8).")
+    kind = one_of(values(CaptureKind), "capture: attack or defence (M8).")
     bonus = Bool(metadata={"description": "place: a handicap stone (P3)."})
     attacks = count("attack: the seat's new attack counter.", 0, 5)
     squares = squares("hold: the recorded `pro_hold` (G2).")
