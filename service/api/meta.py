@@ -45,6 +45,8 @@ def openapi_yaml() -> Response:
                 type: string
         500: InternalError
     """
+    # Imported here, not at the top: `python -m service.api.spec` imports this package
+    # first and must not find the spec module loaded already.
     from service.api.spec import spec_yaml
 
     return Response(spec_yaml(current_app), mimetype="application/yaml")

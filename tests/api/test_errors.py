@@ -159,7 +159,7 @@ def test_a_body_not_sent_as_json_is_415(client, content_type):
     assert "application/json" in problem["detail"]
 
 
-def test_json_with_a_charset_is_json(post, client):
+def test_json_with_a_charset_is_json(client):
     body = _example("/v1/goal")
     response = client.post("/v1/goal", json=body, content_type="application/json; charset=utf-8")
     assert response.status_code == 200
