@@ -199,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     report, results = load(args.report)
     lines = header_lines(report, results)
+    if args.markdown:
+        lines = [f"- {line}" for line in lines]
     lines += engine_tables(results, args.markdown)
     targets, all_pass = target_table(results, args.markdown)
     lines += targets
