@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.rules.board import SQUARES, Square, square_name
+from service.rules.board import RING, SQUARES, Square, square_name
 from service.rules.position import NOBODY, Phase, Position
 
 
@@ -33,5 +33,5 @@ def legal_placements(position: Position) -> tuple[Square, ...]:
     """
     if position.turn.phase is Phase.MOVE or position.is_game_over:
         return ()
-    occupant = position.occupant
-    return tuple(s for s in SQUARES if position.is_in_play(s) and occupant[s] == NOBODY)
+    occupant, low = position.occupant, position.lowest_ring
+    return tuple(s for s in SQUARES if occupant[s] == NOBODY and RING[s] >= low)

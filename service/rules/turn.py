@@ -316,9 +316,10 @@ def play_move(position: Position, turn: Turn, events: list[Event]) -> Position:
             here = to
         events.append(Event(EventType.MOVE, seat, here, origin=start, cost=spent))
     occupant = board.occupant
-    for index, old in enumerate(seats):
+    # Only the mover and the seats it captured from have turrians elsewhere now.
+    for index in (me, *(i for i, n in enumerate(lost) if n)):
         squares = tuple(s for s in SQUARES if occupant[s] == index)
-        seats[index] = replace(old, turrians=squares)
+        seats[index] = replace(seats[index], turrians=squares)
     seats[me] = replace(seats[me], attacks=attacks)
     return replace(
         position, seats=tuple(seats), turn=replace(position.turn, points=points, attacked=attacked)
