@@ -31,7 +31,9 @@ class RuleError(RulesError):
     """Well-formed input that a rule forbids.
 
     ``rule`` is a RULES.md id (``"S2"``), ``field`` a JSON pointer to the offending
-    part of the request (``"/position/seats/0/turrians"``) or ``""``.
+    part or ``""``: relative to the position for :class:`InvalidPositionError`
+    (``"/seats/0/turrians"``; the HTTP layer prefixes ``/position``), relative to the
+    request for the others (``"/from"``, ``"/turn"``).
     """
 
     def __init__(self, rule: str, detail: str, field: str = "") -> None:
