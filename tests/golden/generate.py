@@ -1,0 +1,307 @@
+"""Write the golden files ``tests/golden/*.txt`` (format: tests/golden/perft.py).
+
+Run by hand when a case is added or a rule deliberately changes, then review the diff::
+
+    .venv/bin/python -m tests.golden.generate
+
+The tests never run this; ``tests/rules/test_golden.py`` only compares. Positions come
+from seeded random play (``service.rules.play``) or are built by hand; either way
+each file stores the position itself, in the notation, so the files do not depend on
+the random player staying the same. Review notes live in :data:`CASES`, next to the
+position they describe, and are copied into the files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from service.rules import (
+    Goal,
+    OutsideRule,
+    Position,
+    TwoPlayerBoard,
+    apply_turn,
+    setup_position,
+)
+from service.rules.notation import parse_notation, write_notation
+from service.rules.play import random_setup, random_turn
+from service.rules.turn import Event, Turn, play_move, play_place, play_take, take_stone
+from tests.golden.perft import GOLDEN, expectations, render_golden
+from tests.rules.builders import build
+
+
+def played(players: int, seed: int, turns: int, *, bonus: int = 0, **options: object) -> Position:
+    """A seeded random game after ``turns`` turns (fewer if it ends)."""
+    rng = random.Random(seed)
+    position = setup_position(players, **options)  # type: ignore[arg-type]
+    if bonus:
+        seats = (replace(position.seats[0], bonus_stones=bonus), *position.seats[1:])
+        position = replace(position, seats=seats)
+    position = random_setup(position, rng)
+    for _ in range(turns):
+        if position.is_game_over:
+            break
+        position, _ = apply_turn(position, random_turn(position, rng))
+    return position
+
+
+def partway(position: Position, seed: int, stop: int) -> Position:
+    """Part-way through a random turn: ``stop`` stones taken (0–2), the place phase (3)
+    or the move phase after the first segment (4)."""
+    turn = random_turn(position, random.Random(seed))
+    if stop < 3:
+        for square in turn.take[:stop]:
+            position = take_stone(position, square)
+        return position
+    events: list[Event] = []
+    position = play_take(position, turn, events)
+    if stop == 3:
+        return position
+    position = play_place(position, turn, events)
+    return play_move(position, Turn(move=turn.move[:1]), events)
+
+
+def with_bonus(position: Position, stones: int) -> Position:
+    """The mover holding ``stones`` bonus stones (P3)."""
+    seats = list(position.seats)
+    seats[position.mover_index] = replace(position.mover, bonus_stones=stones)
+    return replace(position, seats=tuple(seats))
+
+
+def with_attacks(position: Position, attacks: int) -> Position:
+    """The mover's attack counter set to ``attacks`` (S4)."""
+    seats = list(position.seats)
+    seats[position.mover_index] = replace(position.mover, attacks=attacks)
+    return replace(position, seats=tuple(seats))
+
+
+# Towers 1–6 for the standard goal (G1) and 2–7 for the pro goal (G2), one turrian each.
+GREEN_GOAL = {"a1": 1, "b1": 2, "c1": 3, "d1": 4, "e1": 5, "a2": 6}
+CLUSTER = {"e6": 1, "f6": 1, "e5": 1, "d6": 1, "d7": 1}
+CLUSTER_TURRIANS = {"yellow": ["e6"], "red": ["f6"], "green": ["e5"], "blue": ["d6"]}
+SPARSE_6X6 = {"c8": 1, "d7": 1, "d6": 1, "e6": 2, "f5": 1, "f4": 1, "h3": 3}
+
+
+@dataclass(frozen=True)
+class Case:
+    slug: str
+    about: str
+    make: Callable[[], Position]
+    reviewed: str = ""
+
+
+CASES: list[Case] = [
+    Case(
+        "4p-fresh-setup",
+        "4 players, B6 set-up, no turrians placed yet: all six of yellow's are in reserve",
+        lambda: setup_position(4),
+        "removals 52 = the 25 own squares of NW + the 9 ring-0 squares of each of NE, SE, SW "
+        "(every square has stones, so only the edge is outside, R6); placements 100 (P2); "
+        "goal: nobody stands anywhere, every height missing",
+    ),
+    Case(
+        "2p-6x6-sparse",
+        "2 players on the 6x6 board, almost empty: a hand-made position small enough to count",
+        lambda: build(
+            2,
+            flat=0,
+            heights=SPARSE_6X6,
+            rules={"two_player_board": "6x6"},
+            turrians={"yellow": ["d7"], "red": ["f4"]},
+        ),
+        "removals 5: own c8 d6 e6 (NW), outside f5 (row to the west empty) and h3 (east); "
+        "take_sequences 85 = 5^3 minus 13 each for c8, d6, f5 taken twice minus 1 for e6 thrice; "
+        "placements 34 = 36 - 2 turrians; reach d7: d6 (1), e6 (2, one level up) = 2 squares, 3 points; "
+        "reach reserve: only c8 is a 1-high entry square on ring 2 and it leads nowhere = 1, 1; "
+        "captures 0: red's f4 is cut off by empty squares",
+    ),
+    Case(
+        "4p-attacks-5-defence-only",
+        "yellow's attack counter at 5: captures abroad are refused, a defence at home is not (M8)",
+        lambda: build(4, flat=0, heights=CLUSTER, turrians=CLUSTER_TURRIANS, seats={"yellow": {"attacks": 5}}),
+        "removals 1 (own d7; e6/d6 carry turrians, f6/e5 too) and take_sequences 1: after d7 nothing "
+        "is left (R1 runs dry); placements 96; reach e6: d6 by capturing blue at home (2) and on to d7 (3) "
+        "= 2 squares, 5 points; f6 (red) and e5 (green) would be attacks; reserve: the entry row a6-a10, "
+        "b10-e10 is empty = 0 0; captures 1",
+    ),
+    Case(
+        "4p-attacks-5-attacked-this-turn",
+        "the same cluster in the move phase with 3 points, the counter went from 4 to 5 this turn (M8)",
+        lambda: build(
+            4,
+            flat=0,
+            heights=CLUSTER,
+            turrians=CLUSTER_TURRIANS,
+            seats={"yellow": {"attacks": 5}},
+            turn={"phase": "move", "points": 3, "attacked": True},
+        ),
+        "no removals or placements in the move phase; reach e6: e5, f6, d6 by same-height captures "
+        "(2 each) and d7 behind d6 (3) = 4 squares, 9 points; captures 3",
+    ),
+    Case(
+        "4p-game-over-standard",
+        "green finished (G1, G3) and the round came back to yellow: the game is over",
+        lambda: build(
+            4,
+            flat=1,
+            heights=GREEN_GOAL,
+            turrians={"yellow": ["c8"], "green": list(GREEN_GOAL)},
+            finishers=["green"],
+        ),
+        "every count is 0 once the game is over (G3); green=met, winners green",
+    ),
+    Case(
+        "4p-game-over-pro-team",
+        "team play with the pro goal: yellow and red finished by holding (G2, G4); "
+        "the round came back to red, who started it",
+        lambda: build(
+            4,
+            flat=1,
+            heights={"a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "a9": 7},
+            rules={"team_play": True, "goal": "pro"},
+            turrians={"yellow": ["a10", "b10", "c10", "d10", "e10", "a9"], "red": ["j10"], "blue": ["j1"]},
+            seats={"yellow": {"pro_hold": ["d10", "e10", "a9"]}},
+            finishers=["yellow", "red"],
+            to_move="red",
+            round_start="red",
+        ),
+        "all counts 0 (G3); yellow=met (2-7), red stands on a 1 and misses everything",
+    ),
+    Case(
+        "4p-pro-hold-pending",
+        "pro goal: yellow met it last turn and its hold is recorded (G2); blue to move, may break it",
+        lambda: build(
+            4,
+            flat=1,
+            heights={"a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "e9": 7},
+            rules={"goal": "pro"},
+            turrians={"yellow": ["a10", "b10", "c10", "d10", "e10", "e9"], "blue": ["e8", "j1"]},
+            seats={"yellow": {"pro_hold": ["d10", "e10", "e9"]}},
+            to_move="blue",
+        ),
+    ),
+    Case(
+        "3p-goal-met-not-yet-judged",
+        "3 players: red stands on 1-6 (G1) but the goal is judged at the end of its own turn (G3)",
+        lambda: build(
+            3,
+            heights={"f9": 1, "g9": 2, "h9": 3, "i9": 4, "f8": 5, "g8": 6},
+            turrians={"red": ["f9", "g9", "h9", "i9", "f8", "g8"], "yellow": ["b9", "c9"]},
+        ),
+    ),
+    Case(
+        "4p-tall-towers",
+        "towers of 10 and more (B5) written as (N); yellow has two turrians in reserve (M9)",
+        lambda: build(
+            4,
+            heights={"c8": 12, "d8": 11, "e8": 10, "a8": 2},
+            turrians={"yellow": ["c8", "d8", "e8", "b9"], "red": ["f8", "g9"]},
+        ),
+    ),
+    Case("4p-opening", "4 players after the random set-up (S3)", lambda: played(4, 101, 0)),
+    Case("4p-midgame", "4 players, 12 random turns", lambda: played(4, 102, 12)),
+    Case("4p-late", "4 players, 40 random turns", lambda: played(4, 103, 40)),
+    Case("3p-line", "3 players, line outside rule (R6), 15 turns", lambda: played(3, 104, 15)),
+    Case(
+        "3p-path",
+        "3 players, path outside rule (R6), 20 turns",
+        lambda: played(3, 105, 20, outside_rule=OutsideRule.PATH),
+    ),
+    Case("2p-8x8", "2 players, 8x8 board, 15 turns", lambda: played(2, 106, 15)),
+    Case(
+        "2p-8x8-path",
+        "2 players, path outside rule, 30 turns",
+        lambda: played(2, 107, 30, outside_rule=OutsideRule.PATH),
+    ),
+    Case(
+        "2p-6x6",
+        "2 players on the 6x6 board (B4), 10 turns",
+        lambda: played(2, 108, 10, two_player_board=TwoPlayerBoard.SIX),
+    ),
+    Case(
+        "2p-6x6-late",
+        "2 players on the 6x6 board, 30 turns",
+        lambda: played(2, 109, 30, two_player_board=TwoPlayerBoard.SIX),
+    ),
+    Case("4p-team", "team play (S1, R4, M6), 16 turns", lambda: played(4, 110, 16, team_play=True)),
+    Case(
+        "4p-team-pro-path",
+        "team play, pro goal and path outside rule together, 24 turns",
+        lambda: played(4, 111, 24, team_play=True, goal=Goal.PRO, outside_rule=OutsideRule.PATH),
+    ),
+    Case("4p-pro", "pro goal (G2, R4: any number from any territory), 20 turns", lambda: played(4, 112, 20, goal=Goal.PRO)),
+    Case("3p-pro", "3 players, pro goal, 20 turns", lambda: played(3, 113, 20, goal=Goal.PRO)),
+    Case(
+        "2p-bonus",
+        "2 players, the mover holds 3 bonus stones (P3), 6 turns",
+        lambda: with_bonus(played(2, 114, 6), 3),
+    ),
+    Case("4p-bonus", "4 players, yellow holds 2 bonus stones (P3), 4 turns", lambda: played(4, 115, 4, bonus=2)),
+    Case(
+        "4p-take-1-taken",
+        "mid-turn: one stone taken (R1, R4: one per foreign territory)",
+        lambda: partway(played(4, 116, 10), 1, 1),
+    ),
+    Case(
+        "4p-take-2-taken",
+        "mid-turn: two stones taken",
+        lambda: partway(played(4, 117, 14), 2, 2),
+    ),
+    Case(
+        "3p-take-2-taken-path",
+        "mid-turn with the path outside rule: two stones taken",
+        lambda: partway(played(3, 118, 18, outside_rule=OutsideRule.PATH), 3, 2),
+    ),
+    Case("3p-place-phase", "the place phase, three stones in hand (P1)", lambda: partway(played(3, 119, 9), 4, 3)),
+    Case(
+        "2p-place-phase-bonus",
+        "the place phase of a seat holding bonus stones (P3)",
+        lambda: partway(with_bonus(played(2, 120, 4), 2), 5, 3),
+    ),
+    Case(
+        "4p-move-phase",
+        "the move phase after a first walk: fewer than 5 points left (M1, M10)",
+        lambda: partway(played(4, 121, 8), 6, 4),
+    ),
+    Case(
+        "2p-6x6-move-phase",
+        "the move phase on the 6x6 board after a first walk",
+        lambda: partway(played(2, 122, 12, two_player_board=TwoPlayerBoard.SIX), 7, 4),
+    ),
+    Case(
+        "4p-attacks-4",
+        "the mover's counter at 4: one more turn of attacks (M8), 18 turns into a game",
+        lambda: with_attacks(played(4, 123, 18), 4),
+    ),
+    Case(
+        "4p-attacks-5",
+        "the mover's counter at 5: only defences (M8), 18 turns into a game",
+        lambda: with_attacks(played(4, 123, 18), 5),
+    ),
+    Case(
+        "3p-attacks-5-late",
+        "3 players, the mover's counter at 5, 30 turns into a game",
+        lambda: with_attacks(played(3, 124, 30), 5),
+    ),
+]
+
+
+def main() -> None:
+    for old in GOLDEN.glob("*.txt"):
+        old.unlink()
+    for number, case in enumerate(CASES, start=1):
+        position = case.make()
+        notation = write_notation(position)
+        assert parse_notation(notation) == position, case.slug
+        comments = [f"# {number:02d} {case.slug}: {case.about}"]
+        if case.reviewed:
+            comments.append(f"# reviewed: {case.reviewed}")
+        text = render_golden(notation, comments, expectations(position))
+        (GOLDEN / f"{number:02d}-{case.slug}.txt").write_text(text, encoding="utf-8")
+    print(f"wrote {len(CASES)} golden files to {GOLDEN}")
+
+
+if __name__ == "__main__":
+    main()
