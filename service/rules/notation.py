@@ -249,7 +249,9 @@ def _parse_seat(text: str, index: int) -> dict[str, Any]:
         if len(parts) > 2
         else []
     )
-    seat["attacks"] = _number(parts[3], f"seat {parts[0]!r}: attacks", f"{where}/attacks") if len(parts) > 3 else 0
+    seat["attacks"] = (
+        _number(parts[3], f"seat {parts[0]!r}: attacks", f"{where}/attacks") if len(parts) > 3 else 0
+    )
     if len(parts) > 4:
         seat["bonus_stones"] = _number(parts[4], f"seat {parts[0]!r}: bonus stones", f"{where}/bonus_stones")
     if len(parts) > 5:
@@ -288,9 +290,7 @@ def _seat_list(text: str) -> list[str]:
 def _split_option(text: str, seen: dict[str, str]) -> None:
     key, _, value = text.partition("=")
     if key not in _OPTION_FIELDS:
-        raise MalformedError(
-            f"unknown section {key + '=' !r}; the keys are {', '.join(OPTION_KEYS)}", ""
-        )
+        raise MalformedError(f"unknown section {key + '='!r}; the keys are {', '.join(OPTION_KEYS)}", "")
     if key in seen:
         raise MalformedError(f"section {key}= is given twice", _OPTION_FIELDS[key])
     seen[key] = value
@@ -346,7 +346,9 @@ def parse_notation(text: str) -> Position:
     if "phase" in options:
         turn["phase"] = options["phase"]
     taken = (
-        _square_list(options["taken"], "taken=", "/turn/taken", allow_empty=False) if "taken" in options else []
+        _square_list(options["taken"], "taken=", "/turn/taken", allow_empty=False)
+        if "taken" in options
+        else []
     )
     turn["taken"] = taken
     turn["in_hand"] = _number(options["hand"], "hand=", "/turn/in_hand") if "hand" in options else len(taken)

@@ -120,7 +120,9 @@ CASES: list[Case] = [
     Case(
         "4p-attacks-5-defence-only",
         "yellow's attack counter at 5: captures abroad are refused, a defence at home is not (M8)",
-        lambda: build(4, flat=0, heights=CLUSTER, turrians=CLUSTER_TURRIANS, seats={"yellow": {"attacks": 5}}),
+        lambda: build(
+            4, flat=0, heights=CLUSTER, turrians=CLUSTER_TURRIANS, seats={"yellow": {"attacks": 5}}
+        ),
         "removals 1 (own d7; e6/d6 carry turrians, f6/e5 too) and take_sequences 1: after d7 nothing "
         "is left (R1 runs dry); placements 96; reach e6: d6 by capturing blue at home (2) and on to d7 (3) "
         "= 2 squares, 5 points; f6 (red) and e5 (green) would be attacks; reserve: the entry row a6-a10, "
@@ -231,14 +233,20 @@ CASES: list[Case] = [
         "team play, pro goal and path outside rule together, 24 turns",
         lambda: played(4, 111, 24, team_play=True, goal=Goal.PRO, outside_rule=OutsideRule.PATH),
     ),
-    Case("4p-pro", "pro goal (G2, R4: any number from any territory), 20 turns", lambda: played(4, 112, 20, goal=Goal.PRO)),
+    Case(
+        "4p-pro",
+        "pro goal (G2, R4: any number from any territory), 20 turns",
+        lambda: played(4, 112, 20, goal=Goal.PRO),
+    ),
     Case("3p-pro", "3 players, pro goal, 20 turns", lambda: played(3, 113, 20, goal=Goal.PRO)),
     Case(
         "2p-bonus",
         "2 players, the mover holds 3 bonus stones (P3), 6 turns",
         lambda: with_bonus(played(2, 114, 6), 3),
     ),
-    Case("4p-bonus", "4 players, yellow holds 2 bonus stones (P3), 4 turns", lambda: played(4, 115, 4, bonus=2)),
+    Case(
+        "4p-bonus", "4 players, yellow holds 2 bonus stones (P3), 4 turns", lambda: played(4, 115, 4, bonus=2)
+    ),
     Case(
         "4p-take-1-taken",
         "mid-turn: one stone taken (R1, R4: one per foreign territory)",
@@ -254,7 +262,11 @@ CASES: list[Case] = [
         "mid-turn with the path outside rule: two stones taken",
         lambda: partway(played(3, 118, 18, outside_rule=OutsideRule.PATH), 3, 2),
     ),
-    Case("3p-place-phase", "the place phase, three stones in hand (P1)", lambda: partway(played(3, 119, 9), 4, 3)),
+    Case(
+        "3p-place-phase",
+        "the place phase, three stones in hand (P1)",
+        lambda: partway(played(3, 119, 9), 4, 3),
+    ),
     Case(
         "2p-place-phase-bonus",
         "the place phase of a seat holding bonus stones (P3)",
