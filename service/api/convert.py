@@ -9,9 +9,10 @@ engine's answers in the contract's terms: square names, enum values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from service.render import Highlights, HighlightStyle
 from service.rules import (
     Capture,
     GoalStatus,
@@ -54,6 +55,19 @@ def load_turn(data: Mapping[str, Any]) -> Turn:
 def load_origin(name: str) -> Square | None:
     """A ``from`` member: a square, or ``None`` for ``"reserve"``."""
     return None if name == RESERVE else parse_square(name)
+
+
+def load_marks(data: Iterable[Mapping[str, Any]]) -> Highlights:
+    """The ``squares`` member of a render request: a style per square and the labels given;
+    a later entry for the same square wins."""
+    styles: dict[Square, HighlightStyle] = {}
+    labels: dict[Square, str] = {}
+    for mark in data:
+        square = parse_square(mark["square"])
+        styles[square] = HighlightStyle(mark["style"])
+        if "label" in mark:
+            labels[square] = mark["label"]
+    return Highlights(squares=styles, labels=labels)
 
 
 def dump_position(position: Position) -> dict[str, Any]:

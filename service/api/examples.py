@@ -42,6 +42,16 @@ YELLOW_TURN = {
     "move": [{"from": "d6", "path": ["e6"]}, {"from": "f7", "path": ["f8", "g8"]}],
 }
 
+#: That turn as a picture's marks: takes, places, and where the two segments end.
+TURN_MARKS = [
+    {"square": "d9", "style": "removal", "label": "T1"},
+    {"square": "e9", "style": "removal", "label": "T2"},
+    {"square": "i7", "style": "removal", "label": "T3"},
+    {"square": "d8", "style": "placement", "label": "P1-3"},
+    {"square": "e6", "style": "reach", "label": "M1"},
+    {"square": "g8", "style": "capture", "label": "M2"},
+]
+
 #: The same turn taking a second stone from red's territory NE, which R4 forbids.
 ILLEGAL_TURN = {"take": ["d9", "i7", "i8"], "place": ["d8", "d8", "d8"], "move": []}
 
@@ -144,6 +154,16 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             },
         },
         "captures": {"midgame": {"summary": "Every capture open to yellow", "value": mid}},
+        "render": {
+            "midgame": {
+                "summary": "The reach of yellow's turrian on f7, as /v1/reach answers it",
+                "value": {**mid, "highlight": {"kind": "reach", "from": "f7"}},
+            },
+            "turn-plan": {
+                "summary": "Yellow's turn marked square by square by the client",
+                "value": {**mid, "squares": TURN_MARKS},
+            },
+        },
         "goal": {"final-round": {"summary": "Yellow has finished, red has not", "value": final}},
         "validate": {
             "illegal": {

@@ -19,10 +19,11 @@ from functools import cache
 from typing import Any
 
 from flask import current_app, request
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 from werkzeug.exceptions import UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
+from service.render import HIGHLIGHT_KINDS, HighlightStyle
 from service.rules import (
     CLOCKWISE,
     CaptureKind,
@@ -264,6 +265,70 @@ class TurnRequestSchema(PositionRequestSchema):
     """A turn to judge or to play, from the position's `turn` context."""
 
     turn = fields.Nested(TurnSchema, required=True)
+
+
+#: Printable text an SVG document can hold: no control characters, and from the Basic
+#: Multilingual Plane only (so that ECMA-262's and Python's readings of the pattern agree).
+LABEL_PATTERN = r"^[\u0020-\u007e\u00a0-\ud7ff\ue000-\ufffd]*$"
+REACH = "reach"
+
+
+class HighlightSchema(Closed):
+    """A question whose answer the picture highlights, as the query endpoint answers it."""
+
+    kind = one_of(
+        HIGHLIGHT_KINDS,
+        "`removals` (R1–R7), `placements` (P2), `reach` (M1–M10, from `from`) or `captures` "
+        "(M6–M9: the targets, labelled with the cheapest cost, and the capturing turrians).",
+        required=True,
+    )
+    origin = origin("With `reach`, and only there: a turrian of `to_move`, or `reserve`.")
+
+    @validates_schema
+    def _origin_with_reach_only(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data["kind"] == REACH and "from" not in data:
+            raise ValidationError("Missing data for required field.", "from")
+        if data["kind"] != REACH and "from" in data:
+            raise ValidationError("Only with kind `reach`.", "from")
+
+
+#: ``from`` is required with kind ``reach`` and absent otherwise, said as JSON Schema.
+HIGHLIGHT_CASES = [
+    {"properties": {"kind": {"enum": [REACH]}}, "required": ["from"]},
+    {
+        "properties": {"kind": {"enum": [k for k in HIGHLIGHT_KINDS if k != REACH]}},
+        "not": {"required": ["from"]},
+    },
+]
+
+
+class MarkSchema(Closed):
+    """One square the client highlights itself."""
+
+    square = square(required=True)
+    style = one_of(
+        values(HighlightStyle), "How it is highlighted; default `mark`.", load_default=HighlightStyle.MARK.value
+    )
+    label = fields.String(
+        validate=[
+            validate.Length(min=1, max=6),
+            FullMatch(LABEL_PATTERN, error="must be printable characters of the Basic Multilingual Plane"),
+        ],
+        metadata={"description": "A short text in the square's corner (a cost, an order …)."},
+    )
+
+
+class RenderRequestSchema(PositionRequestSchema):
+    """A position to draw, with the answer to a question and squares of the client's own highlighted."""
+
+    highlight = fields.Nested(HighlightSchema, metadata={"oneOf": HIGHLIGHT_CASES})
+    squares = fields.List(
+        fields.Nested(MarkSchema),
+        metadata={
+            "description": "Drawn over `highlight`: each sets its square's style and, if given, its "
+            "label; a later entry for the same square wins."
+        },
+    )
 
 
 class SetupQuerySchema(Closed):

@@ -31,7 +31,7 @@ from service.rules import RULES_VERSION
 OPENAPI_VERSION = "3.0.3"
 
 #: Endpoints that are files rather than operations.
-UNDOCUMENTED = frozenset({"static", "meta.docs_asset"})
+UNDOCUMENTED = frozenset({"static", "meta.docs_asset", "render.playground_asset"})
 
 DESCRIPTION = f"""\
 Answers rules questions about positions of the board game Terra Turrium: which stones
@@ -57,6 +57,7 @@ TAGS = [
     {"name": "queries", "description": "Questions about a position."},
     {"name": "turns", "description": "Judging and playing whole turns."},
     {"name": "game", "description": "A new game and the board's geometry."},
+    {"name": "pictures", "description": "Positions drawn as SVG, and the playground page."},
     {"name": "meta", "description": "The service itself."},
 ]
 
