@@ -24,7 +24,18 @@ $(INSTALL_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# The browser test (tests/browser) drives Debian's Chromium: installed here when it is
+# missing, as root; anyone else is told how, rather than have the test skipped.
+CHROMIUM = /usr/bin/chromium
 install-test: $(INSTALL_TEST_STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make: the browser test needs $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; \
+			exit 1; \
+		fi; \
+		echo "Installing Chromium for the browser test"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
 
 $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
