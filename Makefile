@@ -64,7 +64,7 @@ run: install
 	exec $(BIN)/python -m service
 
 test: install-test
-	if [ -d service/rules ]; then $(BIN)/python -m mypy service/rules; fi
+	if [ -d service/rules ]; then $(BIN)/python -m mypy service/rules service/render; fi
 	$(BIN)/python -m pytest
 
 # Regenerate the committed OpenAPI document and the README's example bodies from the
