@@ -156,8 +156,8 @@ CASES: list[Case] = [
     ),
     Case(
         "4p-game-over-pro-team",
-        "team play with the pro goal: yellow and red finished by holding (G2, G4); "
-        "the round came back to red, who started it",
+        "team play with the pro goal: yellow and red finished by holding (G2, G4), red has "
+        "lost five turrians since (G3: finishers stay winners); the round came back to red, who started it",
         lambda: build(
             4,
             flat=1,
