@@ -73,7 +73,7 @@ UNLETTERED = {"d5": 4, "e5": 3}
 BOARD = {**HEIGHTS, **UNLETTERED}
 LETTER_OF = {square: letter for letter, square in LETTERS.items()}
 EVER = 100
-"""Enough points to walk anywhere at all: "kann man hinkommen" over any number of turns."""
+"""Enough points to walk anywhere at all: „hinkommen“ over any number of turns."""
 
 
 def letters(squares) -> list[str]:
@@ -145,12 +145,12 @@ def best_single_turn_haul(mover: str) -> set[str]:
 
 
 def test_m4_rulebook_movement_from_a_no_step_is_possible():
-    """ "von A aus kann man keinen Schritt gehen." """
+    """„von A aus kann man keinen Schritt gehen.“"""
     assert reach_letters("A", EVER) == {}
 
 
 def test_m4_rulebook_movement_nobody_can_get_to_a():
-    """ "Man kann auch nicht zu A hinkommen." — from any stone of the board."""
+    """„Man kann auch nicht zu A hinkommen.“ — from any stone of the board."""
     for square in BOARD:
         if square != LETTERS["A"]:
             p = build(4, flat=0, heights=BOARD, turrians={"yellow": [square]})
@@ -158,7 +158,7 @@ def test_m4_rulebook_movement_nobody_can_get_to_a():
 
 
 def test_m4_rulebook_movement_e_and_k_are_isolated_nobody_gets_there():
-    """ "E und K sind isoliert. Man kann nicht hin …" """
+    """„E und K sind isoliert. Man kann nicht hin …“"""
     for square in BOARD:
         if square not in (LETTERS["E"], LETTERS["K"]):
             p = build(4, flat=0, heights=BOARD, turrians={"yellow": [square]})
@@ -166,13 +166,13 @@ def test_m4_rulebook_movement_e_and_k_are_isolated_nobody_gets_there():
 
 
 def test_m4_rulebook_movement_e_and_k_are_isolated_nobody_gets_away():
-    """ "… und von dort nicht weg." """
+    """„… und von dort nicht weg.“"""
     assert reach_letters("E", EVER) == {}
     assert reach_letters("K", EVER) == {}
 
 
 def test_m2_m4_rulebook_movement_from_b_one_gets_to_g():
-    """ "Von B aus kommt man zu G" — and only through G: every walk from B starts there."""
+    """„Von B aus kommt man zu G“ — and only through G: every walk from B starts there."""
     p = walker("B")
     found = reachable(p, sq(LETTERS["B"]), EVER)
     assert {letters([r.path[0]])[0] for r in found} == {"G"}
@@ -180,7 +180,7 @@ def test_m2_m4_rulebook_movement_from_b_one_gets_to_g():
 
 
 def test_m2_m4_rulebook_movement_from_g_on_to_f_or_to_h():
-    """ "… und von dort zu F oder zu H" """
+    """„… und von dort zu F oder zu H“"""
     costs = reach_letters("B")
     assert costs["F"] == costs["H"] == 2
     p = walker("B", phase="move")
@@ -189,14 +189,14 @@ def test_m2_m4_rulebook_movement_from_g_on_to_f_or_to_h():
 
 
 def test_m2_m4_rulebook_movement_then_on_to_i_and_l():
-    """ "… und kann dann weiter zu I und L" — from H straight on, from F over unlettered stones."""
+    """„… und kann dann weiter zu I und L“ — from H straight on, from F over unlettered stones."""
     p = walker("B", phase="move")
     assert walk(p, "e7", ["e6", "f6", "f5", "g5"]) == ([], 4)
     assert "I" in reach_letters("F") and reach_letters("H")["I"] == 1
 
 
 def test_m2_m4_rulebook_movement_or_i_d_and_c():
-    """ "… oder I, D und C" — five steps, exactly one turn's points (M1)."""
+    """„… oder I, D und C“ — five steps, exactly one turn's points (M1)."""
     p = walker("B", phase="move")
     assert walk(p, "e7", ["e6", "f6", "f5", "f4", "f3"]) == ([], 5)
     assert reach_letters("B")["C"] == 5
@@ -212,20 +212,20 @@ def test_m4_rulebook_movement_from_b_exactly_these_letters():
 
 
 def test_m7_rulebook_capture_from_f_one_can_capture_g_b_h_i_and_d():
-    """ "Von F aus kann man G, B, H, I und D schlagen" """
+    """„Von F aus kann man G, B, H, I und D schlagen“"""
     assert set(capturable("F")) == set("GBHID")
     assert capturable("F") == {"G": 2, "B": 3, "H": 3, "I": 3, "D": 4}
 
 
 def test_m7_m10_rulebook_capture_from_f_four_of_them_in_one_turn():
-    """ "… vier davon sogar in einem Zug" — down the staircase G, H, I, D for 2+1+1+1 points."""
+    """„… vier davon sogar in einem Zug“ — down the staircase G, H, I, D for 2+1+1+1 points."""
     p = capture_board("F", phase="move")
     assert walk(p, "d6", ["e6", "f6", "f5", "f4"]) == (["G", "H", "I", "D"], 5)
     assert best_single_turn_haul("F") == set("GHID")  # four, never all five
 
 
 def test_m7_rulebook_capture_from_f_not_c_and_not_l():
-    """ "Dagegen kann man C und L nicht schlagen." — they would cost 6 and 7 points."""
+    """„Dagegen kann man C und L nicht schlagen.“ — they would cost 6 and 7 points."""
     assert {"C", "L"}.isdisjoint(capturable("F"))
     p = capture_board("F")
     with_more = {
@@ -235,12 +235,12 @@ def test_m7_rulebook_capture_from_f_not_c_and_not_l():
 
 
 def test_m7_rulebook_capture_from_i_all_but_a():
-    """ "Von I aus kann man alle bis auf A schlagen." """
+    """„Von I aus kann man alle bis auf A schlagen.“"""
     assert set(capturable("I")) == set("BCDFGHL")
 
 
 def test_m7_m10_rulebook_capture_from_i_g_and_b_in_one_turn():
-    """ "G und B könnte man z. B. sogar in einem Zug rauswerfen." — up the unlettered e5."""
+    """„G und B könnte man z. B. sogar in einem Zug rauswerfen.“ — up the unlettered e5."""
     p = capture_board("I", phase="move")
     assert walk(p, "f5", ["e5", "e6", "e7"]) == (["G", "B"], 5)
 
@@ -271,7 +271,7 @@ DARK = build(
 
 
 def test_r3_r5_r6_rulebook_all_dark_stones_may_be_taken():
-    """ "Alle »dunkel« gekennzeichneten Steine dürfen weggenommen werden." — the dark stones
+    """„Alle »dunkel« gekennzeichneten Steine dürfen weggenommen werden.“ — the dark stones
     are every unoccupied stone of the own territory and the outside ones of the others."""
     own = {f"{f}{r}" for f in "abcde" for r in range(6, 11)} - {"c8"}
     foreign_edge = {"f10", "g10", "h10", "i10", "j10", "j9", "j7", "j6"}  # NE ring 0 but the dug j8
@@ -283,31 +283,31 @@ def test_r3_r5_r6_rulebook_all_dark_stones_may_be_taken():
 
 
 def test_r1_rulebook_take_three_stones_in_all():
-    """ "Nehmen Sie insgesamt drei Bausteine vom Spielplan." — fewer is illegal while more can be taken."""
+    """„Nehmen Sie insgesamt drei Bausteine vom Spielplan.“ — fewer is illegal while more can be taken."""
     v = validate_turn(DARK, parse_turn({"take": ["a10", "b10"], "place": ["a10", "b10"]}))
     assert (v.rule, v.phase, v.index) == ("R1", "take", 2)
 
 
 def test_r4_rulebook_only_one_stone_from_each_foreign_territory():
-    """ "Aus jedem fremden Territorium darf nur 1 Stein entfernt werden" """
+    """„Aus jedem fremden Territorium darf nur 1 Stein entfernt werden“"""
     p = take(DARK, "j10")
     assert refusal(p, "h10") == "R4" and refusal(p, "h8") == "R4"
 
 
 def test_r3_rulebook_several_from_the_own_territory():
-    """ "… aus dem eigenen auch mehrere" """
+    """„… aus dem eigenen auch mehrere“"""
     p = take(DARK, "a10", "b9", "e6")
     assert len(p.turn.taken) == 3
 
 
 def test_r1_rulebook_never_more_than_three():
-    """ "… insgesamt jedoch niemals mehr als drei." """
+    """„… insgesamt jedoch niemals mehr als drei.“"""
     p = take(DARK, "a10", "b9", "e6")
     assert legal_removals(p) == () and refusal(p, "a9") == "R1"
 
 
 def test_r4_rulebook_three_players_the_unoccupied_territory_is_foreign_too():
-    """ "Bei drei Spielern gilt auch das unbesetzte Territorium als fremd." — one outside
+    """„Bei drei Spielern gilt auch das unbesetzte Territorium als fremd.“ — one outside
     stone from the neutral SW, no more."""
     p = build(3)
     assert refusal(p, "c3") == "R5"  # inside: the outside rule applies there
@@ -316,45 +316,45 @@ def test_r4_rulebook_three_players_the_unoccupied_territory_is_foreign_too():
 
 
 def test_r4_rulebook_two_players_all_three_from_the_other_players_area():
-    """ "Bei zwei Spielern können alle drei Steine aus dem Gebiet des Spielpartners genommen werden." """
+    """„Bei zwei Spielern können alle drei Steine aus dem Gebiet des Spielpartners genommen werden.“"""
     p = take(build(2, turrians={"yellow": ["d8"]}), "b2", "i2", "b5")
     assert len(p.turn.taken) == 3
 
 
 def test_r4_rulebook_after_one_or_two_own_stones_the_rest_from_anywhere():
-    """ "Wer ein oder zwei Steine aus dem eigenen Territorium nimmt, darf wählen, wo er sich
-    die restlichen holt." """
+    """„Wer ein oder zwei Steine aus dem eigenen Territorium nimmt, darf wählen, wo er sich
+    die restlichen holt.“"""
     assert validate_turn(DARK, parse_turn({"take": ["a10", "j10", "a1"], "place": ["a10"] * 3})) is None
     assert validate_turn(DARK, parse_turn({"take": ["a10", "a9", "h8"], "place": ["a10"] * 3})) is None
 
 
 def test_r2_rulebook_stones_under_turrians_stay():
-    """ "Die Bausteine dürfen nicht von Turrianern besetzt sein." — at home and abroad."""
+    """„Die Bausteine dürfen nicht von Turrianern besetzt sein.“ — at home and abroad."""
     assert refusal(DARK, "c8") == "R2" and refusal(DARK, "j1") == "R2"
 
 
 def test_r5_rulebook_only_outside_stones_in_foreign_territories():
-    """ "In fremden Territorien gilt zusätzlich die »Außenregel«: Nur Bausteine, die »außen«
-    liegen, dürfen vom Brett genommen werden." """
+    """„In fremden Territorien gilt zusätzlich die »Außenregel«: Nur Bausteine, die »außen«
+    liegen, dürfen vom Brett genommen werden.“"""
     assert refusal(DARK, "h9") == "R5" and refusal(DARK, "h10") is None
 
 
 def test_r6_rulebook_outside_means_accessible_from_the_edge():
-    """ "»Außen« liegt ein Stein, wenn er vom Spielfeldrand aus zugänglich ist." — digging
+    """„»Außen« liegt ein Stein, wenn er vom Spielfeldrand aus zugänglich ist.“ — digging
     the channel j8, i8 opened h8."""
     assert is_outside(DARK, sq("h8"))
     assert not is_outside(build(4), sq("h8"))
 
 
 def test_r5_rulebook_free_top_stones_of_an_inside_tower_stay():
-    """ "Bei Türmen können die oberen Steine zwar frei sein, dürfen aber trotzdem nicht
-    weggenommen werden, wenn der unterste Stein »innen« liegt." """
+    """„Bei Türmen können die oberen Steine zwar frei sein, dürfen aber trotzdem nicht
+    weggenommen werden, wenn der unterste Stein »innen« liegt.“"""
     assert DARK.height(sq("g9")) == 4 and refusal(DARK, "g9") == "R5"
 
 
 def test_r5_r7_rulebook_an_outside_unoccupied_tower_comes_down_stone_by_stone():
-    """ "Liegt er dagegen »außen« und der Turm ist von keinem Turrianer besetzt, so kann er
-    Stein um Stein abgebaut werden." — with 2 players all in one turn; with 4 one per turn
+    """„Liegt er dagegen »außen« und der Turm ist von keinem Turrianer besetzt, so kann er
+    Stein um Stein abgebaut werden.“ — with 2 players all in one turn; with 4 one per turn
     (R4), and the next turn the rest is still outside."""
     two = take(build(2, heights={"f2": 3}), "f2", "f2", "f2")
     assert two.height(sq("f2")) == 0
@@ -367,14 +367,14 @@ def test_r5_r7_rulebook_an_outside_unoccupied_tower_comes_down_stone_by_stone():
 
 
 def test_r3_rulebook_at_home_every_unoccupied_stone():
-    """ "Zur Erinnerung: Im eigenen Territorium darf jeder unbesetzte Stein genommen werden." """
+    """„Zur Erinnerung: Im eigenen Territorium darf jeder unbesetzte Stein genommen werden.“"""
     assert not is_outside(DARK, sq("d7")) and refusal(DARK, "d7") is None
     p = take(DARK, "d7", "d7", "d7")
     assert p.height(sq("d7")) == 0
 
 
 def test_r4_rulebook_team_play_three_stones_from_the_other_team_anywhere():
-    """Teamspiel: "Man nimmt jeweils drei Steine beim anderen Team, wo ist beliebig." """
+    """Teamspiel: „Man nimmt jeweils drei Steine beim anderen Team, wo ist beliebig.“"""
     p = build(4, rules={"team_play": True})
     assert refusal(p, "a10") == "R4" and refusal(p, "j10") == "R4"
     p = take(p, "j1", "j2", "a1")
@@ -382,7 +382,7 @@ def test_r4_rulebook_team_play_three_stones_from_the_other_team_anywhere():
 
 
 def test_r4_rulebook_pro_rule_three_stones_from_any_territories():
-    """Profiregel: "Man darf die drei Steine aus beliebigen Territorien nehmen." """
+    """Profiregel: „Man darf die drei Steine aus beliebigen Territorien nehmen.“"""
     p = take(build(4, rules={"goal": "pro"}), "j10", "j9", "j7")
     assert len(p.turn.taken) == 3
 
@@ -391,28 +391,28 @@ def test_r4_rulebook_pro_rule_three_stones_from_any_territories():
 
 
 def test_p2_rulebook_stones_go_onto_any_square_without_a_turrian():
-    """ "… legen Sie die Steine auf beliebige Felder, die nicht von einem Turrianer besetzt sind." """
+    """„… legen Sie die Steine auf beliebige Felder, die nicht von einem Turrianer besetzt sind.“"""
     p = build(4, turrians={"yellow": ["c8"], "red": ["h8"]}, turn={"phase": "place", "in_hand": 3})
     assert len(legal_placements(p)) == 98
     assert placement_refusal(p, sq("c8"))[0] == "P2" and placement_refusal(p, sq("h8"))[0] == "P2"
 
 
 def test_p2_rulebook_stones_may_be_stacked_and_placed_abroad():
-    """ "Die Steine können auch aufeinander gesetzt oder in fremde Territorien plaziert werden." """
+    """„Die Steine können auch aufeinander gesetzt oder in fremde Territorien plaziert werden.“"""
     p = build(4, turrians={"yellow": ["c8"]})
     after, _ = apply_turn(p, parse_turn({"take": ["a10", "b10", "c10"], "place": ["h3", "h3", "h3"]}))
     assert after.height(sq("h3")) == 4
 
 
 def test_p1_rulebook_stones_cannot_be_kept_for_a_later_turn():
-    """ "Sie dürfen die Steine aber nicht für den Einsatz in einem späteren Spielzug aufheben." """
+    """„Sie dürfen die Steine aber nicht für den Einsatz in einem späteren Spielzug aufheben.“"""
     v = validate_turn(build(4), parse_turn({"take": ["a10", "b10", "c10"], "place": ["a10", "b10"]}))
     assert (v.rule, v.phase) == ("P1", "place")
 
 
 def test_p2_rulebook_an_occupied_tower_cannot_be_raised_so_build_beside_it():
-    """ "Da besetzte Türme nicht aufgestockt werden können, müssen Sie daneben einen neuen
-    Turm hochziehen." """
+    """„Da besetzte Türme nicht aufgestockt werden können, müssen Sie daneben einen neuen
+    Turm hochziehen.“"""
     p = build(4, heights={"c8": 3}, turrians={"yellow": ["c8"]})
     v = validate_turn(p, parse_turn({"take": ["a10", "b10", "c10"], "place": ["c8", "c8", "c8"]}))
     assert (v.rule, v.phase, v.index) == ("P2", "place", 0)
@@ -421,8 +421,8 @@ def test_p2_rulebook_an_occupied_tower_cannot_be_raised_so_build_beside_it():
 
 
 def test_m9_rulebook_an_emptied_entry_row_needs_a_stone_first():
-    """ "Sollten in der äußersten Reihe alle Bausteine abgeräumt sein, müssen Sie dort zuvor
-    einen Baustein einsetzen." — placed in phase 2, entered on in phase 3 of the same turn."""
+    """„Sollten in der äußersten Reihe alle Bausteine abgeräumt sein, müssen Sie dort zuvor
+    einen Baustein einsetzen.“ — placed in phase 2, entered on in phase 3 of the same turn."""
     row = {s: 0 for s in ["a6", "a7", "a8", "a9", "a10", "b10", "c10", "d10", "e10"]}
     p = build(4, heights=row, turrians={"yellow": ["c8"]})
     assert reachable(p, None) == ()
@@ -442,8 +442,8 @@ def test_m9_rulebook_an_emptied_entry_row_needs_a_stone_first():
 
 
 def test_p3_rulebook_handicap_stones_in_one_or_several_turns():
-    """Handicapregel: "Der schwächere Spieler setzt die zusätzlichen Bausteine in einem oder
-    gestückelt in mehreren Zügen irgendwann im Verlauf des Spiels ein." """
+    """Handicapregel: „Der schwächere Spieler setzt die zusätzlichen Bausteine in einem oder
+    gestückelt in mehreren Zügen irgendwann im Verlauf des Spiels ein.“"""
     p = build(4, seats={"yellow": {"bonus_stones": 3}})
     home = {"take": ["a10", "b10", "c10"]}
     after, _ = apply_turn(p, parse_turn({**home, "place": ["a10", "b10", "c10", "d8"]}))
