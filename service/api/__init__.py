@@ -10,11 +10,13 @@ from the schemas and views.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response
 
+from service.api import floor
 from service.api.errors import register_error_handlers
 from service.api.game import bp as game_bp
 from service.api.json_provider import OrjsonProvider
@@ -38,6 +40,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
+    # Only the HTTP load benchmark sets this (see service/api/floor.py).
+    app.config["BENCH_FLOOR"] = os.environ.get(floor.ENV) == "1"
     if config is not None:
         app.config.from_mapping(config)
 
@@ -47,6 +51,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(game_bp)
     app.register_blueprint(render_bp)
     app.register_blueprint(meta_bp)
+    if app.config["BENCH_FLOOR"]:
+        app.register_blueprint(floor.bp)
     register_error_handlers(app)
     app.after_request(_add_rules_version)
     return app

@@ -30,8 +30,8 @@ from service.rules import RULES_VERSION
 
 OPENAPI_VERSION = "3.0.3"
 
-#: Endpoints that are files rather than operations.
-UNDOCUMENTED = frozenset({"static", "meta.docs_asset", "render.playground_asset"})
+#: Endpoints that are files rather than operations, and the benchmark's floor.
+UNDOCUMENTED = frozenset({"static", "meta.docs_asset", "render.playground_asset", "bench.floor"})
 
 DESCRIPTION = f"""\
 Answers rules questions about positions of the board game Terra Turrium: which stones
