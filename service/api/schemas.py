@@ -13,9 +13,10 @@ Views read their input through :func:`json_body` and :func:`query_args`; both ra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from functools import cache
+from math import inf
 from typing import Any
 
 from flask import current_app, request
@@ -74,6 +75,14 @@ class Int(fields.Integer):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(strict=True, **kwargs)
 
+    def _validated(self, value: Any) -> int:
+        # A plain int passes the strict check and int() unchanged; skipping the
+        # numbers.Integral ABC check took the schema load of a 4-player request with a
+        # turn from 260 to 246 µs (fastest of 30 interleaved runs).
+        if type(value) is int:
+            return value
+        return super()._validated(value)
+
 
 class Bool(fields.Boolean):
     """A JSON boolean, nothing that merely looks like one (``1``, ``"yes"``)."""
@@ -104,6 +113,76 @@ class QueryBool(fields.Boolean):
         super().__init__(truthy={"true"}, falsy={"false"}, **kwargs)
 
 
+def _plain_check(field: fields.Field[Any]) -> Callable[[Any], Any] | None:
+    """A test that is true only of values ``field`` accepts and loads unchanged.
+
+    Known are strict integers with ``Range``, strings with one ``FullMatch`` or
+    ``OneOf``, and :class:`List` of those with ``Length(equal=…)``; for anything else (or
+    a field with hooks or ``allow_none``) ``None``: it is always loaded the ordinary way.
+    Each test is a single closure: one Python call per element.
+    """
+    if field.pre_load or field.post_load or field.allow_none:
+        return None
+    validators = list(field.validators)
+    if isinstance(field, Int):
+        low, high = -inf, inf
+        for v in validators:
+            if not (isinstance(v, validate.Range) and v.min_inclusive and v.max_inclusive):
+                return None
+            low = low if v.min is None else max(low, v.min)
+            high = high if v.max is None else min(high, v.max)
+        return lambda x: type(x) is int and low <= x <= high
+    if type(field) is fields.String:
+        if not validators:
+            return lambda x: type(x) is str
+        if len(validators) != 1:
+            return None
+        (v,) = validators
+        if isinstance(v, FullMatch):
+            match: Callable[[Any], Any] = v.regex.fullmatch  # str or bytes patterns alike
+            return lambda x: type(x) is str and match(x) is not None
+        if isinstance(v, validate.OneOf):
+            choices = frozenset(v.choices)
+            return lambda x: type(x) is str and x in choices
+        return None
+    if isinstance(field, List):
+        inner = _plain_check(field.inner)
+        if inner is None or len(validators) > 1:
+            return None
+        if not validators:
+            return lambda x: type(x) is list and all(map(inner, x))
+        (v,) = validators
+        if isinstance(v, validate.Length) and v.equal is not None:
+            n = v.equal
+            return lambda x: type(x) is list and len(x) == n and all(map(inner, x))
+    return None
+
+
+class List(fields.List[Any]):
+    """``fields.List`` that takes a valid list of plain values (square names, counts,
+    rows of heights) in one pass.
+
+    marshmallow loads a list element by element, each through its whole machinery
+    (deserialize, validators, error bookkeeping): for the 100 heights and 20-odd squares
+    of a 4-player position that was two thirds of the request's schema load. If every
+    element passes :func:`_plain_check`, the list is returned as it is (it comes from the
+    JSON decoder and nothing else holds it); otherwise it is loaded the ordinary way, so
+    errors are exactly as before. Measured on the 4-player mid-game request (fastest of
+    25 interleaved runs): schema load 539 → 172 µs, with a turn 621 → 239 µs.
+    """
+
+    _plain: Callable[[Any], Any] | None
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        try:
+            plain = self._plain
+        except AttributeError:  # worked out once per bound field (binding copies the inner field)
+            plain = self._plain = _plain_check(self.inner)
+        if plain is not None and type(value) is list and all(map(plain, value)):
+            return value
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def square(**kwargs: Any) -> fields.String:
     """A square name ``a1`` … ``j10``."""
     return fields.String(validate=FullMatch(SQUARE_PATTERN, error="must be a square a1 … j10"), **kwargs)
@@ -111,7 +190,7 @@ def square(**kwargs: Any) -> fields.String:
 
 def squares(description: str, **kwargs: Any) -> fields.List[Any]:
     """A list of square names."""
-    return fields.List(square(), metadata={"description": description}, **kwargs)
+    return List(square(), metadata={"description": description}, **kwargs)
 
 
 def origin(description: str, **kwargs: Any) -> fields.String:
@@ -161,7 +240,7 @@ class SeatSchema(Closed):
     """A seat: its territories, its turrians on the board and its counters (S1–S4)."""
 
     id = seat_id(required=True, metadata={"description": "The seat's id."})
-    territories = fields.List(
+    territories = List(
         territory(),
         required=True,
         metadata={"description": "Own territories: one each with 3 or 4 players, two each with 2 (S1)."},
@@ -173,7 +252,7 @@ class SeatSchema(Closed):
     )
     attacks = count("Attacks used so far (S4).", 0, 5, required=True)
     bonus_stones = count("Handicap stones left to place (P3); default 0.")
-    pro_hold = fields.List(
+    pro_hold = List(
         square(),
         allow_none=True,
         metadata={"description": "With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2)."},
@@ -202,8 +281,8 @@ class TurnStateSchema(Closed):
 class PositionSchema(Closed):
     """A whole game position: heights, seats, who is to move, options and the turn in progress."""
 
-    heights = fields.List(
-        fields.List(count("Stones on the square (B5)."), validate=validate.Length(equal=10)),
+    heights = List(
+        List(count("Stones on the square (B5)."), validate=validate.Length(equal=10)),
         required=True,
         validate=validate.Length(equal=10),
         metadata={"description": "`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1."},
@@ -216,7 +295,7 @@ class PositionSchema(Closed):
     )
     to_move = seat_id(required=True, metadata={"description": "The seat whose turn it is."})
     round_start = seat_id(metadata={"description": "The seat that began the round (G3); default the first."})
-    finishers = fields.List(
+    finishers = List(
         seat_id(), metadata={"description": "Seats that have finished (G3); default none."}
     )
     rules = fields.Nested(RulesSchema)
