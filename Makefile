@@ -41,7 +41,7 @@ $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-.PHONY: install-bench bench
+.PHONY: install-bench bench bench-memory bench-gunicorn wrk
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
@@ -49,15 +49,38 @@ $(INSTALL_BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	touch $@
 
+# wrk, the load generator of the HTTP benchmarks, from Debian's packages (installed when
+# missing if make runs as root).
+wrk:
+	@command -v wrk >/dev/null || { \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make: the HTTP benchmark needs wrk: run 'sudo apt-get install -y wrk'" >&2; \
+			exit 1; \
+		fi; \
+		echo "Installing wrk for the HTTP benchmark"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y wrk || \
+			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }; \
+	}
+
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
 # to bench/results/, the tables and the performance targets to the terminal.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
+# Then every endpoint under gunicorn and wrk against the floor (bench/http_load.py).
 BENCH_TIME ?= 0.2
-bench: install-bench
+bench: install-bench wrk
 	mkdir -p bench/results
 	$(BIN)/python -m pytest bench -p no:cacheprovider --benchmark-quiet \
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
 	$(BIN)/python bench/report.py bench/results/engine.json
+	$(BIN)/python -m bench.http_load
+
+# One worker's memory over 100,000 mixed requests (~2.5 min; bench/http_memory.py).
+bench-memory: install wrk
+	$(BIN)/python -m bench.http_memory
+
+# gunicorn settings compared on a mixed load (~5 min; bench/http_load.py --compare).
+bench-gunicorn: install wrk
+	$(BIN)/python -m bench.http_load --compare
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install

@@ -1,0 +1,327 @@
+"""HTTP load benchmark: every endpoint through gunicorn, driven by wrk, against a floor.
+
+    python -m bench.http_load [--seconds 2] [--rounds 5] [--connections 4] [--markdown] [--strict]
+    python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
+
+Starts the service with the project's gunicorn settings on a free loopback port (with
+``ORACLE_BENCH_FLOOR=1``, which adds ``POST /bench/floor``: the same JSON decoding and
+schema load of the position as every POST endpoint, then a constant answer) and drives
+it with wrk (bench/wrk.lua) from a separate process, one endpoint at a time. Every POST
+carries the 4-player mid-game position of bench/positions.py; reach asks for the mover's
+busiest turrian, validate and apply send the position's fixed legal turn.
+
+The endpoints run in ``--rounds`` rounds of ``--seconds`` each, the floor first in every
+round, so that a neighbour's burst on a shared machine falls into one round, not one
+endpoint. req/s is over all rounds; p50 and p99 are the means of the rounds'
+percentiles. "of floor" is the median over the rounds of the endpoint's throughput
+divided by the floor's in the same round: the targets are judged on it, because
+absolute figures depend on the machine and on what else it is doing. "CPU µs/req" is
+the CPU time gunicorn (master and workers) used per request, read from /proc: less
+disturbed by neighbours than throughput, it is the cross-check "of floor (CPU)". wrk
+shares the machine's cores with gunicorn.
+
+``--compare`` measures gunicorn settings instead (see :data:`COMPARED`): worker counts and
+classes, preload, worker recycling, the access log; each on a mixed load of every
+endpoint, once with a new connection per request and once with keep-alive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from bench.server import (
+    ENDPOINTS,
+    FLOOR,
+    POSITION,
+    RESULTS,
+    ROOT,
+    Endpoint,
+    Server,
+    bodies,
+    cpu_seconds,
+    memory,
+    request,
+    run_wrk,
+    table,
+    write_requests,
+    wrk_version,
+)
+
+WARM_UP_REQUESTS: Final = 20
+
+
+@dataclass
+class Figures:
+    """One endpoint's runs, one per round."""
+
+    runs: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, result: dict[str, Any], cpu: float) -> None:
+        self.runs.append({**result, "cpu_s": cpu})
+
+    @property
+    def requests(self) -> int:
+        return sum(int(r["requests"]) for r in self.runs)
+
+    @property
+    def rps(self) -> float:
+        seconds = sum(r["duration_us"] for r in self.runs) / 1e6
+        return self.requests / seconds if seconds else 0.0
+
+    def round_rps(self, i: int) -> float:
+        run = self.runs[i]
+        return float(run["requests"] / (run["duration_us"] / 1e6))
+
+    @property
+    def errors(self) -> int:
+        keys = ("connect_errors", "read_errors", "write_errors", "timeouts", "status_errors")
+        return sum(r[k] for r in self.runs for k in keys)
+
+    @property
+    def p50_ms(self) -> float:
+        return statistics.fmean(r["p50_us"] for r in self.runs) / 1e3
+
+    @property
+    def p99_ms(self) -> float:
+        return statistics.fmean(r["p99_us"] for r in self.runs) / 1e3
+
+    @property
+    def cpu_us(self) -> float:
+        """gunicorn's CPU time (master and workers) per request."""
+        return float(sum(r["cpu_s"] for r in self.runs)) / max(1, self.requests) * 1e6
+
+
+def check(port: int, endpoint: Endpoint) -> None:
+    """One request: it must be answered 200 with the expected kind of answer."""
+    status, body = request(port, endpoint)
+    if status != 200:
+        raise SystemExit(f"{endpoint.method} {endpoint.path} answered {status}: {body[:300]!r}")
+    answer = json.loads(body)
+    if endpoint.name == "turns/validate" and answer != {"legal": True}:
+        raise SystemExit(f"the benchmark turn is not legal: {answer}")
+    if endpoint.name == "reach" and not answer["reachable"]:
+        raise SystemExit("the benchmark turrian reaches nothing")
+
+
+def warm_up(port: int, endpoints: list[Endpoint]) -> None:
+    for endpoint in endpoints:
+        check(port, endpoint)
+        for _ in range(WARM_UP_REQUESTS):
+            request(port, endpoint)
+
+
+def _git_commit() -> str:
+    result = subprocess.run(
+        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    return result.stdout.strip() or "?"
+
+
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"
+
+
+def header(settings: str, args: argparse.Namespace) -> list[str]:
+    import gunicorn
+
+    sizes = ", ".join(f"{name} {len(body):,} B" for name, body in bodies().items() if name in {"position", "turn"})
+    return [
+        f"HTTP benchmark, {time.strftime('%Y-%m-%dT%H:%M:%S')}, commit {_git_commit()}",
+        f"CPython {platform.python_version()} on {_cpu()}, {len(__import__('os').sched_getaffinity(0))} cores; "
+        f"gunicorn {gunicorn.__version__} ({settings}); {wrk_version()}, 1 thread, "
+        f"{args.connections} connections, loopback",
+        f"{args.rounds} round(s) × {args.seconds:g} s per endpoint; bodies from {POSITION} ({sizes})",
+    ]
+
+
+def endpointtable(figures: dict[str, Figures], markdown: bool) -> tuple[list[str], bool]:
+    """The table; a ratio is the median over the rounds of endpoint ÷ floor in that round."""
+    floor = figures[FLOOR.name]
+    rows, all_pass = [], True
+    for endpoint in ENDPOINTS:
+        f = figures[endpoint.name]
+        ratio = statistics.median(f.round_rps(i) / floor.round_rps(i) for i in range(len(f.runs)))
+        if endpoint.target is None:
+            target, verdict = "", ""
+        else:
+            target = f"≥ {endpoint.target:.0%}"
+            verdict = "PASS" if ratio >= endpoint.target else "MISS"
+            all_pass &= verdict == "PASS"
+        if f.errors:
+            verdict = (verdict + f" ({f.errors} errors)").strip()
+            all_pass = False
+        rows.append(
+            [
+                f"{endpoint.method} {endpoint.path.split('?')[0]}",
+                f"{f.rps:,.0f}",
+                f"{f.p50_ms:.2f}",
+                f"{f.p99_ms:.2f}",
+                f"{ratio:.0%}",
+                f"{f.cpu_us:,.0f}",
+                f"{floor.cpu_us / f.cpu_us:.0%}" if f.cpu_us else "—",
+                target,
+                verdict,
+            ]
+        )
+    head = ["endpoint", "req/s", "p50 ms", "p99 ms", "of floor", "CPU µs/req", "of floor (CPU)", "target", "verdict"]
+    return table(head, rows, markdown), all_pass
+
+
+def run_endpoints(args: argparse.Namespace) -> int:
+    figures = {endpoint.name: Figures() for endpoint in ENDPOINTS}
+    with tempfile.TemporaryDirectory() as tmp, Server(log=RESULTS / "http-gunicorn.log") as server:
+        directory = Path(tmp)
+        lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in ENDPOINTS}
+        warm_up(server.port, list(ENDPOINTS))
+        workers = len(server.workers())
+        assert server.process is not None
+        master = server.process.pid
+        for round_ in range(args.rounds):
+            for endpoint in ENDPOINTS:
+                before = cpu_seconds(master)
+                result = run_wrk(server.port, lists[endpoint.name], args.seconds, args.connections)
+                figures[endpoint.name].add(result, cpu_seconds(master) - before)
+                print(
+                    f"  round {round_ + 1}/{args.rounds} {endpoint.name:<15} "
+                    f"{result['requests'] / (result['duration_us'] / 1e6):8,.0f} req/s",
+                    file=sys.stderr,
+                )
+    lines = header(f"project settings: {workers} sync workers", args)
+    if args.markdown:
+        lines = [f"- {line}" for line in lines]
+    table, all_pass = endpointtable(figures, args.markdown)
+    lines += ["", *table]
+    print("\n".join(lines))
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    raw = {name: f.runs for name, f in figures.items()}
+    (RESULTS / "http.json").write_text(json.dumps({"header": lines[:3], "runs": raw}, indent=1))
+    return 1 if args.strict and not all_pass else 0
+
+
+# ------------------------------------------------------------------ gunicorn settings
+
+
+@dataclass(frozen=True)
+class Setting:
+    label: str
+    settings: dict[str, Any]
+
+
+#: The settings compared by --compare: each a set of overrides of service/gunicorn_conf.py.
+COMPARED: Final = (
+    Setting("sync, 1 worker", {"workers": 1}),
+    Setting("sync, 2 workers", {"workers": 2}),
+    Setting("sync, 3 workers", {"workers": 3}),
+    Setting("sync, 4 workers", {"workers": 4}),
+    Setting("gthread, 1 worker × 2 threads", {"workers": 1, "worker_class": "gthread", "threads": 2}),
+    Setting("gthread, 2 workers × 2 threads", {"workers": 2, "worker_class": "gthread", "threads": 2}),
+    Setting("gthread, 2 workers × 4 threads", {"workers": 2, "worker_class": "gthread", "threads": 4}),
+    Setting("gthread, 4 workers × 2 threads", {"workers": 4, "worker_class": "gthread", "threads": 2}),
+    Setting("sync, 2 workers, no preload", {"workers": 2, "preload_app": False}),
+    Setting(
+        "sync, 2 workers, max_requests 500 ± 50",
+        {"workers": 2, "max_requests": 500, "max_requests_jitter": 50},
+    ),
+    Setting("sync, 2 workers, no access log", {"workers": 2, "accesslog": None}),
+)
+
+#: The mixed load of --compare: every endpoint but the floor, in turn.
+MIX: Final = [e for e in ENDPOINTS if e is not FLOOR]
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """Every setting in every round (a fresh server each time); medians over the rounds."""
+    runs: dict[tuple[str, bool], list[tuple[float, dict[str, Any]]]] = {}
+    boot: dict[str, list[float]] = {}
+    pss: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = write_requests(Path(tmp), MIX, "mix")
+        for round_ in range(args.rounds):
+            for setting in COMPARED:
+                with Server(settings=setting.settings, log=RESULTS / "compare-gunicorn.log") as server:
+                    assert server.process is not None
+                    master = server.process.pid
+                    warm_up(server.port, MIX)
+                    for close in (True, False):
+                        before = cpu_seconds(master)
+                        result = run_wrk(server.port, listing, args.seconds, args.connections, close=close)
+                        runs.setdefault((setting.label, close), []).append((cpu_seconds(master) - before, result))
+                    workers = [master, *server.workers()]
+                    pss.setdefault(setting.label, []).append(sum(memory(p).get("Pss", 0) for p in workers) / 1024)
+                boot.setdefault(setting.label, []).append(server.boot_seconds)
+                print(f"  round {round_ + 1}/{args.rounds} {setting.label}", file=sys.stderr)
+
+    def rps(result: dict[str, Any]) -> float:
+        return float(result["requests"] / (result["duration_us"] / 1e6))
+
+    rows = []
+    for setting in COMPARED:
+        cells = [setting.label]
+        for close in (True, False):
+            measured = runs[(setting.label, close)]
+            cells += [
+                f"{statistics.median(rps(r) for _, r in measured):,.0f}",
+                f"{statistics.median(r['p50_us'] for _, r in measured) / 1e3:.2f}",
+                f"{statistics.median(r['p99_us'] for _, r in measured) / 1e3:.2f}",
+                f"{statistics.median(cpu / max(1, r['requests']) for cpu, r in measured) * 1e6:,.0f}",
+            ]
+            errors = sum(
+                r[k] for _, r in measured for k in ("status_errors", "timeouts", "read_errors", "connect_errors")
+            )
+            if errors:
+                cells[-1] += f" ({errors} errors)"
+        cells += [f"{statistics.median(boot[setting.label]):.2f}", f"{statistics.median(pss[setting.label]):.0f}"]
+        rows.append(cells)
+    lines = header("settings compared", args)
+    lines[-1] = (
+        f"{args.rounds} round(s) × {args.seconds:g} s per setting and connection mode, medians over the rounds; "
+        f"a mixed load of every endpoint in turn, bodies from {POSITION}"
+    )
+    if args.markdown:
+        lines = [f"- {line}" for line in lines]
+    head = ["gunicorn setting"]
+    for mode in ("new conn.", "keep-alive"):
+        head += [f"req/s {mode}", "p50 ms", "p99 ms", "CPU µs/req"]
+    head += ["boot s", "PSS MiB"]
+    print("\n".join([*lines, "", *table(head, rows, args.markdown)]))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, help="load per endpoint and round (2), per setting (8)")
+    parser.add_argument("--rounds", type=int, help="default 5, with --compare 3")
+    parser.add_argument("--connections", type=int, help="default 4, with --compare 8")
+    parser.add_argument("--compare", action="store_true", help="compare gunicorn settings instead")
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    args = parser.parse_args(argv)
+    if args.connections is None:
+        args.connections = 8 if args.compare else 4
+    if args.seconds is None:
+        args.seconds = 4.0 if args.compare else 2.0
+    if args.rounds is None:
+        args.rounds = 3 if args.compare else 5
+    if args.compare:
+        return run_compare(args)
+    return run_endpoints(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,293 @@
+"""The pieces of the HTTP benchmarks: the service under gunicorn, the request bodies, wrk.
+
+:class:`Server` starts ``python -m service`` (the project's gunicorn settings, with the
+overrides a benchmark asks for written to a config file that imports them) on a free
+loopback port and stops it again. :func:`write_requests` writes the bodies of
+:data:`ENDPOINTS` for the benchmark position :data:`POSITION` and the request lists
+``bench/wrk.lua`` reads; :func:`run_wrk` runs wrk and returns its figures.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from bench.positions import REACH_POINTS, bench_position
+from service.rules import square_name, turn_to_dict
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+WRK_SCRIPT: Final = ROOT / "bench" / "wrk.lua"
+RESULTS: Final = ROOT / "bench" / "results"
+
+#: The position every request carries: a mid-game 4-player board (bench/positions.py).
+POSITION: Final = "4p-midgame"
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    method: str
+    path: str
+    body: str | None
+    """Which body it sends (a key of :func:`bodies`), or None for a GET."""
+    target: float | None
+    """The least share of the floor's throughput it must reach, if any."""
+
+
+#: The floor first; its throughput is the yardstick of the others.
+FLOOR: Final = Endpoint("floor", "POST", "/bench/floor", "position", None)
+ENDPOINTS: Final = (
+    FLOOR,
+    Endpoint("removals", "POST", "/v1/removals", "position", 0.60),
+    Endpoint("placements", "POST", "/v1/placements", "position", 0.60),
+    Endpoint("reach", "POST", "/v1/reach", "reach", 0.60),
+    Endpoint("captures", "POST", "/v1/captures", "position", 0.60),
+    Endpoint("goal", "POST", "/v1/goal", "position", 0.60),
+    Endpoint("turns/validate", "POST", "/v1/turns/validate", "turn", 0.60),
+    Endpoint("turns/apply", "POST", "/v1/turns/apply", "turn", 0.40),
+    Endpoint("setup", "GET", "/v1/setup?players=4", None, 0.60),
+    Endpoint("board", "GET", "/v1/board", None, 0.60),
+    Endpoint("healthz", "GET", "/healthz", None, None),
+)
+
+
+def bodies() -> dict[str, bytes]:
+    """The request bodies, built from :data:`POSITION` and its fixed legal turn."""
+    bench = bench_position(POSITION)
+    position = bench.data
+    as_json = {
+        "position": {"position": position},
+        # The mover's turrian that reaches the most squares, as in the engine benchmark.
+        "reach": {"position": position, "from": square_name(bench.reach_origin), "points": REACH_POINTS},
+        "turn": {"position": position, "turn": turn_to_dict(bench.turn)},
+        # Two error answers for the mixed load of the memory benchmark.
+        "malformed": {"position": {**position, "heights": "flat"}},
+        "invalid": {"position": {**position, "to_move": "purple"}},
+    }
+    return {name: json.dumps(body, separators=(",", ":")).encode() for name, body in as_json.items()}
+
+
+def write_requests(directory: Path, endpoints: list[Endpoint], name: str) -> Path:
+    """A request list for bench/wrk.lua: one line per endpoint, bodies beside it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for endpoint in endpoints:
+        body_file = "-"
+        if endpoint.body is not None:
+            path = directory / f"{endpoint.body}.json"
+            if not path.exists():
+                path.write_bytes(bodies()[endpoint.body])
+            body_file = str(path)
+        lines.append(f"{endpoint.method} {endpoint.path} {body_file}\n")
+    listing = directory / f"{name}.requests"
+    listing.write_text("".join(lines))
+    return listing
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def request(port: int, endpoint: Endpoint) -> tuple[int, bytes]:
+    """Send ``endpoint``'s request once; its status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        body = bodies()[endpoint.body] if endpoint.body is not None else None
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request(endpoint.method, endpoint.path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (gunicorn's workers, for its master)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def cpu_seconds(master: int) -> float:
+    """User + system CPU time gunicorn has used so far: the master, its live workers and
+    the workers it has reaped (recycled by max_requests), from ``/proc/<pid>/stat``."""
+
+    def stat(pid: int) -> list[str]:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+    ticks = 0
+    own = stat(master)
+    ticks += sum(int(own[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    for pid in children(master):
+        try:
+            fields = stat(pid)
+        except OSError:
+            continue  # exited just now: reaped into the master's cutime
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def memory(pid: int) -> dict[str, int]:
+    """KiB: VmRSS, RssAnon, RssFile, RssShmem (``/proc/<pid>/status``) and Pss (smaps_rollup)."""
+    figures: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in {"VmRSS", "RssAnon", "RssFile", "RssShmem", "VmHWM"}:
+            figures[key] = int(value.split()[0])
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                figures["Pss"] = int(line.split()[1])
+    except OSError:
+        pass
+    return figures
+
+
+@dataclass
+class Server:
+    """``python -m service`` on a free loopback port, with the benchmark floor enabled.
+
+    ``settings`` override names of service/gunicorn_conf.py (``workers=1``,
+    ``worker_class="gthread"`` …) through a config file that imports the project's.
+    """
+
+    settings: dict[str, Any] = field(default_factory=dict)
+    log: Path = RESULTS / "gunicorn.log"
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+    boot_seconds: float = 0.0
+
+    def __enter__(self) -> Server:
+        self.port = free_port()
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        config = self.log.with_suffix(".conf.py")
+        overrides = "".join(f"{name} = {value!r}\n" for name, value in self.settings.items())
+        config.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides)
+        env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port), ORACLE_BENCH_FLOOR="1")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        start = time.monotonic()
+        with self.log.open("wb") as log:
+            # A second -c overrides the one `python -m service` puts first.
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "service", "-c", str(config)],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        try:
+            self._wait_until_up(start)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _wait_until_up(self, start: float) -> None:
+        assert self.process is not None
+        expected = self.settings.get("workers")
+        deadline = start + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log}")
+            try:
+                status, _ = request(self.port, Endpoint("healthz", "GET", "/healthz", None, None))
+            except OSError:
+                status = 0
+            if status == 200 and (expected is None or len(self.workers()) >= expected):
+                self.boot_seconds = time.monotonic() - start
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"gunicorn did not answer within 60 s; see {self.log}")
+
+    def workers(self) -> list[int]:
+        assert self.process is not None
+        return children(self.process.pid)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def wrk_path() -> str:
+    path = shutil.which("wrk")
+    if path is None:
+        raise SystemExit("wrk is not installed: `apt-get install -y wrk` (make bench does it as root)")
+    return path
+
+
+def wrk_version() -> str:
+    result = subprocess.run([wrk_path(), "--version"], capture_output=True, text=True, check=False)
+    return (result.stdout or result.stderr).split("Copyright")[0].strip()
+
+
+def run_wrk(
+    port: int,
+    requests: Path,
+    seconds: float,
+    connections: int,
+    close: bool = False,
+) -> dict[str, Any]:
+    """Run wrk (one thread) over ``requests`` for ``seconds``; its WRK_RESULT figures.
+
+    ``close``: every request on a new connection (``Connection: close``).
+    """
+    env = dict(os.environ, WRK_REQUESTS=str(requests), WRK_CLOSE="1" if close else "0")
+    command = [
+        wrk_path(),
+        "-t1",
+        f"-c{connections}",
+        f"-d{max(1, round(seconds))}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(WRK_SCRIPT),
+        f"http://127.0.0.1:{port}",
+    ]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds + 60)
+    for line in result.stdout.splitlines():
+        if line.startswith("WRK_RESULT "):
+            figures: dict[str, Any] = json.loads(line.removeprefix("WRK_RESULT "))
+            return figures
+    raise RuntimeError(f"wrk gave no result (exit {result.returncode}):\n{result.stdout}\n{result.stderr}")
+
+
+def table(header: list[str], rows: list[list[str]], markdown: bool) -> list[str]:
+    """A table as Markdown or as aligned text (first column left, the others right)."""
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+        return lines + ["| " + " | ".join(row) + " |" for row in rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first, *(c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))])
+
+    return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
