@@ -65,7 +65,8 @@ wrk:
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
 # to bench/results/, the tables and the performance targets to the terminal.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
-# Then every endpoint under gunicorn and wrk against the floor (bench/http_load.py).
+# Then every endpoint under gunicorn and wrk against the floor (bench/http_load.py), and
+# one worker's memory over 100,000 mixed requests (bench/http_memory.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -73,8 +74,9 @@ bench: install-bench wrk
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
 	$(BIN)/python bench/report.py bench/results/engine.json
 	$(BIN)/python -m bench.http_load
+	$(BIN)/python -m bench.http_memory
 
-# One worker's memory over 100,000 mixed requests (~2.5 min; bench/http_memory.py).
+# The memory benchmark alone (~1.5 min).
 bench-memory: install wrk
 	$(BIN)/python -m bench.http_memory
 
