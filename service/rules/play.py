@@ -77,3 +77,28 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
         segments.append(segment)
         position = play_move(position, Turn(move=(segment,)), events)
     return Turn(take=tuple(take), place=tuple(place), move=tuple(segments))
+
+
+def random_partway(
+    position: Position, rng: random.Random, stop: int, segments: int | None = None
+) -> Position:
+    """The position part-way through a random legal turn of the mover.
+
+    ``stop`` 0–2: that many stones taken; 3: the place phase; 4: the move phase after
+    ``segments`` walks (default: a random number of them, perhaps with an attack made).
+    A position whose game is over is returned as it is.
+    """
+    if position.is_game_over:
+        return position
+    turn = random_turn(position, rng)
+    if stop < 3:
+        for square in turn.take[:stop]:
+            position = take_stone(position, square)
+        return position
+    events: list[Event] = []
+    position = play_take(position, turn, events)
+    if stop == 3:
+        return position
+    position = play_place(position, turn, events)
+    count = rng.randint(0, len(turn.move)) if segments is None else segments
+    return play_move(position, Turn(move=turn.move[:count]), events)

@@ -26,8 +26,7 @@ from service.rules import (
     setup_position,
 )
 from service.rules.notation import parse_notation, write_notation
-from service.rules.play import random_setup, random_turn
-from service.rules.turn import Event, Turn, play_move, play_place, play_take, take_stone
+from service.rules.play import random_partway, random_setup, random_turn
 from tests.golden.perft import GOLDEN, expectations, render_golden
 from tests.rules.builders import build
 
@@ -50,17 +49,7 @@ def played(players: int, seed: int, turns: int, *, bonus: int = 0, **options: ob
 def partway(position: Position, seed: int, stop: int) -> Position:
     """Part-way through a random turn: ``stop`` stones taken (0–2), the place phase (3)
     or the move phase after the first segment (4)."""
-    turn = random_turn(position, random.Random(seed))
-    if stop < 3:
-        for square in turn.take[:stop]:
-            position = take_stone(position, square)
-        return position
-    events: list[Event] = []
-    position = play_take(position, turn, events)
-    if stop == 3:
-        return position
-    position = play_place(position, turn, events)
-    return play_move(position, Turn(move=turn.move[:1]), events)
+    return random_partway(position, random.Random(seed), stop, segments=1)
 
 
 def with_bonus(position: Position, stones: int) -> Position:

@@ -18,6 +18,8 @@ from service.rules import (
     setup_position,
     square_name,
 )
+from service.rules.take import removal_refusal
+from service.rules.turn import take_stone
 
 
 def build(
@@ -46,9 +48,7 @@ def build(
     )
     data = position_to_dict(base)
     if flat is not None:
-        data["heights"] = [
-            [flat if base.is_in_play(r * 10 + f) else 0 for f in range(10)] for r in range(10)
-        ]
+        data["heights"] = [[flat if base.is_in_play(r * 10 + f) else 0 for f in range(10)] for r in range(10)]
     for name, height in (heights or {}).items():
         square = parse_square(name)
         data["heights"][square // 10][square % 10] = height
@@ -68,3 +68,18 @@ def names(squares: Any) -> list[str]:
 
 def sq(name: str) -> int:
     return parse_square(name)
+
+
+def take(position: Position, *squares: str) -> Position:
+    """Take the top stones of ``squares`` one by one, each checked to be legal first."""
+    for name in squares:
+        refused = removal_refusal(position, sq(name))
+        assert refused is None, (name, refused)
+        position = take_stone(position, sq(name))
+    return position
+
+
+def refusal(position: Position, square: str) -> str | None:
+    """The rule id that forbids taking from ``square`` now, or ``None``."""
+    refused = removal_refusal(position, sq(square))
+    return refused and refused[0]

@@ -29,7 +29,9 @@ def played_positions(draw: st.DrawFn, max_turns: int = 25) -> Position:
         team_play=team_play,
         goal=draw(st.sampled_from(list(Goal))),
         outside_rule=draw(st.sampled_from(list(OutsideRule))),
-        two_player_board=(draw(st.sampled_from(list(TwoPlayerBoard))) if players == 2 else TwoPlayerBoard.EIGHT),
+        two_player_board=(
+            draw(st.sampled_from(list(TwoPlayerBoard))) if players == 2 else TwoPlayerBoard.EIGHT
+        ),
     )
     bonus = draw(st.integers(0, 3))
     if bonus:
@@ -64,7 +66,9 @@ def rotate(position: Position) -> Position:
     seats = tuple(
         replace(
             seat,
-            territories=tuple(sorted((ROTATE_TERRITORY[t] for t in seat.territories), key=list(Territory).index)),
+            territories=tuple(
+                sorted((ROTATE_TERRITORY[t] for t in seat.territories), key=list(Territory).index)
+            ),
             turrians=tuple(sorted(rotate_square(s) for s in seat.turrians)),
             pro_hold=None if seat.pro_hold is None else tuple(rotate_square(s) for s in seat.pro_hold),
         )

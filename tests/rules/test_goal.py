@@ -88,7 +88,11 @@ def test_g4_a_team_finishes_only_when_both_members_meet_the_goal():
     alone_after, _ = apply_turn(alone, team_turn)
     assert alone_after.finishers == ()
     both = build(
-        4, flat=1, heights=heights, rules={"team_play": True}, turrians={"yellow": YELLOW, "red": list(RED_DONE)}
+        4,
+        flat=1,
+        heights=heights,
+        rules={"team_play": True},
+        turrians={"yellow": YELLOW, "red": list(RED_DONE)},
     )
     after, events = apply_turn(both, team_turn)
     assert after.finishers == ("yellow", "red")

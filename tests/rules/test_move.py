@@ -27,7 +27,10 @@ def test_m2_steps_are_orthogonal_one_point_each_and_paths_chain_adjacent_squares
     assert found["d9"].cost == 2 and found["c9"].cost == 1
     for r in found.values():
         chain = [sq("c8"), *r.path]
-        assert all(abs(a - b) in (1, 10) and (a // 10 == b // 10 or a % 10 == b % 10) for a, b in zip(chain, chain[1:]))
+        assert all(
+            abs(a - b) in (1, 10) and (a // 10 == b // 10 or a % 10 == b % 10)
+            for a, b in zip(chain, chain[1:], strict=False)
+        )
         assert len(r.path) == r.cost  # no captures here
 
 
@@ -67,7 +70,9 @@ def test_m6_capture_then_move_on():
 
 
 def test_m6_no_capture_of_a_partner_in_team_play():
-    p = build(4, flat=1, rules={"team_play": True}, turrians={"yellow": ["e10"], "red": ["f10"], "blue": ["e9"]})
+    p = build(
+        4, flat=1, rules={"team_play": True}, turrians={"yellow": ["e10"], "red": ["f10"], "blue": ["e9"]}
+    )
     victims = {(c.victim, names([c.target])[0]) for c in legal_captures(p)}
     assert victims == {("blue", "e9")}
 

@@ -21,8 +21,7 @@ from service.rules import (
     setup_position,
 )
 from service.rules.notation import parse_notation, write_notation
-from service.rules.play import random_turn
-from service.rules.turn import Event, Turn, play_move, play_place, play_take, take_stone
+from service.rules.play import random_partway
 from tests.rules.builders import build, sq
 from tests.rules.strategies import played_positions
 
@@ -31,23 +30,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
 
 def mid_turn(position: Position, seed: int, stop: int) -> Position:
-    """``position`` part-way through a random legal turn of its mover (T1):
-    ``stop`` 0–2 stones taken, 3 in the place phase, 4 in the move phase with
-    some points spent (and perhaps an attack made)."""
-    if position.is_game_over:
-        return position
-    rng = random.Random(seed)
-    turn = random_turn(position, rng)
-    if stop < 3:
-        for square in turn.take[:stop]:
-            position = take_stone(position, square)
-        return position
-    events: list[Event] = []
-    position = play_take(position, turn, events)
-    if stop == 3:
-        return position
-    position = play_place(position, turn, events)
-    return play_move(position, Turn(move=turn.move[: rng.randint(0, len(turn.move))]), events)
+    """Part-way through a random turn (:func:`random_partway`)."""
+    return random_partway(position, random.Random(seed), stop)
 
 
 # ------------------------------------------------------------------------ round trips

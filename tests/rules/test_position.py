@@ -128,7 +128,11 @@ def test_t1_a_turn_context_that_contradicts_itself_is_rejected(turn, rule, field
 
 
 def test_g2_pro_hold_only_with_the_pro_goal_and_three_squares():
-    rejected("G2", turrians={"yellow": ["a10", "b10", "c10"]}, seats={"yellow": {"pro_hold": ["a10", "b10", "c10"]}})
+    rejected(
+        "G2",
+        turrians={"yellow": ["a10", "b10", "c10"]},
+        seats={"yellow": {"pro_hold": ["a10", "b10", "c10"]}},
+    )
     rejected(
         "G2",
         rules={"goal": "pro"},

@@ -44,7 +44,7 @@ def test_t1_engine_built_turns_are_legal_and_conserve_stones(position, seed):
     on_board = [s for seat in after.seats for s in seat.turrians]
     assert len(on_board) == len(set(on_board))
     assert all(after.heights[s] >= 1 for s in on_board)
-    for old, new in zip(position.seats, after.seats):
+    for old, new in zip(position.seats, after.seats, strict=True):
         assert old.attacks <= new.attacks <= 5 and new.attacks - old.attacks <= 1
 
 
@@ -83,7 +83,9 @@ def test_m6_captures_agree_with_reach(position):
 @given(played_positions())
 def test_b3_a_quarter_turn_of_the_board_turns_every_answer(position):
     turned = rotate(position)
-    assert {rotate_square(r.square) for r in legal_removals(position)} == {r.square for r in legal_removals(turned)}
+    assert {rotate_square(r.square) for r in legal_removals(position)} == {
+        r.square for r in legal_removals(turned)
+    }
     assert {rotate_square(s) for s in legal_placements(position)} == set(legal_placements(turned))
     mover = position.mover
     for origin in mover.turrians:

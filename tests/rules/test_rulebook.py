@@ -51,9 +51,8 @@ from service.rules import (
     validate_turn,
 )
 from service.rules.place import placement_refusal
-from service.rules.take import removal_refusal
-from service.rules.turn import Event, play_move, take_stone
-from tests.rules.builders import build, names, sq
+from service.rules.turn import Event, play_move
+from tests.rules.builders import build, names, refusal, sq, take
 
 LETTERS = {
     "A": "f7",
@@ -246,18 +245,6 @@ def test_m7_m10_rulebook_capture_from_i_g_and_b_in_one_turn():
 
 
 # ------------------------------------------------------------------ Bausteine nehmen
-
-
-def take(p, *squares):
-    for s in squares:
-        assert removal_refusal(p, sq(s)) is None, (s, removal_refusal(p, sq(s)))
-        p = take_stone(p, sq(s))
-    return p
-
-
-def refusal(p, square):
-    r = removal_refusal(p, sq(square))
-    return r and r[0]
 
 
 # 4 players, yellow (NW) to move on the set-up heights, with: a channel j8, i8 dug into

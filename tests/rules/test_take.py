@@ -4,20 +4,7 @@ import pytest
 
 from service.rules import RemovalRule, Territory, is_outside, legal_removals
 from service.rules.take import removal_refusal
-from service.rules.turn import take_stone
-from tests.rules.builders import build, names, sq
-
-
-def take(p, *squares):
-    for s in squares:
-        assert removal_refusal(p, sq(s)) is None, (s, removal_refusal(p, sq(s)))
-        p = take_stone(p, sq(s))
-    return p
-
-
-def refusal(p, square):
-    r = removal_refusal(p, sq(square))
-    return r and r[0]
+from tests.rules.builders import build, names, refusal, sq, take
 
 
 def test_r1_three_stones_then_no_more():
