@@ -1,8 +1,8 @@
 """HTTP layer of the oracle: the Flask application factory.
 
 One blueprint per group of endpoints (:mod:`~service.api.queries`,
-:mod:`~service.api.turns`, :mod:`~service.api.game`, :mod:`~service.api.render`,
-:mod:`~service.api.meta`); errors
+:mod:`~service.api.turns`, :mod:`~service.api.game`, :mod:`~service.api.notation`,
+:mod:`~service.api.render`, :mod:`~service.api.meta`); errors
 are answered in :mod:`~service.api.errors`, JSON is read and written by
 :mod:`~service.api.json_provider`, and :mod:`~service.api.spec` builds openapi.yaml
 from the schemas and views.
@@ -21,6 +21,7 @@ from service.api.errors import register_error_handlers
 from service.api.game import bp as game_bp
 from service.api.json_provider import OrjsonProvider
 from service.api.meta import bp as meta_bp
+from service.api.notation import bp as notation_bp
 from service.api.queries import bp as queries_bp
 from service.api.render import bp as render_bp
 from service.api.turns import bp as turns_bp
@@ -49,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(queries_bp)
     app.register_blueprint(turns_bp)
     app.register_blueprint(game_bp)
+    app.register_blueprint(notation_bp)
     app.register_blueprint(render_bp)
     app.register_blueprint(meta_bp)
     if app.config["BENCH_FLOOR"]:

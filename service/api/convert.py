@@ -1,7 +1,7 @@
 """Between the contract's JSON and the engine's objects.
 
-Each kind of input has exactly one ``load_*`` function, so a new notation for it (say,
-a compact string for a position) changes one place. The loaders take input that the
+Each kind of input has exactly one ``load_*`` function, so a second form of it (a
+position's notation string, docs/notation.md) is read in one place. The loaders take input that the
 schemas have already checked and give the engine's errors pointers relative to the
 request body (``/position/seats/0/turrians/2``). The ``dump_*`` functions write the
 engine's answers in the contract's terms: square names, enum values.
@@ -30,14 +30,20 @@ from service.rules import (
     position_to_dict,
     square_name,
 )
+from service.rules.notation import parse_notation, write_notation
 
 RESERVE = "reserve"
 
 
-def load_position(data: Mapping[str, Any]) -> Position:
-    """The ``position`` member of a request as a :class:`Position` (structural rules checked)."""
+def load_position(data: Mapping[str, Any] | str) -> Position:
+    """The ``position`` member of a request, its object or its notation (docs/notation.md),
+    as a :class:`Position` (structural rules checked).
+
+    A notation's errors point where the object's would (``/position/seats/0/attacks``):
+    at the member of the position that the faulty part of the string encodes.
+    """
     try:
-        return parse_position(data)
+        return parse_notation(data) if isinstance(data, str) else parse_position(data)
     except MalformedError as exc:
         raise MalformedError(exc.detail, "/position" + exc.field) from exc
     except InvalidPositionError as exc:
@@ -73,6 +79,11 @@ def load_marks(data: Iterable[Mapping[str, Any]]) -> Highlights:
 def dump_position(position: Position) -> dict[str, Any]:
     """A position in the contract's form, every optional member written out."""
     return position_to_dict(position)
+
+
+def dump_notation(position: Position) -> str:
+    """A position in its canonical notation (docs/notation.md)."""
+    return write_notation(position)
 
 
 def _names(squares: tuple[Square, ...]) -> list[str]:

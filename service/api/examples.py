@@ -27,6 +27,7 @@ from service.rules import (
     position_to_dict,
     setup_position,
 )
+from service.rules.notation import write_notation
 
 #: The first round of the 3-player game: each seat builds a tower and moves.
 OPENING = (
@@ -143,8 +144,12 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     of each is the one in docs/examples."""
     mid = {"position": request_form(midgame())}
     final = {"position": request_form(final_round())}
+    mid_notation = {"position": write_notation(midgame())}
     return {
-        "removals": {"midgame": {"summary": "Yellow's take phase, 3 players", "value": mid}},
+        "removals": {
+            "midgame": {"summary": "Yellow's take phase, 3 players", "value": mid},
+            "notation": {"summary": "The same position in the notation", "value": mid_notation},
+        },
         "placements": {"midgame": {"summary": "Where yellow may place, 3 players", "value": mid}},
         "reach": {
             "midgame": {"summary": "Yellow's turrian on f7 with 5 points", "value": {**mid, "from": "f7"}},
@@ -154,6 +159,13 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             },
         },
         "captures": {"midgame": {"summary": "Every capture open to yellow", "value": mid}},
+        "notation": {
+            "object": {"summary": "The 3-player game as an object: answered with its notation", "value": mid},
+            "string": {
+                "summary": "The final round of the 2-player game in the notation: answered with its object",
+                "value": {"position": write_notation(final_round())},
+            },
+        },
         "render": {
             "midgame": {
                 "summary": "The reach of yellow's turrian on f7, as /v1/reach answers it",

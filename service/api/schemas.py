@@ -302,10 +302,58 @@ class PositionSchema(Closed):
     turn = fields.Nested(TurnStateSchema)
 
 
+#: Longest notation accepted for a position. A 4-player position with every turrian on a
+#: tower takes about 300 characters; the bound also keeps every number in a notation far
+#: below the 4300 digits Python converts to an int.
+NOTATION_MAX_LENGTH = 4096
+
+#: The string form of a request's ``position`` in openapi.yaml (no pattern: the grammar
+#: is the parser's, and its errors are 400 with pointers like the object's).
+NOTATION_JSON_SCHEMA = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": NOTATION_MAX_LENGTH,
+    "description": "The position in the one-line notation of docs/notation.md. A string outside its "
+    "grammar is 400, with pointers to the position member the faulty part encodes (`/position/seats/0/"
+    "attacks`); a position that breaks a structural rule is 422, as for the object.",
+    "example": "setup|yellow:NW|red:NE|blue:SE|green:SW",
+}
+
+
+class PositionOrNotation(fields.Field[Any]):
+    """A request's ``position``: the object of :class:`PositionSchema`, or its notation
+    (docs/notation.md) as a string, left as it is for ``convert.load_position`` to parse.
+
+    In openapi.yaml a ``oneOf`` of the two (``spec._Converter``).
+    """
+
+    default_error_messages = {"invalid": "Not a position: an object, or a string in the notation."}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._length = validate.Length(min=1, max=NOTATION_MAX_LENGTH)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> Any:
+        if type(value) is str:
+            return self._length(value)
+        if not isinstance(value, dict):
+            raise self.make_error("invalid")
+        try:
+            return _instance(PositionSchema).load(value)
+        except ValidationError as exc:
+            # As fields.Nested reports it: the messages under this field's name.
+            raise ValidationError(exc.messages, valid_data=exc.valid_data) from None
+
+
 class PositionRequestSchema(Closed):
     """A question about a position."""
 
-    position = fields.Nested(PositionSchema, required=True)
+    position = PositionOrNotation(
+        required=True,
+        metadata={"description": "The position, as an object or in the notation of docs/notation.md."},
+    )
 
 
 class ReachRequestSchema(PositionRequestSchema):
@@ -545,6 +593,19 @@ class ApplyResponseSchema(Closed):
 
     position = fields.Nested(PositionSchema, required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class NotationResponseSchema(Closed):
+    """A position in both forms: its canonical notation and its object."""
+
+    notation = fields.String(
+        required=True,
+        metadata={
+            "description": "The canonical notation (docs/notation.md): every default left out, the same "
+            "string for the same position."
+        },
+    )
+    position = fields.Nested(PositionSchema, required=True)
 
 
 class BoardSquareSchema(Closed):

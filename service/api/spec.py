@@ -25,7 +25,12 @@ from flask import Flask
 import service
 from service.api.errors import INVALID_POSITION, INVALID_REQUEST, PROBLEM_MEDIA_TYPE
 from service.api.examples import examples
-from service.api.schemas import ProblemSchema
+from service.api.schemas import (
+    NOTATION_JSON_SCHEMA,
+    PositionOrNotation,
+    PositionSchema,
+    ProblemSchema,
+)
 from service.rules import RULES_VERSION
 
 OPENAPI_VERSION = "3.0.3"
@@ -49,6 +54,11 @@ out of play, territories that do not fit the player count …) is **422**, namin
 `rule` and the `field` (a JSON pointer into the request). Every error is an RFC 9457
 problem (`application/problem+json`).
 
+A request's `position` is either the `Position` object or the same position as a string
+in the project's one-line notation (`setup|yellow:NW|red:NE|blue:SE|green:SW`, the
+repository's docs/notation.md); answers write positions as objects, and
+`POST /v1/notation` converts between the two.
+
 Every answer carries the header `X-Rules-Version` (now `{RULES_VERSION}`), the version of
 the rules it applies.
 """
@@ -57,6 +67,7 @@ TAGS = [
     {"name": "queries", "description": "Questions about a position."},
     {"name": "turns", "description": "Judging and playing whole turns."},
     {"name": "game", "description": "A new game and the board's geometry."},
+    {"name": "notation", "description": "Positions between their object and the one-line notation."},
     {"name": "pictures", "description": "Positions drawn as SVG, and the playground page."},
     {"name": "meta", "description": "The service itself."},
 ]
@@ -137,7 +148,18 @@ ERROR_RESPONSES = {
 
 
 class _Converter(OpenAPIConverter):
-    """Schemas' docstrings become their descriptions."""
+    """Schemas' docstrings become their descriptions; a request's ``position`` is an
+    object or a notation string."""
+
+    def init_attribute_functions(self) -> None:
+        super().init_attribute_functions()  # type: ignore[no-untyped-call]
+        self.attribute_functions.append(self._position_or_notation)
+
+    def _position_or_notation(self, field: Any, **kwargs: Any) -> dict[str, Any]:
+        if not isinstance(field, PositionOrNotation):
+            return {}
+        position = self.resolve_nested_schema(PositionSchema)  # type: ignore[no-untyped-call]
+        return {"oneOf": [position, NOTATION_JSON_SCHEMA]}
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         jsonschema: dict[str, Any] = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
