@@ -1,6 +1,7 @@
 """HTTP load benchmark: every endpoint through gunicorn, driven by wrk, against a floor.
 
     python -m bench.http_load [--seconds 2] [--rounds 5] [--connections 4] [--markdown] [--strict]
+    python -m bench.http_load --report bench/results/http.json [--markdown] [--strict]
     python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
 
 Starts the service with the project's gunicorn settings on a free loopback port (with
@@ -222,16 +223,25 @@ def run_endpoints(args: argparse.Namespace) -> int:
                     f"{result['requests'] / (result['duration_us'] / 1e6):8,.0f} req/s",
                     file=sys.stderr,
                 )
-    lines = header(f"project settings: {workers} sync workers", args)
-    if args.markdown:
-        lines = [f"- {line}" for line in lines]
-    table_lines, all_pass = endpoint_table(figures, args.markdown)
-    lines += ["", *table_lines]
-    print("\n".join(lines))
+    head = header(f"project settings: {workers} sync workers", args)
     RESULTS.mkdir(parents=True, exist_ok=True)
     raw = {name: f.runs for name, f in figures.items()}
-    (RESULTS / "http.json").write_text(json.dumps({"header": lines[:3], "runs": raw}, indent=1))
+    (RESULTS / "http.json").write_text(json.dumps({"header": head, "runs": raw}, indent=1))
+    return report(head, figures, args)
+
+
+def report(head: list[str], figures: dict[str, Figures], args: argparse.Namespace) -> int:
+    lines = [f"- {line}" for line in head] if args.markdown else list(head)
+    table_lines, all_pass = endpoint_table(figures, args.markdown)
+    print("\n".join([*lines, "", *table_lines]))
     return 1 if args.strict and not all_pass else 0
+
+
+def report_file(path: Path, args: argparse.Namespace) -> int:
+    """The table of a run saved in ``path`` (bench/results/http.json)."""
+    saved = json.loads(path.read_text())
+    figures = {name: Figures(runs) for name, runs in saved["runs"].items()}
+    return report(saved["header"], figures, args)
 
 
 # ------------------------------------------------------------------ gunicorn settings
@@ -329,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="default 5, with --compare 3")
     parser.add_argument("--connections", type=int, help="default 4, with --compare 8")
     parser.add_argument("--compare", action="store_true", help="compare gunicorn settings instead")
+    parser.add_argument("--report", type=Path, help="print the table of a saved run (bench/results/http.json)")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
@@ -338,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds = 4.0 if args.compare else 2.0
     if args.rounds is None:
         args.rounds = 3 if args.compare else 5
+    if args.report is not None:
+        return report_file(args.report, args)
     if args.compare:
         return run_compare(args)
     return run_endpoints(args)
