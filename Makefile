@@ -10,7 +10,7 @@ INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
 
-.PHONY: venv install install-test run test spec clean
+.PHONY: venv install install-test run test fuzz spec clean
 
 venv: $(BIN)/python
 
@@ -95,6 +95,16 @@ COVERAGE = --cov=service/rules --cov-branch --cov-report=term-missing:skip-cover
 test: install-test
 	if [ -d service/rules ]; then $(BIN)/python -m mypy service/rules service/render; fi
 	$(BIN)/python -m pytest $(COVERAGE)
+
+# A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
+# FUZZ_EXAMPLES generated requests per operation, randomized with a seed that is printed;
+# `make fuzz FUZZ_SEED=N` repeats a run.
+FUZZ_EXAMPLES ?= 500
+fuzz: install-test
+	@seed=$(or $(FUZZ_SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')); \
+	echo "make fuzz: $(FUZZ_EXAMPLES) examples per operation, seed $$seed (make fuzz FUZZ_SEED=$$seed repeats it)"; \
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_SEED=$$seed $(BIN)/python -m pytest tests/api/test_fuzz.py \
+		-p no:cacheprovider || { echo "make fuzz: failed with seed $$seed" >&2; exit 1; }
 
 # Regenerate the committed OpenAPI document and the README's example bodies from the
 # code; the tests fail while either is out of date.

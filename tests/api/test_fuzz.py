@@ -8,21 +8,32 @@ check applies: no 5xx, documented status codes, content types and headers, answe
 match their schemas, schema-valid requests accepted and invalid ones rejected, 405 with
 ``Allow`` for undeclared methods. Generation is derandomized, so every run sends the
 same requests.
+
+``make fuzz`` runs this same test longer: ``FUZZ_EXAMPLES`` generated requests per
+operation, randomized with the seed ``FUZZ_SEED`` (which it prints, so that a failing
+run can be repeated).
 """
 
 from __future__ import annotations
+
+import os
 
 import schemathesis
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service import create_app
 
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
+SEED = os.environ.get("FUZZ_SEED")
+
 CONFIG = schemathesis.Config.from_str(
-    """
+    f"""
+{f"seed = {int(SEED)}" if SEED else ""}
+
 [generation]
 mode = "all"  # positive and negative
-max-examples = 40
-deterministic = true
+max-examples = {EXAMPLES}
+deterministic = {"false" if SEED else "true"}
 
 [checks.positive_data_acceptance]
 # A body that matches the schema can still break a structural rule of the game (how
