@@ -63,12 +63,24 @@ def setup() -> dict[str, Any]:
         500: InternalError
     """
     args = query_args(SetupQuerySchema)
+    return _new_game(
+        args["players"], args["team_play"], args["goal"], args["two_player_board"], args["outside_rule"]
+    )
+
+
+@cache
+def _new_game(
+    players: int, team_play: bool, goal: str, two_player_board: str, outside_rule: str
+) -> dict[str, Any]:
+    # The answer depends on the options alone (48 combinations, the contradictory ones
+    # raise and are not cached); building it anew took 90 of the 214 µs of a request
+    # in-process. Nothing writes to the dict: it is encoded and sent.
     position = setup_position(
-        args["players"],
-        team_play=args["team_play"],
-        goal=Goal(args["goal"]),
-        two_player_board=TwoPlayerBoard(args["two_player_board"]),
-        outside_rule=OutsideRule(args["outside_rule"]),
+        players,
+        team_play=team_play,
+        goal=Goal(goal),
+        two_player_board=TwoPlayerBoard(two_player_board),
+        outside_rule=OutsideRule(outside_rule),
     )
     return dump_position(position)
 
