@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -143,10 +144,12 @@ def _cpu() -> str:
 def header(settings: str, args: argparse.Namespace) -> list[str]:
     import gunicorn
 
-    sizes = ", ".join(f"{name} {len(body):,} B" for name, body in bodies().items() if name in {"position", "turn"})
+    sizes = ", ".join(
+        f"{name} {len(body):,} B" for name, body in bodies().items() if name in {"position", "turn"}
+    )
     return [
         f"HTTP benchmark, {time.strftime('%Y-%m-%dT%H:%M:%S')}, commit {_git_commit()}",
-        f"CPython {platform.python_version()} on {_cpu()}, {len(__import__('os').sched_getaffinity(0))} cores; "
+        f"CPython {platform.python_version()} on {_cpu()}, {len(os.sched_getaffinity(0))} cores; "
         f"gunicorn {gunicorn.__version__} ({settings}); {wrk_version()}, 1 thread, "
         f"{args.connections} connections, loopback",
         f"{args.rounds} round(s) × {args.seconds:g} s per endpoint; bodies from {POSITION} ({sizes})",
@@ -193,7 +196,17 @@ def endpoint_table(figures: dict[str, Figures], markdown: bool) -> tuple[list[st
                 verdict,
             ]
         )
-    head = ["endpoint", "req/s", "p50 ms", "p99 ms", "of floor", "CPU µs/req", "of floor (CPU)", "target", "verdict"]
+    head = [
+        "endpoint",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "of floor",
+        "CPU µs/req",
+        "of floor (CPU)",
+        "target",
+        "verdict",
+    ]
     lines = table(head, rows, markdown)
     if disagree:
         lines += [
@@ -291,9 +304,13 @@ def run_compare(args: argparse.Namespace) -> int:
                     for close in (True, False):
                         before = cpu_seconds(master)
                         result = run_wrk(server.port, listing, args.seconds, args.connections, close=close)
-                        runs.setdefault((setting.label, close), []).append((cpu_seconds(master) - before, result))
+                        runs.setdefault((setting.label, close), []).append(
+                            (cpu_seconds(master) - before, result)
+                        )
                     workers = [master, *server.workers()]
-                    pss.setdefault(setting.label, []).append(sum(memory(p).get("Pss", 0) for p in workers) / 1024)
+                    pss.setdefault(setting.label, []).append(
+                        sum(memory(p).get("Pss", 0) for p in workers) / 1024
+                    )
                 boot.setdefault(setting.label, []).append(server.boot_seconds)
                 print(f"  round {round_ + 1}/{args.rounds} {setting.label}", file=sys.stderr)
 
@@ -312,16 +329,21 @@ def run_compare(args: argparse.Namespace) -> int:
                 f"{statistics.median(cpu / max(1, r['requests']) for cpu, r in measured) * 1e6:,.0f}",
             ]
             errors = sum(
-                r[k] for _, r in measured for k in ("status_errors", "timeouts", "read_errors", "connect_errors")
+                r[k]
+                for _, r in measured
+                for k in ("status_errors", "timeouts", "read_errors", "connect_errors")
             )
             if errors:
                 cells[-1] += f" ({errors} errors)"
-        cells += [f"{statistics.median(boot[setting.label]):.2f}", f"{statistics.median(pss[setting.label]):.0f}"]
+        cells += [
+            f"{statistics.median(boot[setting.label]):.2f}",
+            f"{statistics.median(pss[setting.label]):.0f}",
+        ]
         rows.append(cells)
     lines = header("settings compared", args)
     lines[-1] = (
-        f"{args.rounds} round(s) × {args.seconds:g} s per setting and connection mode, medians over the rounds; "
-        f"a mixed load of every endpoint in turn, bodies from {POSITION}"
+        f"{args.rounds} round(s) × {args.seconds:g} s per setting and connection mode, medians over the "
+        f"rounds; a mixed load of every endpoint in turn, bodies from {POSITION}"
     )
     if args.markdown:
         lines = [f"- {line}" for line in lines]
@@ -334,12 +356,16 @@ def run_compare(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, help="load per endpoint and round (2), per setting (8)")
     parser.add_argument("--rounds", type=int, help="default 5, with --compare 3")
     parser.add_argument("--connections", type=int, help="default 4, with --compare 8")
     parser.add_argument("--compare", action="store_true", help="compare gunicorn settings instead")
-    parser.add_argument("--report", type=Path, help="print the table of a saved run (bench/results/http.json)")
+    parser.add_argument(
+        "--report", type=Path, help="print the table of a saved run (bench/results/http.json)"
+    )
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)

@@ -53,7 +53,9 @@ def mib(kib: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--requests", type=int, default=100_000)
     parser.add_argument("--warm-up", type=float, default=10.0, help="seconds of load before the first sample")
     parser.add_argument("--chunk", type=int, default=10_000, help="requests between samples")
@@ -67,7 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     sent = errors = 0
     started = time.monotonic()
     settings = {"workers": 1, "max_requests": 0, "max_requests_jitter": 0}
-    with tempfile.TemporaryDirectory() as tmp, Server(settings=settings, log=RESULTS / "memory-gunicorn.log") as server:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Server(settings=settings, log=RESULTS / "memory-gunicorn.log") as server,
+    ):
         listing = write_requests(Path(tmp), MIX, "mix")
         (worker,) = server.workers()
         samples.append((0, memory(worker)))
@@ -102,15 +107,21 @@ def main(argv: list[str] | None = None) -> int:
         lines = [f"- {line}" for line in lines]
     head = ["after requests", "VmRSS MiB", "RssAnon MiB", "RssFile MiB", "Pss MiB"]
     rows = [
-        [f"{n:,}" + (" (start)" if n == 0 else " (warm)" if i == 1 else ""), mib(m["VmRSS"]), mib(m["RssAnon"]),
-         mib(m["RssFile"]), mib(m.get("Pss", 0))]
+        [
+            f"{n:,}" + (" (start)" if n == 0 else " (warm)" if i == 1 else ""),
+            mib(m["VmRSS"]),
+            mib(m["RssAnon"]),
+            mib(m["RssFile"]),
+            mib(m.get("Pss", 0)),
+        ]
         for i, (n, m) in enumerate(samples)
     ]
     lines += ["", *table(head, rows, args.markdown), ""]
     verdicts = [
         f"VmRSS at the end {mib(end['VmRSS'])} MiB (peak {mib(peak)}) < {LIMIT_MIB:.0f} MiB: "
         + ("PASS" if below else "MISS"),
-        f"growth after warm-up {growth:+.2f} MiB (< {args.growth_limit:g} MiB): " + ("PASS" if flat else "MISS"),
+        f"growth after warm-up {growth:+.2f} MiB (< {args.growth_limit:g} MiB): "
+        + ("PASS" if flat else "MISS"),
     ]
     if errors:
         verdicts.append(f"{errors} connection errors or timeouts")

@@ -44,7 +44,7 @@ def wsgi_call(app: Any, endpoint: Endpoint) -> Call:
 
     body = bodies()[endpoint.body] if endpoint.body is not None else None
     path, _, query = endpoint.path.partition("?")
-    headers = {"Content-Type": "application/json"} if body is not None else {}
+    headers = [("Content-Type", "application/json")] if body is not None else []
     environ = EnvironBuilder(
         path=path, method=endpoint.method, data=body, query_string=query, headers=headers
     ).get_environ()
@@ -84,8 +84,8 @@ def per_call(call: Call, calls: int, repeats: int = 7) -> float:
 def stages(calls: int) -> list[tuple[str, Call]]:
     """The steps of the POST endpoints, each a call on the benchmark body."""
     from service.api.convert import dump_position, dump_removal, load_position, load_turn
-    from service.api.schemas import PositionRequestSchema, TurnRequestSchema, _instance
     from service.api.json_provider import OrjsonProvider
+    from service.api.schemas import PositionRequestSchema, TurnRequestSchema, _instance
     from service.rules import apply_turn, legal_removals, validate_turn
 
     raw = bodies()["position"]
@@ -115,7 +115,9 @@ def stages(calls: int) -> list[tuple[str, Call]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("endpoint", nargs="?", choices=[e.name for e in ENDPOINTS])
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--top", type=int, default=30)
@@ -130,7 +132,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.endpoint is None:
         print(f"In-process µs per request ({POSITION} bodies; reach {REACH_POINTS} points), no server:")
         for endpoint in ENDPOINTS:
-            print(f"  {endpoint.method:<4} {endpoint.path:<22} {per_call(wsgi_call(app, endpoint), 300):8.0f}")
+            print(
+                f"  {endpoint.method:<4} {endpoint.path:<22} {per_call(wsgi_call(app, endpoint), 300):8.0f}"
+            )
         return
     call = wsgi_call(app, next(e for e in ENDPOINTS if e.name == args.endpoint))
     call()

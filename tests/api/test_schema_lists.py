@@ -35,7 +35,9 @@ scalars = st.one_of(
     st.text(max_size=4),
 )
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=11), max_leaves=120)
-rows = st.lists(st.lists(st.one_of(st.integers(0, 9), scalars), min_size=9, max_size=11), min_size=9, max_size=11)
+rows = st.lists(
+    st.lists(st.one_of(st.integers(0, 9), scalars), min_size=9, max_size=11), min_size=9, max_size=11
+)
 
 
 def _ordinary(field: Any) -> Any:
