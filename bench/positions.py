@@ -243,3 +243,9 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def reach_all(position: Position) -> int:
+    """Reachability of every turrian of the mover and of a reserve turrian,
+    ``REACH_POINTS`` each; the number of answers."""
+    return sum(len(reachable(position, origin, REACH_POINTS)) for origin in position.mover.origins)

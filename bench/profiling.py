@@ -17,9 +17,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bench.positions import REACH_POINTS, BenchPosition, bench_position, position_names
+from bench.positions import REACH_POINTS, BenchPosition, bench_position, position_names, reach_all
 from service.rules import (
-    Position,
     apply_turn,
     legal_captures,
     legal_placements,
@@ -31,14 +30,6 @@ from service.rules import (
 )
 
 
-def _reach_all(position: Position) -> int:
-    mover = position.mover
-    origins: list[int | None] = list(mover.turrians)
-    if mover.reserve:
-        origins.append(None)
-    return sum(len(reachable(position, origin, REACH_POINTS)) for origin in origins)
-
-
 def operation(name: str, bench: BenchPosition) -> Callable[[], Any]:
     """A no-argument call of operation ``name`` on a fresh copy of ``bench``'s position."""
     p, turn, data = bench.position, bench.turn, bench.data
@@ -46,7 +37,7 @@ def operation(name: str, bench: BenchPosition) -> Callable[[], Any]:
         "removals": lambda: legal_removals(replace(p)),
         "placements": lambda: legal_placements(replace(p)),
         "reach_one": lambda: reachable(replace(p), bench.reach_origin, REACH_POINTS),
-        "reach_all": lambda: _reach_all(replace(p)),
+        "reach_all": lambda: reach_all(replace(p)),
         "captures": lambda: legal_captures(replace(p)),
         "validate_turn": lambda: validate_turn(replace(p), turn),
         "apply_turn": lambda: apply_turn(replace(p), turn),

@@ -498,7 +498,7 @@ def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
     y += 18
     out.append(_text(x, y, " · ".join(options), class_="options", fill="#555555"))
     y += 16
-    for i, seat in enumerate(position.seats):
+    for i in range(position.players):
         out.extend(_seat_block(position, i, colours[i], x, y))
         y += SEAT_H + 6
     out.append("</g>")

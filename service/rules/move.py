@@ -289,14 +289,10 @@ def legal_captures(position: Position, points: int | None = None) -> tuple[Captu
     if position.is_game_over:
         return ()
     board = MoveBoard(position)
-    mover = position.mover
     budget = position.turn.points if points is None else points
-    origins: list[Square | None] = list(mover.turrians)
-    if mover.reserve:
-        origins.append(None)
     occupant = position.occupant
     captures = []
-    for origin in origins:
+    for origin in position.mover.origins:
         found = board.search(origin, budget)
         for square in sorted(found):
             victim = occupant[square]

@@ -63,11 +63,7 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
         position = play_place(position, Turn(place=tuple(place)), events)
     segments: list[Segment] = []
     while position.turn.points > 0 and rng.random() < 0.85:
-        mover = position.mover
-        origins: list[Square | None] = list(mover.turrians)
-        if mover.reserve:
-            origins.append(None)
-        origin = rng.choice(origins)
+        origin = rng.choice(position.mover.origins)
         walks = reachable(position, origin)
         if not walks:
             if rng.random() < 0.3:

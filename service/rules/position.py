@@ -117,6 +117,12 @@ class Seat:
         """Turrians not on the board (S2)."""
         return TURRIANS_PER_SEAT - len(self.turrians)
 
+    @property
+    def origins(self) -> tuple[Square | None, ...]:
+        """Where a walk of this seat can start (M10, M9): each turrian's square in
+        board order, then ``None`` for the reserve if a turrian waits there."""
+        return (*self.turrians, None) if self.reserve else self.turrians
+
 
 @dataclass(frozen=True)
 class TurnState:

@@ -77,11 +77,7 @@ def expectations(position: Position) -> list[str]:
         f"take_sequences: {take_sequences(position)}",
         f"placements: {len(legal_placements(position))}",
     ]
-    mover = position.mover
-    origins: list[int | None] = list(mover.turrians)
-    if mover.reserve:
-        origins.append(None)
-    for origin in origins:
+    for origin in position.mover.origins:
         found = reachable(position, origin)
         name = "reserve" if origin is None else square_name(origin)
         lines.append(f"reach {name}: {len(found)} {sum(r.cost for r in found)}")

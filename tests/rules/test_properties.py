@@ -55,8 +55,7 @@ def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
         return
     moving = move_phase(position)
     mover = moving.mover
-    origins = [*mover.turrians, *([None] if mover.reserve else [])]
-    for origin in origins:
+    for origin in mover.origins:
         for reach in reachable(moving, origin):
             assert 1 <= reach.cost <= moving.turn.points
             turn = Turn(move=(Segment(origin, reach.path),))
@@ -87,13 +86,10 @@ def test_b3_a_quarter_turn_of_the_board_turns_every_answer(position):
         r.square for r in legal_removals(turned)
     }
     assert {rotate_square(s) for s in legal_placements(position)} == set(legal_placements(turned))
-    mover = position.mover
-    for origin in mover.turrians:
+    for origin in position.mover.origins:
+        turned_origin = None if origin is None else rotate_square(origin)
         costs = {rotate_square(r.square): r.cost for r in reachable(position, origin)}
-        assert costs == {r.square: r.cost for r in reachable(turned, rotate_square(origin))}
-    if mover.reserve:
-        costs = {rotate_square(r.square): r.cost for r in reachable(position, None)}
-        assert costs == {r.square: r.cost for r in reachable(turned, None)}
+        assert costs == {r.square: r.cost for r in reachable(turned, turned_origin)}
 
 
 @SETTINGS
