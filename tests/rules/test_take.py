@@ -1,6 +1,5 @@
 """R1–R7: taking stones and the outside rule."""
 
-import pytest
 
 from service.rules import RemovalRule, Territory, is_outside, legal_removals
 from service.rules.take import removal_refusal
@@ -115,15 +114,6 @@ def test_r7_a_stone_taken_earlier_in_the_turn_can_open_the_way():
     assert refusal(p, "c3") == "R5"
     p = take(p, "b3")
     assert refusal(p, "c3") is None
-
-
-@pytest.mark.parametrize("rule", ["line", "path"])
-def test_r6_line_outside_implies_path_outside(rule):
-    p = build(4, heights={"h8": 0, "i8": 0, "j8": 0, "c3": 0, "b3": 0}, rules={"outside_rule": rule})
-    line = build(4, heights={"h8": 0, "i8": 0, "j8": 0, "c3": 0, "b3": 0})
-    for s in range(100):
-        if is_outside(line, s):
-            assert is_outside(p, s)
 
 
 def test_r1_removals_are_listed_in_board_order_with_their_rule():
