@@ -15,7 +15,6 @@ puts them below a member of a larger document (``/position``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Self
@@ -77,7 +76,10 @@ class RuleError(RulesError):
         self.extensions: Mapping[str, Any] = extensions or {}
 
     def under(self, prefix: str) -> Self:
-        moved = copy.copy(self)
+        # Built field by field: an exception's own copy would call __init__ with ``args``.
+        moved = type(self).__new__(type(self))
+        moved.__dict__.update(self.__dict__)
+        moved.args = self.args
         moved.field = prefix + self.field
         return moved
 

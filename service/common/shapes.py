@@ -96,21 +96,20 @@ class Shape:
         """A JSON object with every ``required`` member and no member beyond ``allowed``.
 
         Unknown members are named in the order they were sent, missing ones in the order
-        of ``required``.
+        of ``required``. The object is returned even then (``None`` only when it is no
+        object), so that its other members can be read for further problems.
         """
         if type(value) is not dict:
             self.fail(where, "must be an object")
             return None
-        fine = True
-        for key in value:
-            if key not in allowed:
-                self.fail(f"{where}/{token(key)}", "is not a member of this object")
-                fine = False
-        for key in required:
-            if key not in value:
-                self.fail(f"{where}/{token(key)}", "is required")
-                fine = False
-        return value if fine else None
+        if len(value) > len(required) or any(k not in value for k in required):
+            for key in value:
+                if key not in allowed:
+                    self.fail(f"{where}/{token(key)}", "is not a member of this object")
+            for key in required:
+                if key not in value:
+                    self.fail(f"{where}/{token(key)}", "is required")
+        return value
 
     def member(self, kind: type[E], value: object, where: str) -> E | None:
         """A value of the enum ``kind``, given as its JSON value."""

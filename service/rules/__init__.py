@@ -4,15 +4,34 @@ Everything a front end needs to adjudicate a game without the HTTP service::
 
     from service.rules import parse_position, legal_removals, reachable, parse_square
 
-    position = parse_position(json_dict)          # checks the structural rules
+    position = parse_position(json_dict)          # checks the shape and the structural rules
     for removal in legal_removals(position):      # R1–R7
         print(square_name(removal.square), removal.rule.value)
     for reach in reachable(position, parse_square("c7")):  # M1–M10
         print(square_name(reach.square), reach.cost)
 
-Rule ids (B1 … G4) refer to the project's RULES.md; errors name them.
+Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name them.
+
+The modules, by what they hold: :mod:`~service.rules.options` (the rule options),
+:mod:`~service.rules.board` (geometry), :mod:`~service.rules.position` (the position
+and its structural rules), :mod:`~service.rules.actions` (a turn's plan, events and
+violations), :mod:`~service.rules.refusals` (why something is illegal), one module per
+phase (:mod:`~service.rules.take`, :mod:`~service.rules.place`,
+:mod:`~service.rules.move`), :mod:`~service.rules.goal`, :mod:`~service.rules.turn`
+(whole turns), :mod:`~service.rules.setup`, the two codecs
+(:mod:`~service.rules.codec` for JSON, :mod:`~service.rules.notation` for the one-line
+notation) and :mod:`~service.rules.random_player`.
 """
 
+from service.common import (
+    IllegalTurnError,
+    InvalidPositionError,
+    InvalidQueryError,
+    MalformedError,
+    RuleError,
+    RulesError,
+)
+from service.rules.actions import CaptureKind, Event, EventType, Segment, TurnPlan, Violation
 from service.rules.board import (
     CLOCKWISE,
     NEIGHBOURS,
@@ -24,61 +43,60 @@ from service.rules.board import (
     Square,
     Territory,
     entry_row,
+    outermost_ring,
     parse_square,
     play_area,
     square_name,
 )
-from service.rules.errors import (
-    IllegalTurnError,
-    InvalidPositionError,
-    InvalidQueryError,
-    MalformedError,
-    RuleError,
-    RulesError,
-    Violation,
+from service.rules.codec import (
+    RESERVE,
+    event_to_dict,
+    parse_position,
+    parse_turn_plan,
+    position_to_dict,
+    turn_plan_to_dict,
+    violation_to_dict,
 )
 from service.rules.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
-from service.rules.move import Capture, CaptureKind, Reach, capture_surcharge, legal_captures, reachable
+from service.rules.move import Capture, Reach, capture_surcharge, legal_captures, reachable
+from service.rules.notation import parse_notation, write_notation
+from service.rules.options import OPTIONS, Goal, OutsideRule, Rules, TwoPlayerBoard
 from service.rules.place import legal_placements
 from service.rules.position import (
-    Goal,
-    OutsideRule,
+    MAX_ATTACKS,
+    MOVEMENT_POINTS,
+    STONES_PER_TURN,
+    TURRIANS_PER_SEAT,
     Phase,
     Position,
-    Rules,
     Seat,
     TurnState,
-    TwoPlayerBoard,
     check_position,
-    parse_position,
-    position_to_dict,
 )
+from service.rules.refusals import Refusal
 from service.rules.setup import place_turrians, setup_position
 from service.rules.take import Removal, RemovalRule, is_outside, legal_removals
-from service.rules.turn import (
-    Event,
-    EventType,
-    Segment,
-    Turn,
-    apply_turn,
-    parse_turn,
-    turn_to_dict,
-    validate_turn,
-)
+from service.rules.turn import apply_turn, validate_turn
 
 RULES_VERSION = "1"
-"""The version of RULES.md this engine implements (sent as ``X-Rules-Version``)."""
+"""The version of the rules (docs/rules.md) this engine implements (sent as ``X-Rules-Version``)."""
 
 __all__ = [
     "CLOCKWISE",
     "GOAL_HEIGHTS",
+    "MAX_ATTACKS",
+    "MOVEMENT_POINTS",
     "NEIGHBOURS",
+    "OPTIONS",
+    "RESERVE",
     "RING",
     "RULES_VERSION",
     "SQUARES",
     "SQUARE_NAMES",
+    "STONES_PER_TURN",
     "TERRITORY",
     "TERRITORY_SQUARES",
+    "TURRIANS_PER_SEAT",
     "Capture",
     "CaptureKind",
     "Event",
@@ -93,6 +111,7 @@ __all__ = [
     "Phase",
     "Position",
     "Reach",
+    "Refusal",
     "Removal",
     "RemovalRule",
     "RuleError",
@@ -102,7 +121,7 @@ __all__ = [
     "Segment",
     "Square",
     "Territory",
-    "Turn",
+    "TurnPlan",
     "TurnState",
     "TwoPlayerBoard",
     "Violation",
@@ -110,22 +129,27 @@ __all__ = [
     "capture_surcharge",
     "check_position",
     "entry_row",
+    "event_to_dict",
     "goal_status",
     "is_outside",
     "legal_captures",
     "legal_placements",
     "legal_removals",
     "meets_goal",
+    "outermost_ring",
+    "parse_notation",
     "parse_position",
     "parse_square",
-    "parse_turn",
+    "parse_turn_plan",
     "place_turrians",
     "play_area",
     "position_to_dict",
     "reachable",
     "setup_position",
     "square_name",
-    "turn_to_dict",
+    "turn_plan_to_dict",
     "validate_turn",
+    "violation_to_dict",
     "winners",
+    "write_notation",
 ]

@@ -20,12 +20,14 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.rules.errors import MalformedError
+from service.common import MalformedError
+from service.rules.options import Rules
 
 Square = int
 """A square index, 0 (a1) … 99 (j10)."""
 
 SIZE: Final = 10
+"""B1: files and ranks."""
 FILE_NAMES: Final = "abcdefghij"
 SQUARES: Final = tuple(range(SIZE * SIZE))
 
@@ -58,7 +60,7 @@ def square_at(file: int, rank: int) -> Square:
 
 
 SQUARE_NAMES: Final = tuple(f"{FILE_NAMES[file_of(s)]}{rank_of(s) + 1}" for s in SQUARES)
-_SQUARE_BY_NAME: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
+SQUARE_BY_NAME: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 
 def square_name(square: Square) -> str:
@@ -72,7 +74,7 @@ def parse_square(name: str) -> Square:
     Only the lower-case names ``a1`` … ``j10`` are squares (API.md).
     """
     try:
-        return _SQUARE_BY_NAME[name]
+        return SQUARE_BY_NAME[name]
     except (KeyError, TypeError):
         raise MalformedError(f"{name!r} is not a square (a1 … j10)") from None
 
@@ -125,33 +127,38 @@ def are_adjacent(a: Territory, b: Territory) -> bool:
     return (i - j) % 4 in (1, 3)
 
 
-def lowest_in_play_ring(players: int, six_by_six: bool = False) -> int:
-    """B4: the outermost ring still in play for a player count.
+def outermost_ring(players: int, rules: Rules) -> int:
+    """B4: the outermost ring still in play.
 
     4 players play on every square; 2 and 3 players lose ring 0; the 2-player
     ``two_player_board: "6x6"`` option loses ring 1 as well.
+
+    >>> from service.rules.options import TwoPlayerBoard
+    >>> six = Rules(two_player_board=TwoPlayerBoard.SIX)
+    >>> outermost_ring(4, Rules()), outermost_ring(3, Rules()), outermost_ring(2, six)
+    (0, 1, 2)
     """
     if players >= 4:
         return 0
-    if players == 2 and six_by_six:
+    if players == 2 and rules.six_by_six:
         return 2
     return 1
 
 
-def play_area(players: int, six_by_six: bool = False) -> frozenset[Square]:
+def play_area(players: int, rules: Rules) -> frozenset[Square]:
     """B4: the squares in play."""
-    low = lowest_in_play_ring(players, six_by_six)
-    return frozenset(s for s in SQUARES if RING[s] >= low)
+    ring = outermost_ring(players, rules)
+    return frozenset(s for s in SQUARES if RING[s] >= ring)
 
 
-def entry_row(territory: Territory, players: int, six_by_six: bool = False) -> tuple[Square, ...]:
+def entry_row(territory: Territory, players: int, rules: Rules) -> tuple[Square, ...]:
     """M9: the squares of ``territory`` where a reserve turrian re-enters.
 
     The outermost in-play row of the territory: ring 0 with 4 players, ring 1 with
     2 or 3, ring 2 on the 2-player 6 × 6 board.
 
-    >>> [square_name(s) for s in entry_row(Territory.SW, 3)]
+    >>> [square_name(s) for s in entry_row(Territory.SW, 3, Rules())]
     ['b2', 'c2', 'd2', 'e2', 'b3', 'b4', 'b5']
     """
-    ring = lowest_in_play_ring(players, six_by_six)
+    ring = outermost_ring(players, rules)
     return tuple(s for s in TERRITORY_SQUARES[territory] if RING[s] == ring)

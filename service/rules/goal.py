@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.rules.board import Square
-from service.rules.position import Goal, Position, Seat
+from service.rules.options import Goal
+from service.rules.position import Position, Seat
 
 GOAL_HEIGHTS: Final = {Goal.STANDARD: (1, 2, 3, 4, 5, 6), Goal.PRO: (2, 3, 4, 5, 6, 7)}
 """G1, G2: the tower heights the six turrians must stand on, one each."""

@@ -16,27 +16,15 @@ up an attack (M8), then by board order, so answers are reproducible.
 
 from __future__ import annotations
 
-import enum
 import heapq
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
-from service.rules.board import (
-    NEIGHBOURS,
-    TERRITORY,
-    Square,
-    entry_row,
-    square_name,
-)
-from service.rules.errors import InvalidQueryError
-from service.rules.position import MAX_ATTACKS, NOBODY, Position, TwoPlayerBoard
-
-
-class CaptureKind(str, enum.Enum):
-    """M8: a capture in a foreign territory is an attack, in an own territory a defence."""
-
-    ATTACK = "attack"
-    DEFENCE = "defence"
+from service.common import InvalidQueryError
+from service.rules.actions import CaptureKind
+from service.rules.board import NEIGHBOURS, TERRITORY, Square, entry_row, square_name
+from service.rules.position import MAX_ATTACKS, NOBODY, Position
+from service.rules.refusals import Refusal
 
 
 @dataclass(frozen=True)
@@ -66,15 +54,6 @@ class Capture:
     kind: CaptureKind
 
 
-# Step refusals, as negative "costs" so the search's inner loop stays one comparison.
-NOT_ADJACENT: Final = -1
-OUT_OF_PLAY: Final = -2
-NO_STONE: Final = -3
-TOO_STEEP: Final = -4
-OWN_TURRIAN: Final = -5
-PARTNER: Final = -6
-NO_ATTACK_LEFT: Final = -7
-
 ENTRY_COST: Final = 1
 """M9: putting a reserve turrian back costs one point."""
 
@@ -100,7 +79,6 @@ class MoveBoard:
         self.seat = position.mover_index if seat is None else seat
         self.heights = position.heights
         self.occupant = list(position.occupant)
-        self.lowest_ring = position.lowest_ring
         mover = position.seats[self.seat]
         # M8: with the counter at 5 at the start of the turn no attack is possible;
         # an attack already made this turn (from 4 to 5) allows more in the same turn.
@@ -108,70 +86,53 @@ class MoveBoard:
         self.attacked = position.turn.attacked
         self.own = frozenset(mover.territories)
         self.partner = position.partner(self.seat)
-        six = position.rules.two_player_board is TwoPlayerBoard.SIX
         self.entry_squares = frozenset(
-            s for t in mover.territories for s in entry_row(t, position.players, six)
+            s for t in mover.territories for s in entry_row(t, position.players, position.rules)
         )
 
     def is_attack(self, square: Square) -> bool:
         """Whether a capture on ``square`` is an attack (M8): a foreign territory (S5)."""
         return TERRITORY[square] not in self.own
 
-    def step_cost(self, frm: Square, to: Square) -> int:
-        """Points for one step (M2–M8), or a negative refusal code."""
+    def step_cost(self, frm: Square, to: Square) -> int | Refusal:
+        """Points for one step (M2–M8), or why the step is illegal."""
         if to not in NEIGHBOURS[frm]:
-            return NOT_ADJACENT
+            return Refusal.NOT_ADJACENT
         heights = self.heights
         height_to = heights[to]
         if height_to == 0:
-            return NO_STONE if self.position.is_in_play(to) else OUT_OF_PLAY
+            return Refusal.STEP_NO_STONE if self.position.is_in_play(to) else Refusal.STEP_OUT_OF_PLAY
         height_from = heights[frm]
         if height_to - height_from > 1 or height_from - height_to > 1:
-            return TOO_STEEP
+            return Refusal.TOO_STEEP
         victim = self.occupant[to]
         if victim == NOBODY:
             return 1
         if victim == self.seat:
-            return OWN_TURRIAN
+            return Refusal.OWN_TURRIAN
         if victim == self.partner:
-            return PARTNER
+            return Refusal.PARTNER
         if not self.can_attack and self.is_attack(to):
-            return NO_ATTACK_LEFT
+            return Refusal.NO_ATTACK_LEFT
         return 1 + capture_surcharge(height_from, height_to)
 
-    def explain(self, code: int, frm: Square, to: Square) -> tuple[str, str]:
-        """``(rule, sentence)`` for a refusal code of :meth:`step_cost`."""
-        a, b = square_name(frm), square_name(to)
-        h = self.heights
-        if code == NOT_ADJACENT:
-            return "M2", f"{b} is not adjacent to {a}: a step goes to a neighbouring square, never diagonally"
-        if code == OUT_OF_PLAY:
-            return "M3", f"{b} is out of play"
-        if code == NO_STONE:
-            return "M3", f"{b} has no stone: turrians move only on stones"
-        if code == TOO_STEEP:
-            return (
-                "M4",
-                f"{a} is {h[frm]} high and {b} is {h[to]} high: a step climbs or descends one level at most",
-            )
-        if code == OWN_TURRIAN:
-            return "M5", f"your own turrian stands on {b}: it can be neither entered nor passed"
-        if code == PARTNER:
-            return "M6", f"your partner's turrian stands on {b}: partners cannot capture each other"
-        return "M8", (
-            f"capturing on {b} would be an attack, and your five attacks are used up: "
-            "only defences in your own territory are left"
-        )
+    def step_facts(self, frm: Square, to: Square) -> dict[str, Any]:
+        """What a step refusal's sentence speaks of."""
+        return {
+            "frm": square_name(frm),
+            "to": square_name(to),
+            "height_from": self.heights[frm],
+            "height_to": self.heights[to],
+        }
 
-    def entry_refusal(self, square: Square) -> tuple[str, str] | None:
-        """``(rule, sentence)`` if a reserve turrian may not re-enter on ``square`` (M9)."""
-        name = square_name(square)
+    def entry_refusal(self, square: Square) -> Refusal | None:
+        """Why a reserve turrian may not re-enter on ``square`` now (M9), or ``None``."""
         if square not in self.entry_squares:
-            return "M9", f"{name} is not in the entry row of one of your territories"
+            return Refusal.NOT_ENTRY_ROW
         if self.heights[square] != 1:
-            return "M9", f"{name} is {self.heights[square]} high: a turrian re-enters only on a single stone"
+            return Refusal.ENTRY_NOT_SINGLE
         if self.occupant[square] != NOBODY:
-            return "M9", f"a turrian stands on {name}"
+            return Refusal.ENTRY_OCCUPIED
         return None
 
     def entries(self) -> list[Square]:
@@ -207,7 +168,7 @@ class MoveBoard:
                 if n in done:
                     continue
                 step = self.step_cost(square, n)
-                if step < 0 or cost + step > points:
+                if type(step) is not int or cost + step > points:
                     continue
                 label = (
                     cost + step,
@@ -235,14 +196,19 @@ class MoveBoard:
         path.reverse()
         return tuple(path)
 
-    def check_origin(self, origin: Square | None) -> None:
-        """Raise :class:`InvalidQueryError` if the seat has no turrian at ``origin``."""
-        seat = self.position.seats[self.seat]
+    def origin_refusal(self, origin: Square | None) -> Refusal | None:
+        """Why the seat cannot start a walk at ``origin`` (``None``: the reserve), or ``None``."""
         if origin is None:
-            if seat.reserve == 0:
-                raise InvalidQueryError("M9", f"{seat.id} has no turrian in reserve", "/from")
-        elif self.occupant[origin] != self.seat:
-            raise InvalidQueryError("S2", f"no turrian of {seat.id} stands on {square_name(origin)}", "/from")
+            return Refusal.NO_RESERVE if self.position.seats[self.seat].reserve == 0 else None
+        return Refusal.NOT_YOUR_TURRIAN if self.occupant[origin] != self.seat else None
+
+    def check_origin(self, origin: Square | None) -> None:
+        """Raise :class:`InvalidQueryError` (``field`` ``/from``) if the seat has no turrian at
+        ``origin``."""
+        refusal = self.origin_refusal(origin)
+        if refusal is not None:
+            seat, square = self.position.seats[self.seat].id, "" if origin is None else square_name(origin)
+            raise InvalidQueryError(refusal.rule, refusal.explain(seat=seat, square=square), "/from")
 
     def move(self, frm: Square | None, to: Square) -> int:
         """Put the seat's turrian from ``frm`` (``None``: reserve) on ``to``; returns the

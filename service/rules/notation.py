@@ -8,12 +8,17 @@
 Sections are separated by ``|``: the heights first (``setup`` for the set-up heights
 of B6, otherwise the play area rank by rank, north first), then one section per seat
 in turn order (``id:territories:turrians:attacks:bonus_stones:pro_hold``, trailing
-defaults left out), then ``key=value`` sections for everything that differs from its
-default. The writer produces the canonical form; the parser reads any string of the
-grammar, builds the position's JSON form and hands it to
-:func:`~service.rules.position.parse_position`, so the structural rules are checked
-exactly as for JSON input. Syntax errors raise :class:`MalformedError` whose
-``field`` is the JSON pointer of the position field the faulty part encodes.
+defaults left out), then ``key=value`` sections, in a fixed order, for everything that
+differs from its default.
+
+The grammar is one regular expression, :data:`NOTATION_PATTERN`, which the HTTP
+contract publishes too: every string it matches is read as a position, and what the
+grammar cannot say (how many ranks the play area has, which territories a seat may own,
+who is a seat) is a structural rule, checked exactly as for JSON input
+(:func:`~service.rules.position.check_position`, an
+:class:`~service.common.InvalidPositionError`). A string outside the grammar is a
+:class:`~service.common.MalformedError` whose ``field`` points at the position member
+that the faulty part encodes.
 
 >>> from service.rules.setup import place_turrians, setup_position
 >>> p = place_turrians(setup_position(4), {"yellow": ["a10", "b9"], "red": ["j10"]})
@@ -28,19 +33,25 @@ True
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any, Final
 
-from service.rules.board import SIZE, lowest_in_play_ring, square_name
-from service.rules.errors import MalformedError
+from service.common import InvalidPositionError, MalformedError
+from service.rules.board import SIZE, outermost_ring, square_name
+from service.rules.codec import read_position, rules_to_dict
+from service.rules.codec import SEAT_ID_PATTERN
+from service.rules.options import Rules, TwoPlayerBoard, option_flags
 from service.rules.position import (
+    MAX_ATTACKS,
+    MAX_BONUS_STONES,
+    MAX_HEIGHT,
     MOVEMENT_POINTS,
-    Goal,
-    OutsideRule,
+    STONES_PER_TURN,
     Phase,
     Position,
     Seat,
-    TwoPlayerBoard,
-    parse_position,
+    check_position,
 )
 from service.rules.setup import setup_heights
 
@@ -50,11 +61,11 @@ SETUP: Final = "setup"
 ATTACKED: Final = "attacked"
 """The flag section for ``turn.attacked``."""
 
-RULE_FLAGS: Final = ("pro", "team", "path", "6x6")
+RULE_FLAGS: Final = tuple(option_flags())
 """The ``rules=`` flags, in canonical order; each names a non-default option value."""
 
 OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
-"""The ``key=value`` sections, in canonical order (``attacked`` comes last)."""
+"""The ``key=value`` sections, in the order they must come (``attacked`` comes last)."""
 
 _OPTION_FIELDS: Final = {
     "move": "/to_move",
@@ -65,18 +76,76 @@ _OPTION_FIELDS: Final = {
     "taken": "/turn/taken",
     "hand": "/turn/in_hand",
     "points": "/turn/points",
+    ATTACKED: "/turn/attacked",
 }
 
 _SEAT_FIELDS: Final = ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold")
 
 
+# ---------------------------------------------------------------------------- grammar
+
+
+def _bounded(high: int) -> str:
+    """A decimal number 0 … ``high`` without leading zeros, for ``high`` = 9, 99, 999 …"""
+    digits = len(str(high))
+    assert str(high) == "9" * digits, "only bounds of nines are spelled this simply"
+    return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
+
+
+_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MAX_HEIGHT)) - 1}}}\))"
+_RANK: Final = f"{_HEIGHT}+"
+_HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
+_ID: Final = "[a-z][a-z0-9_-]{0,15}"
+_TERRITORY: Final = "(?:NW|NE|SE|SW)"
+_SQUARE: Final = "[a-j](?:10|[1-9])"
+_SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
+_SEAT_PARTS: Final = (
+    _ID,
+    f"{_TERRITORY}(?:,{_TERRITORY})*",
+    f"(?:{_SQUARES})?",
+    f"[0-{MAX_ATTACKS}]",
+    _bounded(MAX_BONUS_STONES),
+    _SQUARES,
+)
+_SEAT: Final = (
+    f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
+    f"(?::{_SEAT_PARTS[2]}(?::{_SEAT_PARTS[3]}(?::{_SEAT_PARTS[4]}(?::{_SEAT_PARTS[5]})?)?)?)?"
+)
+_FLAG: Final = "(?:" + "|".join(re.escape(flag) for flag in RULE_FLAGS) + ")"
+_OPTION_VALUES: Final = {
+    "move": _ID,
+    "start": _ID,
+    "finishers": f"{_ID}(?:,{_ID})*",
+    "rules": f"{_FLAG}(?:,{_FLAG})*",
+    "phase": "(?:" + "|".join(p.value for p in Phase) + ")",
+    "taken": _SQUARES,
+    "hand": f"[0-{STONES_PER_TURN}]",
+    "points": f"[0-{MOVEMENT_POINTS}]",
+}
+_OPTIONS: Final = "".join(rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in OPTION_KEYS) + rf"(?:\|{ATTACKED})?"
+
+NOTATION_PATTERN: Final = rf"^{_HEIGHTS}(?:\|{_SEAT}){{2,4}}{_OPTIONS}$"
+"""The whole grammar (ECMA-262 and Python alike): a string is a notation iff it matches."""
+
+_NOTATION: Final = re.compile(NOTATION_PATTERN)
+
+
+def is_notation(text: str) -> bool:
+    """Whether ``text`` is in the notation's grammar (its structure is another matter).
+
+    >>> is_notation("setup|a:NW|b:NE|c:SE|d:SW"), is_notation("setup|a:NW")
+    (True, False)
+    """
+    return _NOTATION.fullmatch(text) is not None
+
+
 # ---------------------------------------------------------------------------- writing
 
 
-def _play_span(players: int, six_by_six: bool) -> range:
+def _play_span(players: int, rules: Rules) -> range:
     """The 0-based files (and ranks) of the play area (B4): 0–9, 1–8 or 2–7."""
-    low = lowest_in_play_ring(players, six_by_six)
-    return range(low, SIZE - low)
+    ring = outermost_ring(players, rules)
+    return range(ring, SIZE - ring)
 
 
 def _write_height(height: int) -> str:
@@ -84,13 +153,11 @@ def _write_height(height: int) -> str:
 
 
 def _write_heights(position: Position) -> str:
-    six = position.rules.two_player_board is TwoPlayerBoard.SIX
-    if position.heights == setup_heights(position.players, six):
+    if position.heights == setup_heights(position.players, position.rules):
         return SETUP
-    span = _play_span(position.players, six)
+    span = _play_span(position.players, position.rules)
     return "/".join(
-        "".join(_write_height(position.heights[rank * SIZE + file]) for file in span)
-        for rank in reversed(span)
+        "".join(_write_height(position.heights[rank * SIZE + file]) for file in span) for rank in reversed(span)
     )
 
 
@@ -113,15 +180,8 @@ def _write_seat(seat: Seat) -> str:
     return ":".join(fields)
 
 
-def _rule_flags(position: Position) -> list[str]:
-    rules = position.rules
-    flags = {
-        "pro": rules.goal is Goal.PRO,
-        "team": rules.team_play,
-        "path": rules.outside_rule is OutsideRule.PATH,
-        "6x6": rules.two_player_board is TwoPlayerBoard.SIX,
-    }
-    return [flag for flag in RULE_FLAGS if flags[flag]]
+def _rule_flags(rules: Rules) -> list[str]:
+    return [flag for flag, (name, value) in option_flags().items() if getattr(rules, name) == value]
 
 
 def write_notation(position: Position) -> str:
@@ -135,7 +195,7 @@ def write_notation(position: Position) -> str:
         sections.append(f"start={position.round_start}")
     if position.finishers:
         sections.append(f"finishers={','.join(position.finishers)}")
-    flags = _rule_flags(position)
+    flags = _rule_flags(position.rules)
     if flags:
         sections.append(f"rules={','.join(flags)}")
     turn = position.turn
@@ -152,210 +212,283 @@ def write_notation(position: Position) -> str:
     return "|".join(sections)
 
 
-# ---------------------------------------------------------------------------- parsing
+# ---------------------------------------------------------------------------- reading
 
 
-def _number(text: str, what: str, field: str) -> int:
-    """A decimal number without sign or leading zeros."""
-    if not text.isascii() or not text.isdigit() or (len(text) > 1 and text[0] == "0"):
-        raise MalformedError(f"{what} {text!r} is not a number (digits, no leading zeros)", field)
-    return int(text)
+def _parse_rank(text: str) -> list[int]:
+    """One rank of the heights grid, known to match the grammar: digits and ``(N)``."""
+    return [int(a or b) for a, b in re.findall(r"\(([0-9]+)\)|([0-9])", text)]
 
 
-def _square_list(text: str, what: str, field: str, *, allow_empty: bool) -> list[str]:
-    """Comma-separated square names; left as names for :func:`parse_position` to check."""
-    if not text:
-        if allow_empty:
-            return []
-        raise MalformedError(f"{what} lists no square; leave the section out instead", field)
-    names = text.split(",")
-    for i, name in enumerate(names):
-        if not name:
-            raise MalformedError(f"{what} {text!r} has an empty entry", f"{field}/{i}")
-    return names
-
-
-def _parse_rank(text: str, rank: int, files: range) -> list[int]:
-    """One rank of the heights grid: digits, ``(N)`` for N ≥ 10."""
-    where = f"/heights/{rank}"
-    name = f"rank {rank + 1}"
-    heights: list[int] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        field = f"{where}/{files.start + len(heights)}"
-        if char == "(":
-            end = text.find(")", i)
-            if end < 0:
-                raise MalformedError(f"{name} {text!r}: '(' without ')'", field)
-            value = _number(text[i + 1 : end], f"{name}: height", field)
-            if value < 10:
-                raise MalformedError(
-                    f"{name}: height {value} is written as the digit {value}, not in parentheses", field
-                )
-            heights.append(value)
-            i = end + 1
-        elif "0" <= char <= "9":
-            heights.append(int(char))
-            i += 1
-        else:
-            raise MalformedError(
-                f"{name} {text!r}: unexpected {char!r}; a height is a digit or (N) for N ≥ 10", field
-            )
-    if len(heights) != len(files):
-        raise MalformedError(
-            f"{name} {text!r} has {len(heights)} heights; the play area is {len(files)} squares wide", where
-        )
-    return heights
-
-
-def _parse_heights(text: str, players: int, six_by_six: bool) -> list[list[int]]:
+def _parse_heights(text: str, players: int, rules: Rules) -> list[list[int]]:
     if text == SETUP:
-        flat = setup_heights(players, six_by_six)
+        flat = setup_heights(players, rules)
         return [list(flat[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)]
-    span = _play_span(players, six_by_six)
-    if not text:
-        raise MalformedError("the heights section is empty: write 'setup' or the ranks", "/heights")
-    ranks = text.split("/")
-    if len(ranks) != len(span):
-        raise MalformedError(
-            f"the heights have {len(ranks)} rank{'' if len(ranks) == 1 else 's'}; "
-            f"the play area with {players} players "
-            f"has {len(span)} (B4), listed north to south and separated by '/'",
+    span = _play_span(players, rules)
+    ranks = [_parse_rank(rank) for rank in text.split("/")]
+    if len(ranks) != len(span) or any(len(rank) != len(span) for rank in ranks):
+        widths = sorted({len(rank) for rank in ranks})
+        raise InvalidPositionError(
+            "B4",
+            f"the heights have {len(ranks)} rank{'' if len(ranks) == 1 else 's'} of "
+            f"{' or '.join(map(str, widths))} squares; the play area with {players} players is "
+            f"{len(span)} × {len(span)}, listed north to south",
             "/heights",
         )
     grid = [[0] * SIZE for _ in range(SIZE)]
     for rank, row in zip(reversed(span), ranks, strict=True):
-        grid[rank][span.start : span.stop] = _parse_rank(row, rank, span)
+        grid[rank][span.start : span.stop] = row
     return grid
 
 
-def _parse_seat(text: str, index: int) -> dict[str, Any]:
-    where = f"/seats/{index}"
+def _parse_seat(text: str) -> dict[str, Any]:
     parts = text.split(":")
-    if len(parts) > len(_SEAT_FIELDS):
-        raise MalformedError(
-            f"seat {text!r} has {len(parts)} fields; at most {len(_SEAT_FIELDS)}: "
-            "id:territories:turrians:attacks:bonus_stones:pro_hold",
-            where,
-        )
-    seat: dict[str, Any] = {"id": parts[0]}
-    territories = parts[1].split(",") if parts[1] else []
-    if not territories:
-        raise MalformedError(f"seat {text!r} names no territory (NW, NE, SE, SW)", f"{where}/territories")
-    seat["territories"] = territories
-    seat["turrians"] = (
-        _square_list(parts[2], f"seat {parts[0]!r}: turrians", f"{where}/turrians", allow_empty=True)
-        if len(parts) > 2
-        else []
-    )
-    seat["attacks"] = (
-        _number(parts[3], f"seat {parts[0]!r}: attacks", f"{where}/attacks") if len(parts) > 3 else 0
-    )
+    seat: dict[str, Any] = {"id": parts[0], "territories": parts[1].split(",")}
+    seat["turrians"] = parts[2].split(",") if len(parts) > 2 and parts[2] else []
+    seat["attacks"] = int(parts[3]) if len(parts) > 3 else 0
     if len(parts) > 4:
-        seat["bonus_stones"] = _number(parts[4], f"seat {parts[0]!r}: bonus stones", f"{where}/bonus_stones")
+        seat["bonus_stones"] = int(parts[4])
     if len(parts) > 5:
-        seat["pro_hold"] = _square_list(
-            parts[5], f"seat {parts[0]!r}: pro_hold", f"{where}/pro_hold", allow_empty=False
-        )
+        seat["pro_hold"] = parts[5].split(",")
     return seat
 
 
-def _parse_rules(text: str) -> dict[str, Any]:
-    flags = text.split(",") if text else []
-    if not flags:
-        raise MalformedError("rules= names no option; leave the section out instead", "/rules")
-    for flag in flags:
-        if flag not in RULE_FLAGS:
-            raise MalformedError(
-                f"unknown rules flag {flag!r}; the flags are {', '.join(RULE_FLAGS)}", "/rules"
-            )
-        if flags.count(flag) > 1:
-            raise MalformedError(f"rules flag {flag!r} is given twice", "/rules")
-    return {
-        "goal": Goal.PRO.value if "pro" in flags else Goal.STANDARD.value,
-        "team_play": "team" in flags,
-        "outside_rule": OutsideRule.PATH.value if "path" in flags else OutsideRule.LINE.value,
-        "two_player_board": TwoPlayerBoard.SIX.value if "6x6" in flags else TwoPlayerBoard.EIGHT.value,
-    }
-
-
-def _seat_list(text: str) -> list[str]:
-    ids = text.split(",") if text else []
-    if not ids:
-        raise MalformedError("finishers= lists no seat; leave the section out instead", "/finishers")
-    return ids
-
-
-def _split_option(text: str, seen: dict[str, str]) -> None:
-    key, _, value = text.partition("=")
-    if key not in _OPTION_FIELDS:
-        raise MalformedError(f"unknown section {key + '='!r}; the keys are {', '.join(OPTION_KEYS)}", "")
-    if key in seen:
-        raise MalformedError(f"section {key}= is given twice", _OPTION_FIELDS[key])
-    seen[key] = value
+def _parse_rules(text: str) -> Rules:
+    flags = option_flags()
+    return Rules(**dict(flags[flag] for flag in text.split(",")))
 
 
 def parse_notation(text: str) -> Position:
     """The position written as ``text`` (docs/notation.md), checked like JSON input.
 
-    Raises :class:`MalformedError` for text outside the grammar (``field`` is the JSON
-    pointer of the position field concerned) and whatever :func:`parse_position`
-    raises for a position that breaks a structural rule.
+    Raises :class:`~service.common.MalformedError` for text outside the grammar
+    (``field`` is the JSON pointer of the position member concerned) and
+    :class:`~service.common.InvalidPositionError` for a position that breaks a
+    structural rule.
     """
+    position = read_notation(text)
+    check_position(position)
+    return position
+
+
+def read_notation(text: str) -> Position:
+    """The position written as ``text``, read but not yet checked against the structural
+    rules (:func:`~service.rules.position.check_position`), except that the heights must
+    fill the play area of the player count (B4)."""
+    if _NOTATION.fullmatch(text) is None:
+        raise _diagnose(text)
+    heights_text, *sections = text.split("|")
+    seats = [_parse_seat(s) for s in sections if ":" in s]
+    options = dict(s.split("=", 1) for s in sections if "=" in s)
+    rules = _parse_rules(options["rules"]) if "rules" in options else Rules()
+    taken = options["taken"].split(",") if "taken" in options else []
+    turn: dict[str, Any] = {
+        "phase": options.get("phase", Phase.TAKE.value),
+        "taken": taken,
+        "in_hand": int(options.get("hand", min(len(taken), STONES_PER_TURN))),
+        "points": int(options.get("points", MOVEMENT_POINTS)),
+        "attacked": sections[-1] == ATTACKED,
+    }
+    try:
+        grid = _parse_heights(heights_text, len(seats), rules)
+        return read_position(
+            {
+                "heights": grid,
+                "seats": seats,
+                "to_move": options.get("move", seats[0]["id"]),
+                "round_start": options.get("start", seats[0]["id"]),
+                "finishers": options["finishers"].split(",") if "finishers" in options else [],
+                "rules": rules_to_dict(rules),
+                "turn": turn,
+            }
+        )
+    except MalformedError as exc:  # pragma: no cover - the grammar admits no malformed value
+        raise AssertionError(f"the notation grammar let through {exc.problems}") from exc
+
+
+# ------------------------------------------------------------------------ diagnosis
+#
+# A string outside the grammar is refused with the first mistake found, worded as the
+# same mistake in the JSON form is ("must be between 0 and 5" for attacks 6), at the
+# pointer of the position member the faulty part encodes.
+
+
+def _diagnose(text: str) -> MalformedError:
+    """Why ``text`` is outside the grammar."""
     if not text:
-        raise MalformedError("the notation is empty", "")
+        return MalformedError("the notation is empty", "")
     if any(c.isspace() for c in text):
-        raise MalformedError("a notation is one line without spaces", "")
-    sections = text.split("|")
-    heights_text, rest = sections[0], sections[1:]
-    seats: list[dict[str, Any]] = []
-    options: dict[str, str] = {}
-    attacked = False
-    for section in rest:
-        if "=" in section:
-            _split_option(section, options)
-        elif section == ATTACKED:
-            if attacked:
-                raise MalformedError("the attacked flag is given twice", "/turn/attacked")
-            attacked = True
-        elif ":" in section:
-            if options or attacked:
-                raise MalformedError(
-                    f"seat {section!r} comes after a key=value section; seats come first", "/seats"
-                )
-            seats.append(_parse_seat(section, len(seats)))
-        else:
-            raise MalformedError(
-                f"section {section!r} is neither a seat 'id:territories…', a 'key=value' nor 'attacked'",
+        return MalformedError("a notation is one line without spaces", "")
+    heights, *sections = text.split("|")
+    seat_sections = [s for s in sections if "=" not in s and s != ATTACKED]
+    six = any(s.startswith("rules=") and "6x6" in s.split("=", 1)[1].split(",") for s in sections)
+    problem = _heights_problem(heights, len(seat_sections), six)
+    if problem is not None:
+        return problem
+    seats = 0
+    seen: list[str] = []
+    order = [*OPTION_KEYS, ATTACKED]
+    for section in sections:
+        key = ATTACKED if section == ATTACKED else section.partition("=")[0] if "=" in section else None
+        if key is None:
+            if seen:
+                return MalformedError(f"seat {section!r} comes after a key=value section; seats come first", "/seats")
+            problem = _seat_problem(section, seats)
+            if problem is not None:
+                return problem
+            seats += 1
+            continue
+        if key not in _OPTION_FIELDS:
+            return MalformedError(
+                f"unknown section {key + '=' if '=' in section else section!r}; the sections after the seats "
+                f"are {', '.join(k + '=' for k in OPTION_KEYS)} and {ATTACKED!r}",
                 "",
             )
-    if not 2 <= len(seats) <= 4:
-        raise MalformedError(f"a position has 2 to 4 seats, this one {len(seats)}", "/seats")
-    rules = _parse_rules(options["rules"]) if "rules" in options else {}
-    six = rules.get("two_player_board") == TwoPlayerBoard.SIX.value
-    data: dict[str, Any] = {
-        "heights": _parse_heights(heights_text, len(seats), six),
-        "seats": seats,
-        "to_move": options.get("move", seats[0]["id"]),
-        "round_start": options.get("start", seats[0]["id"]),
-        "finishers": _seat_list(options["finishers"]) if "finishers" in options else [],
-        "rules": rules,
-    }
-    turn: dict[str, Any] = {"attacked": attacked}
-    if "phase" in options:
-        turn["phase"] = options["phase"]
-    taken = (
-        _square_list(options["taken"], "taken=", "/turn/taken", allow_empty=False)
-        if "taken" in options
-        else []
+        if key in seen:
+            return MalformedError(f"section {key} is given twice", _OPTION_FIELDS[key])
+        if seen and order.index(key) < order.index(seen[-1]):
+            return MalformedError(
+                f"section {key} comes after {seen[-1]}; the sections come in the order {', '.join(order)}",
+                _OPTION_FIELDS[key],
+            )
+        seen.append(key)
+        if key != ATTACKED:
+            problem = _option_problem(key, section.partition("=")[2])
+            if problem is not None:
+                return problem
+    if not 2 <= seats <= 4:
+        return MalformedError(f"a position has 2 to 4 seats, this one {seats}", "/seats")
+    return MalformedError("not a position notation", "")  # pragma: no cover - every case is named above
+
+
+def _number_problem(text: str, low: int, high: int, where: str) -> MalformedError | None:
+    """A count written in the notation: digits, no sign, no leading zeros, in range."""
+    if not (text.isascii() and text.isdigit()):
+        return MalformedError(f"must be an integer, not {text!r}", where)
+    if len(text) > 1 and text[0] == "0":
+        return MalformedError(f"{text!r} must be written without leading zeros", where)
+    if not low <= int(text) <= high:
+        return MalformedError(f"must be between {low} and {high}", where)
+    return None
+
+
+def _list_problem(text: str, pattern: str, what: str, where: str) -> MalformedError | None:
+    """A comma-separated list of squares or seat ids, with at least one entry."""
+    if not text:
+        return MalformedError(f"lists no {what}; leave the section out instead", where)
+    for i, item in enumerate(text.split(",")):
+        if not item:
+            return MalformedError(f"{text!r} has an empty entry", f"{where}/{i}")
+        if re.fullmatch(pattern, item) is None:
+            return MalformedError(f"{item!r} is not a {what}", f"{where}/{i}")
+    return None
+
+
+def _heights_problem(text: str, players: int, six: bool) -> MalformedError | None:
+    if text == SETUP:
+        return None
+    if not text:
+        return MalformedError("the heights section is empty: write 'setup' or the ranks", "/heights")
+    if not any(c.isdigit() for c in text):
+        return MalformedError(f"the heights {text!r} are neither 'setup' nor ranks of digits", "/heights")
+    span = _play_span(players, Rules(two_player_board=TwoPlayerBoard.SIX) if six else Rules()) if players else range(SIZE)
+    for number, rank_text in enumerate(text.split("/")):
+        rank = span.stop - 1 - number
+        name = f"rank {rank + 1} {rank_text!r}"
+        file, i = span.start, 0
+        while i < len(rank_text):
+            where = f"/heights/{rank}/{file}"
+            char = rank_text[i]
+            if char == "(":
+                end = rank_text.find(")", i)
+                if end < 0:
+                    return MalformedError(f"{name}: '(' without ')'", where)
+                inner = rank_text[i + 1 : end]
+                problem = _number_problem(inner, 10, MAX_HEIGHT, where)
+                if problem is None:
+                    i = end + 1
+                elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
+                    return MalformedError(f"{name}: height {inner} is written as the digit {inner}, not in parentheses", where)
+                else:
+                    return MalformedError(f"{name}: {problem.detail}", where)
+            elif char.isascii() and char.isdigit():
+                i += 1
+            else:
+                return MalformedError(
+                    f"{name}: unexpected {char!r}; a height is a digit, or (N) for N from 10 to {MAX_HEIGHT}", where
+                )
+            file += 1
+        if not rank_text:
+            return MalformedError(f"rank {rank + 1} is empty", f"/heights/{rank}")
+    return MalformedError("the heights are not ranks of heights separated by '/'", "/heights")  # pragma: no cover
+
+
+def _seat_problem(section: str, index: int) -> MalformedError | None:
+    where = f"/seats/{index}"
+    parts = section.split(":")
+    if len(parts) < 2:
+        return MalformedError(f"section {section!r} is neither a seat id:territories:… nor a key=value section", where)
+    if len(parts) > len(_SEAT_FIELDS):
+        return MalformedError(
+            f"seat {section!r} has {len(parts)} fields; at most {len(_SEAT_FIELDS)}: "
+            "id:territories:turrians:attacks:bonus_stones:pro_hold",
+            where,
+        )
+    seat_id, territories, *rest = parts
+    if re.fullmatch(_ID, seat_id) is None:
+        return MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", f"{where}/id")
+    if not territories:
+        return MalformedError(f"seat {section!r} names no territory (NW, NE, SE, SW)", f"{where}/territories")
+    for i, territory in enumerate(territories.split(",")):
+        if re.fullmatch(_TERRITORY, territory) is None:
+            return MalformedError("must be one of 'NW', 'NE', 'SE', 'SW'", f"{where}/territories/{i}")
+    checks: tuple[Callable[[str], MalformedError | None], ...] = (
+        lambda t: None if not t else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/turrians"),
+        lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
+        lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
+        lambda t: _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/pro_hold"),
     )
-    turn["taken"] = taken
-    turn["in_hand"] = _number(options["hand"], "hand=", "/turn/in_hand") if "hand" in options else len(taken)
-    if "points" in options:
-        turn["points"] = _number(options["points"], "points=", "/turn/points")
-    data["turn"] = turn
-    return parse_position(data)
+    for check, part in zip(checks, rest, strict=False):
+        problem = check(part)
+        if problem is not None:
+            return problem
+    return None
 
 
-__all__ = ["ATTACKED", "RULE_FLAGS", "SETUP", "parse_notation", "write_notation"]
+def _option_problem(key: str, value: str) -> MalformedError | None:
+    where = _OPTION_FIELDS[key]
+    if key in ("move", "start"):
+        ok = re.fullmatch(_ID, value) is not None
+        return None if ok else MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", where)
+    if key == "finishers":
+        return _list_problem(value, _ID, "seat id", where)
+    if key == "taken":
+        return _list_problem(value, _SQUARE, "square a1 … j10", where)
+    if key == "hand":
+        return _number_problem(value, 0, STONES_PER_TURN, where)
+    if key == "points":
+        return _number_problem(value, 0, MOVEMENT_POINTS, where)
+    if key == "phase":
+        ok = value in _PHASES
+        return None if ok else MalformedError(f"must be one of {', '.join(repr(p) for p in _PHASES)}", where)
+    if not value:
+        return MalformedError("rules= names no option; leave the section out instead", where)
+    for flag in value.split(","):
+        if flag not in RULE_FLAGS:
+            return MalformedError(f"unknown rules flag {flag!r}; the flags are {', '.join(RULE_FLAGS)}", where)
+    return None  # pragma: no cover - the grammar accepts every list of known flags
+
+
+_PHASES: Final = tuple(p.value for p in Phase)
+
+
+__all__ = [
+    "ATTACKED",
+    "NOTATION_PATTERN",
+    "RULE_FLAGS",
+    "SETUP",
+    "is_notation",
+    "parse_notation",
+    "read_notation",
+    "write_notation",
+]

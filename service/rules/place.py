@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from service.rules.board import RING, SQUARES, Square, square_name
-from service.rules.position import NOBODY, Phase, Position
+from service.rules.board import RING, SQUARES, Square
+from service.rules.position import MAX_HEIGHT, NOBODY, Phase, Position
+from service.rules.refusals import Refusal
 
 
-def placement_refusal(position: Position, square: Square) -> tuple[str, str] | None:
-    """``(rule, reason)`` if a stone may not go onto ``square``, else ``None`` (P2, B4)."""
-    name = square_name(square)
+def placement_refusal(position: Position, square: Square) -> Refusal | None:
+    """Why a stone may not go onto ``square`` now (P2, B4, B5), or ``None`` if it may.
+
+    >>> from service.rules.board import parse_square
+    >>> from service.rules.setup import setup_position
+    >>> placement_refusal(setup_position(3), parse_square("a1")).rule
+    'B4'
+    """
     if position.is_game_over:
-        return "G3", "the game is over"
+        return Refusal.GAME_OVER
     if position.turn.phase is Phase.MOVE:
-        return "T1", "stones are placed only in the second phase of the turn"
+        return Refusal.PLACE_PHASE_OVER
     if not position.is_in_play(square):
-        return "B4", f"{name} is out of play"
+        return Refusal.OUT_OF_PLAY
     if position.occupant[square] != NOBODY:
-        return "P2", f"a turrian stands on {name}; stones go only onto squares without one"
+        return Refusal.PLACE_ON_TURRIAN
+    if position.heights[square] >= MAX_HEIGHT:
+        return Refusal.TOWER_TOO_HIGH
     return None
 
 
@@ -33,5 +41,7 @@ def legal_placements(position: Position) -> tuple[Square, ...]:
     """
     if position.turn.phase is Phase.MOVE or position.is_game_over:
         return ()
-    occupant, low = position.occupant, position.lowest_ring
-    return tuple(s for s in SQUARES if occupant[s] == NOBODY and RING[s] >= low)
+    occupant, ring, heights = position.occupant, position.outermost_ring, position.heights
+    return tuple(
+        s for s in SQUARES if occupant[s] == NOBODY and RING[s] >= ring and heights[s] < MAX_HEIGHT
+    )

@@ -1,9 +1,12 @@
-"""The position (API.md "Position"): immutable value objects, parsing and checking.
+"""The position: immutable value objects and the structural rules every position obeys.
 
 A :class:`Position` is everything the rules need to answer a question: the heights,
 the seats with their turrians and counters, who is to move, the final-round
-bookkeeping, the rule options and the context of the turn in progress.
+bookkeeping, the rule options and the state of the turn in progress. It is read from
+JSON by :func:`service.rules.codec.parse_position` and from the one-line notation by
+:func:`service.rules.notation.parse_notation`; both end in :func:`check_position`.
 
+>>> from service.rules.codec import parse_position
 >>> from service.rules.board import parse_square
 >>> p = parse_position({
 ...     "heights": [[1] * 10] * 10,
@@ -19,11 +22,11 @@ bookkeeping, the rule options and the context of the turn in progress.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Final
+from typing import Final
 
+from service.common import InvalidPositionError
 from service.rules.board import (
     CLOCKWISE,
     RING,
@@ -32,19 +35,10 @@ from service.rules.board import (
     Square,
     Territory,
     are_adjacent,
-    lowest_in_play_ring,
+    outermost_ring,
     square_name,
 )
-from service.rules.errors import InvalidPositionError, MalformedError
-from service.rules.shapes import (
-    SEAT_ID_PATTERN,
-    expect_enum,
-    expect_int,
-    expect_list,
-    expect_object,
-    expect_square,
-    is_seat_id,
-)
+from service.rules.options import OPTIONS, Goal, Rules
 
 TURRIANS_PER_SEAT: Final = 6
 """S2."""
@@ -54,47 +48,24 @@ STONES_PER_TURN: Final = 3
 """R1."""
 MOVEMENT_POINTS: Final = 5
 """M1."""
+MAX_HEIGHT: Final = 9999
+"""B5 sets no bound; the oracle counts up to this many stones on a square (far above the
+116 stones of a game), so that every number it reads and writes stays small."""
+MAX_BONUS_STONES: Final = 999
+"""P3 sets no bound either; the oracle's bound on a seat's handicap stones."""
 NOBODY: Final = -1
 """The occupant of a square without a turrian, and the owner of the neutral territory."""
 
-
-class Goal(str, enum.Enum):
-    """G1 / G2."""
-
-    STANDARD = "standard"
-    PRO = "pro"
-
-
-class OutsideRule(str, enum.Enum):
-    """R6: a straight empty line to the edge, or any chain of empty squares."""
-
-    LINE = "line"
-    PATH = "path"
-
-
-class TwoPlayerBoard(str, enum.Enum):
-    """B4: the 2-player play area."""
-
-    EIGHT = "8x8"
-    SIX = "6x6"
+OUTSIDE_RINGS: Final = {ring: tuple(s for s in SQUARES if RING[s] < ring) for ring in (1, 2)}
+"""The squares out of play (B4) when the play area starts at ring 1 or 2."""
 
 
 class Phase(str, enum.Enum):
-    """T1: the three phases of a turn."""
+    """T1: the three phases of a turn, in order."""
 
     TAKE = "take"
     PLACE = "place"
     MOVE = "move"
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rule options (RULES.md, Options)."""
-
-    goal: Goal = Goal.STANDARD
-    team_play: bool = False
-    outside_rule: OutsideRule = OutsideRule.LINE
-    two_player_board: TwoPlayerBoard = TwoPlayerBoard.EIGHT
 
 
 @dataclass(frozen=True)
@@ -126,7 +97,12 @@ class Seat:
 
 @dataclass(frozen=True)
 class TurnState:
-    """The context of the turn in progress (API.md ``turn``)."""
+    """How far the turn of ``to_move`` has come (the position's ``turn``).
+
+    ``taken``: squares taken from in this turn, in order (only the take phase reads
+    them, for R4); ``in_hand``: stones taken and not yet placed; ``points``: movement
+    points left; ``attacked``: an attack was registered in this turn (M8).
+    """
 
     phase: Phase = Phase.TAKE
     taken: tuple[Square, ...] = ()
@@ -142,8 +118,8 @@ START_OF_TURN: Final = TurnState()
 class Position:
     """A complete, immutable game position.
 
-    Construct it with :func:`parse_position` (which checks it) or, inside the engine,
-    from another position with :func:`dataclasses.replace`.
+    Build it with :func:`~service.rules.codec.parse_position` (which checks it) or,
+    inside the engine, from another position with :func:`dataclasses.replace`.
     """
 
     heights: tuple[int, ...]
@@ -197,13 +173,13 @@ class Position:
         return owners
 
     @cached_property
-    def lowest_ring(self) -> int:
+    def outermost_ring(self) -> int:
         """B4: the outermost ring in play."""
-        return lowest_in_play_ring(self.players, self.rules.two_player_board is TwoPlayerBoard.SIX)
+        return outermost_ring(self.players, self.rules)
 
     def is_in_play(self, square: Square) -> bool:
         """B4: whether ``square`` belongs to the play area."""
-        return RING[square] >= self.lowest_ring
+        return RING[square] >= self.outermost_ring
 
     def partner(self, seat: int) -> int:
         """S1: the team partner of seat index ``seat`` in team play, else :data:`NOBODY`.
@@ -228,157 +204,41 @@ class Position:
         return bool(self.finishers) and self.to_move == self.round_start
 
 
-# --------------------------------------------------------------------------- parsing
+# --------------------------------------------------------------------------- checking
 
 
-def _parse_heights(value: object) -> tuple[int, ...]:
-    rows = expect_list(value, "/heights")
-    if len(rows) != SIZE:
-        raise MalformedError("must have 10 rows", "/heights")
-    heights: list[int] = []
-    for r, row in enumerate(rows):
-        # The common, well-formed row is checked in one pass without building a
-        # pointer string per cell (parse_position 138 -> ~105 µs).
-        if type(row) is list and len(row) == SIZE and all(type(h) is int and h >= 0 for h in row):
-            heights.extend(row)
-            continue
-        cells = expect_list(row, f"/heights/{r}")
-        if len(cells) != SIZE:
-            raise MalformedError("must have 10 entries", f"/heights/{r}")
-        heights.extend(expect_int(h, f"/heights/{r}/{f}") for f, h in enumerate(cells))
-    return tuple(heights)
-
-
-def _parse_seat(value: object, where: str) -> Seat:
-    data = expect_object(
-        value,
-        where,
-        required={"id", "territories", "turrians", "attacks"},
-        allowed={"id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold"},
-    )
-    if not is_seat_id(data["id"]):
-        raise MalformedError(f"must match {SEAT_ID_PATTERN}", f"{where}/id")
-    territories = [
-        expect_enum(Territory, t, f"{where}/territories/{i}")
-        for i, t in enumerate(expect_list(data["territories"], f"{where}/territories"))
-    ]
-    turrians = [
-        expect_square(s, f"{where}/turrians/{i}")
-        for i, s in enumerate(expect_list(data["turrians"], f"{where}/turrians"))
-    ]
-    hold = data.get("pro_hold")
-    pro_hold = None
-    if hold is not None:
-        pro_hold = tuple(
-            expect_square(s, f"{where}/pro_hold/{i}")
-            for i, s in enumerate(expect_list(hold, f"{where}/pro_hold"))
-        )
-    return Seat(
-        id=data["id"],
-        territories=tuple(sorted(territories, key=CLOCKWISE.index)),
-        turrians=tuple(turrians),
-        attacks=expect_int(data["attacks"], f"{where}/attacks", 0, MAX_ATTACKS),
-        bonus_stones=expect_int(data.get("bonus_stones", 0), f"{where}/bonus_stones"),
-        pro_hold=pro_hold,
-    )
-
-
-def _parse_rules(value: object) -> Rules:
-    data = expect_object(value, "/rules", set(), {"goal", "team_play", "outside_rule", "two_player_board"})
-    team_play = data.get("team_play", False)
-    if not isinstance(team_play, bool):
-        raise MalformedError("must be a boolean", "/rules/team_play")
-    return Rules(
-        goal=expect_enum(Goal, data.get("goal", "standard"), "/rules/goal"),
-        team_play=team_play,
-        outside_rule=expect_enum(OutsideRule, data.get("outside_rule", "line"), "/rules/outside_rule"),
-        two_player_board=expect_enum(
-            TwoPlayerBoard, data.get("two_player_board", "8x8"), "/rules/two_player_board"
-        ),
-    )
-
-
-def _parse_turn(value: object) -> TurnState:
-    data = expect_object(value, "/turn", set(), {"phase", "taken", "in_hand", "points", "attacked"})
-    attacked = data.get("attacked", False)
-    if not isinstance(attacked, bool):
-        raise MalformedError("must be a boolean", "/turn/attacked")
-    return TurnState(
-        phase=expect_enum(Phase, data.get("phase", "take"), "/turn/phase"),
-        taken=tuple(
-            expect_square(s, f"/turn/taken/{i}")
-            for i, s in enumerate(expect_list(data.get("taken", []), "/turn/taken"))
-        ),
-        in_hand=expect_int(data.get("in_hand", 0), "/turn/in_hand", 0, STONES_PER_TURN),
-        points=expect_int(data.get("points", MOVEMENT_POINTS), "/turn/points", 0, MOVEMENT_POINTS),
-        attacked=attacked,
-    )
-
-
-def _seat_ref(position_ids: Mapping[str, int], value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise MalformedError("must be a seat id", where)
-    if value not in position_ids:
-        raise InvalidPositionError("S1", f"{value!r} is not the id of a seat", where)
-    return value
-
-
-def parse_position(data: object) -> Position:
-    """Build a :class:`Position` from its JSON form and check it (:func:`check_position`).
-
-    Raises :class:`MalformedError` when the data does not have the contract's shape
-    and :class:`InvalidPositionError` when it breaks a structural rule.
-    Turrian squares are stored in board order; territories in clockwise order.
-    """
-    obj = expect_object(
-        data,
-        "",
-        required={"heights", "seats", "to_move"},
-        allowed={"heights", "seats", "to_move", "round_start", "finishers", "rules", "turn"},
-    )
-    heights = _parse_heights(obj["heights"])
-    raw_seats = expect_list(obj["seats"], "/seats")
-    if not 2 <= len(raw_seats) <= 4:
-        raise MalformedError("must list 2 to 4 seats", "/seats")
-    seats = [_parse_seat(s, f"/seats/{i}") for i, s in enumerate(raw_seats)]
-    ids: dict[str, int] = {}
-    for i, seat in enumerate(seats):
+def _check_seats(position: Position) -> None:
+    """S1: seat ids are distinct and ``to_move``, ``round_start`` and ``finishers`` name seats."""
+    ids: set[str] = set()
+    for i, seat in enumerate(position.seats):
         if seat.id in ids:
             raise InvalidPositionError("S1", f"seat id {seat.id!r} is used twice", f"/seats/{i}/id")
-        ids[seat.id] = i
-    to_move = _seat_ref(ids, obj["to_move"], "/to_move")
-    round_start = _seat_ref(ids, obj.get("round_start", seats[0].id), "/round_start")
-    finishers = tuple(
-        _seat_ref(ids, s, f"/finishers/{i}")
-        for i, s in enumerate(expect_list(obj.get("finishers", []), "/finishers"))
-    )
-    position = Position(
-        heights=heights,
-        seats=tuple(seats),
-        to_move=to_move,
-        round_start=round_start,
-        finishers=finishers,
-        rules=_parse_rules(obj.get("rules", {})),
-        turn=_parse_turn(obj.get("turn", {})),
-    )
-    check_position(position)
-    return _canonical(position)
+        ids.add(seat.id)
+    references = [(position.to_move, "/to_move"), (position.round_start, "/round_start")]
+    references += [(s, f"/finishers/{i}") for i, s in enumerate(position.finishers)]
+    for seat_id, where in references:
+        if seat_id not in ids:
+            raise InvalidPositionError("S1", f"{seat_id!r} is not the id of a seat", where)
 
 
-def _canonical(position: Position) -> Position:
-    if all(list(s.turrians) == sorted(s.turrians) for s in position.seats):
-        return position
-    seats = tuple(replace(s, turrians=tuple(sorted(s.turrians))) for s in position.seats)
-    return replace(position, seats=seats)
-
-
-# --------------------------------------------------------------------------- checking
+def _check_options(position: Position) -> None:
+    """An option that only exists for some player counts (``metadata["players"]``)."""
+    for option in OPTIONS:
+        counts = option.metadata.get("players")
+        value = getattr(position.rules, option.name)
+        if counts and position.players not in counts and value != option.default:
+            shown = "true" if value is True else value.value
+            raise InvalidPositionError(
+                option.metadata["rule"],
+                f"{option.name} {shown} is an option of the {' or '.join(map(str, counts))}-player game only",
+                f"/rules/{option.name}",
+            )
 
 
 def _check_territories(position: Position) -> None:
     players = position.players
     per_seat = 2 if players == 2 else 1
-    seen: dict[Territory, int] = {}
+    seen: set[Territory] = set()
     for i, seat in enumerate(position.seats):
         where = f"/seats/{i}/territories"
         if len(seat.territories) != per_seat:
@@ -391,15 +251,9 @@ def _check_territories(position: Position) -> None:
             )
         for territory in seat.territories:
             if territory in seen:
-                raise InvalidPositionError(
-                    "S1",
-                    f"territory {territory.value} is owned by two seats",
-                    where,
-                )
-            seen[territory] = i
+                raise InvalidPositionError("S1", f"territory {territory.value} is owned by two seats", where)
+            seen.add(territory)
     if position.rules.team_play:
-        if players != 4:
-            raise InvalidPositionError("S1", "team play needs 4 players", "/rules/team_play")
         for first in (0, 2):
             a, b = position.seats[first], position.seats[first + 1]
             if not are_adjacent(a.territories[0], b.territories[0]):
@@ -411,37 +265,45 @@ def _check_territories(position: Position) -> None:
 
 
 def _check_board(position: Position) -> None:
-    low = position.lowest_ring
-    for square, height in enumerate(position.heights):
-        if height and RING[square] < low:
-            raise InvalidPositionError(
-                "B4",
-                f"{square_name(square)} is out of play with {position.players} players and must stay empty",
-                f"/heights/{square // SIZE}/{square % SIZE}",
-            )
+    ring, heights = position.outermost_ring, position.heights
+    if ring and any(heights[s] for s in OUTSIDE_RINGS[ring]):
+        square = next(s for s in OUTSIDE_RINGS[ring] if heights[s])
+        raise InvalidPositionError(
+            "B4",
+            f"{square_name(square)} is out of play with {position.players} players and must stay empty",
+            f"/heights/{square // SIZE}/{square % SIZE}",
+        )
+    standing = [s for seat in position.seats for s in seat.turrians]
+    # The usual case in one pass: no seat over six, no square twice, each on a stone
+    # (an out-of-play square has none, as checked above).
+    if (
+        len(set(standing)) == len(standing)
+        and all(heights[s] for s in standing)
+        and all(len(seat.turrians) <= TURRIANS_PER_SEAT for seat in position.seats)
+    ):
+        _check_holds(position)
+        return
     where_is: dict[Square, str] = {}
     for i, seat in enumerate(position.seats):
         where = f"/seats/{i}/turrians"
         if len(seat.turrians) > TURRIANS_PER_SEAT:
-            raise InvalidPositionError(
-                "S2", f"seat {seat.id!r} has more than {TURRIANS_PER_SEAT} turrians", where
-            )
+            raise InvalidPositionError("S2", f"seat {seat.id!r} has more than {TURRIANS_PER_SEAT} turrians", where)
         for j, square in enumerate(seat.turrians):
-            if square not in where_is and RING[square] >= low and position.heights[square] >= 1:
-                where_is[square] = seat.id  # the common case: no sentence to write
-                continue
             name = square_name(square)
             if square in where_is:
                 raise InvalidPositionError(
-                    "S2",
-                    f"two turrians stand on {name} ({where_is[square]} and {seat.id})",
-                    f"{where}/{j}",
+                    "S2", f"two turrians stand on {name} ({where_is[square]} and {seat.id})", f"{where}/{j}"
                 )
             where_is[square] = seat.id
             if not position.is_in_play(square):
                 raise InvalidPositionError("B4", f"turrian on {name}, which is out of play", f"{where}/{j}")
-            if position.heights[square] < 1:
+            if not heights[square]:
                 raise InvalidPositionError("S2", f"turrian on {name}, which has no stone", f"{where}/{j}")
+    raise AssertionError("the fast check found a fault the slow one did not")  # pragma: no cover
+
+
+def _check_holds(position: Position) -> None:
+    for i, seat in enumerate(position.seats):
         if seat.pro_hold is not None:
             hold_where = f"/seats/{i}/pro_hold"
             if position.rules.goal is not Goal.PRO:
@@ -453,11 +315,7 @@ def _check_board(position: Position) -> None:
 
 
 def _check_turn(position: Position) -> None:
-    turn, rules = position.turn, position.rules
-    if rules.two_player_board is TwoPlayerBoard.SIX and position.players != 2:
-        raise InvalidPositionError(
-            "B4", "the 6x6 board is an option of the 2-player game", "/rules/two_player_board"
-        )
+    turn = position.turn
     if len(set(position.finishers)) != len(position.finishers):
         raise InvalidPositionError("G3", "a seat is listed twice among the finishers", "/finishers")
     if len(turn.taken) > STONES_PER_TURN:
@@ -468,9 +326,7 @@ def _check_turn(position: Position) -> None:
                 "B4", f"{square_name(square)} is out of play: nothing was taken there", f"/turn/taken/{i}"
             )
     if turn.phase is Phase.TAKE and turn.in_hand != len(turn.taken):
-        raise InvalidPositionError(
-            "T1", "in the take phase every stone taken is still in hand", "/turn/in_hand"
-        )
+        raise InvalidPositionError("T1", "in the take phase every stone taken is still in hand", "/turn/in_hand")
     if turn.phase is not Phase.MOVE:
         if turn.points != MOVEMENT_POINTS:
             raise InvalidPositionError("T1", "points are spent only in the move phase", "/turn/points")
@@ -480,9 +336,7 @@ def _check_turn(position: Position) -> None:
         raise InvalidPositionError("P1", "more stones in hand than were taken in this turn", "/turn/in_hand")
     if turn.phase is Phase.MOVE:
         if turn.in_hand:
-            raise InvalidPositionError(
-                "P1", "every stone taken is placed before the move phase", "/turn/in_hand"
-            )
+            raise InvalidPositionError("P1", "every stone taken is placed before the move phase", "/turn/in_hand")
         if turn.attacked and position.mover.attacks < 1:
             raise InvalidPositionError(
                 "M8", "an attack this turn would have raised the attack counter", "/turn/attacked"
@@ -492,52 +346,15 @@ def _check_turn(position: Position) -> None:
 def check_position(position: Position) -> None:
     """Raise :class:`InvalidPositionError` if ``position`` breaks a structural rule.
 
-    Checked: S1 (territories partition the board as the player count requires,
-    team partners adjacent), B4 (nothing out of play), S2 (at most 6 turrians, one per
-    square, each on a stone), G2 (``pro_hold``), and that the ``turn`` context is
-    consistent with its phase (T1, R1, P1, M8).
+    Checked: seat ids distinct and every reference to a seat naming one (S1), options
+    that exist only for some player counts (S1 team play, B4 6 × 6),
+    S1 (territories partition the board as the player count requires, team partners
+    adjacent), B4 (nothing out of play), S2 (at most 6 turrians, one per square, each
+    on a stone), G2 (``pro_hold``), G3 (finishers once each), and that the ``turn``
+    state is consistent with its phase (T1, R1, P1, M8).
     """
+    _check_seats(position)
+    _check_options(position)
     _check_territories(position)
     _check_board(position)
     _check_turn(position)
-
-
-# ----------------------------------------------------------------------- serialising
-
-
-def seat_to_dict(seat: Seat) -> dict[str, Any]:
-    """The JSON form of a seat, every field present."""
-    return {
-        "id": seat.id,
-        "territories": [t.value for t in seat.territories],
-        "turrians": [square_name(s) for s in seat.turrians],
-        "attacks": seat.attacks,
-        "bonus_stones": seat.bonus_stones,
-        "pro_hold": None if seat.pro_hold is None else [square_name(s) for s in seat.pro_hold],
-    }
-
-
-def position_to_dict(position: Position) -> dict[str, Any]:
-    """The JSON form of a position (API.md), every optional field written out."""
-    heights = position.heights
-    turn, rules = position.turn, position.rules
-    return {
-        "heights": [list(heights[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
-        "seats": [seat_to_dict(s) for s in position.seats],
-        "to_move": position.to_move,
-        "round_start": position.round_start,
-        "finishers": list(position.finishers),
-        "rules": {
-            "goal": rules.goal.value,
-            "team_play": rules.team_play,
-            "outside_rule": rules.outside_rule.value,
-            "two_player_board": rules.two_player_board.value,
-        },
-        "turn": {
-            "phase": turn.phase.value,
-            "taken": [square_name(s) for s in turn.taken],
-            "in_hand": turn.in_hand,
-            "points": turn.points,
-            "attacked": turn.attacked,
-        },
-    }

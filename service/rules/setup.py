@@ -5,7 +5,7 @@
 (116, ['yellow', 'red', 'blue', 'green'], (<Territory.NW: 'NW'>,))
 >>> sum(setup_position(3).heights), sum(setup_position(2).heights)
 (80, 64)
->>> sum(setup_position(2, two_player_board=TwoPlayerBoard.SIX).heights)
+>>> sum(setup_position(2, Rules(two_player_board=TwoPlayerBoard.SIX)).heights)
 36
 """
 
@@ -15,19 +15,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Final
 
-from service.rules.board import CENTRE, SQUARES, TERRITORY, Square, Territory, parse_square, square_name
-from service.rules.errors import InvalidPositionError, MalformedError
-from service.rules.position import (
-    NOBODY,
-    TURRIANS_PER_SEAT,
-    Goal,
-    OutsideRule,
-    Position,
-    Rules,
-    Seat,
-    TwoPlayerBoard,
-    check_position,
-)
+from service.common import InvalidPositionError, MalformedError
+from service.rules.board import CENTRE, SQUARES, TERRITORY, Square, Territory, parse_square, play_area, square_name
+from service.rules.options import Rules, TwoPlayerBoard
+from service.rules.position import NOBODY, TURRIANS_PER_SEAT, Position, Seat, check_position
+from service.rules.refusals import Refusal
 
 SEAT_IDS: Final = ("yellow", "red", "blue", "green")
 """Default seat ids, in clockwise turn order."""
@@ -41,43 +33,28 @@ DEFAULT_TERRITORIES: Final[dict[int, tuple[tuple[Territory, ...], ...]]] = {
 }
 
 
-def setup_heights(players: int, six_by_six: bool = False) -> tuple[int, ...]:
-    """B6: the initial heights for a player count."""
-    probe = Position(
-        heights=(0,) * len(SQUARES),
-        seats=tuple(Seat(f"s{i}", ()) for i in range(players)),
-        to_move="s0",
-        round_start="s0",
-        rules=Rules(two_player_board=TwoPlayerBoard.SIX if six_by_six else TwoPlayerBoard.EIGHT),
-    )
-    centre_extra = 1 if players >= 3 else 0
-    return tuple((1 + (centre_extra if s in CENTRE else 0)) if probe.is_in_play(s) else 0 for s in SQUARES)
+def setup_heights(players: int, rules: Rules) -> tuple[int, ...]:
+    """B6: the initial heights for a player count: the play area one stone high, the
+    central 16 squares two with 3 or 4 players."""
+    area = play_area(players, rules)
+    centre = 2 if players >= 3 else 1
+    return tuple((centre if s in CENTRE else 1) if s in area else 0 for s in SQUARES)
 
 
-def setup_position(
-    players: int,
-    *,
-    team_play: bool = False,
-    goal: Goal = Goal.STANDARD,
-    two_player_board: TwoPlayerBoard = TwoPlayerBoard.EIGHT,
-    outside_rule: OutsideRule = OutsideRule.LINE,
-) -> Position:
+def setup_position(players: int, rules: Rules | None = None) -> Position:
     """A new game: set-up heights (B6), default seats and territories, no turrians yet.
 
-    Raises :class:`InvalidPositionError` for option combinations the rules forbid
-    (team play without 4 players, the 6 × 6 board without 2).
+    Raises :class:`~service.common.InvalidPositionError` for options the player count
+    does not have (team play without 4 players, the 6 × 6 board without 2).
     """
     if players not in DEFAULT_TERRITORIES:
         raise MalformedError("players must be 2, 3 or 4", "/players")
-    rules = Rules(
-        goal=goal, team_play=team_play, outside_rule=outside_rule, two_player_board=two_player_board
-    )
+    rules = rules or Rules()
     seats = tuple(
-        Seat(id=SEAT_IDS[i], territories=territories)
-        for i, territories in enumerate(DEFAULT_TERRITORIES[players])
+        Seat(id=SEAT_IDS[i], territories=territories) for i, territories in enumerate(DEFAULT_TERRITORIES[players])
     )
     position = Position(
-        heights=setup_heights(players, two_player_board is TwoPlayerBoard.SIX),
+        heights=setup_heights(players, rules),
         seats=seats,
         to_move=seats[0].id,
         round_start=seats[0].id,
@@ -87,17 +64,18 @@ def setup_position(
     return position
 
 
-def initial_placement_refusal(position: Position, seat: Seat, square: Square) -> tuple[str, str] | None:
-    """``(rule, sentence)`` if ``seat`` may not put a turrian on ``square`` at set-up (S3)."""
-    name = square_name(square)
+def initial_placement_refusal(position: Position, seat: Seat, square: Square) -> Refusal | None:
+    """Why ``seat`` may not put a turrian on ``square`` at set-up (S3), or ``None``."""
     if TERRITORY[square] not in seat.territories:
-        return "S3", f"{name} is not in a territory of {seat.id}"
+        return Refusal.NOT_OWN_TERRITORY
     if not position.is_in_play(square):
-        return "B4", f"{name} is out of play"
+        return Refusal.OUT_OF_PLAY
     if position.heights[square] < 1:
-        return "S2", f"{name} has no stone"
+        return Refusal.SETUP_NO_STONE
     if position.occupant[square] != NOBODY:
-        return "S2", f"a turrian stands on {name} already"
+        return Refusal.SETUP_OCCUPIED
+    if len(seat.turrians) >= TURRIANS_PER_SEAT:
+        return Refusal.SIX_TURRIANS
     return None
 
 
@@ -121,9 +99,8 @@ def place_turrians(position: Position, placements: Mapping[str, Iterable[str | S
             seat = position.seats[index]
             refusal = initial_placement_refusal(position, seat, square)
             if refusal is not None:
-                raise InvalidPositionError(*refusal, f"/placements/{seat_id}")
-            if len(seat.turrians) >= TURRIANS_PER_SEAT:
-                raise InvalidPositionError("S2", f"{seat_id} has only six turrians", f"/placements/{seat_id}")
+                detail = refusal.explain(square=square_name(square), seat=seat_id)
+                raise InvalidPositionError(refusal.rule, detail, f"/placements/{seat_id}")
             seats = list(position.seats)
             seats[index] = replace(seat, turrians=tuple(sorted((*seat.turrians, square))))
             position = replace(position, seats=tuple(seats))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from functools import cached_property
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from service.rules.board import (
     CLOCKWISE,
@@ -25,9 +25,10 @@ from service.rules.board import (
     TERRITORY_SQUARES,
     Square,
     Territory,
-    square_name,
 )
-from service.rules.position import NOBODY, STONES_PER_TURN, Goal, OutsideRule, Phase, Position
+from service.rules.options import Goal, OutsideRule
+from service.rules.position import NOBODY, STONES_PER_TURN, Phase, Position
+from service.rules.refusals import Refusal
 
 
 class RemovalRule(str, enum.Enum):
@@ -40,8 +41,8 @@ class RemovalRule(str, enum.Enum):
 class Removal(NamedTuple):
     """A square whose top stone may be taken next; ``height`` is before the taking.
 
-    A named tuple rather than a frozen dataclass: a position lists dozens of these
-    and tuple construction is about four times cheaper (removals 122 -> ~90 µs).
+    A named tuple rather than a frozen dataclass: a position lists dozens of these, and
+    building a tuple is several times cheaper (docs/performance.md).
     """
 
     square: Square
@@ -81,43 +82,11 @@ def _path_outside(position: Position) -> frozenset[Square]:
     return frozenset(s for s in SQUARES if RING[s] == 0 or any(n in open_squares for n in NEIGHBOURS[s]))
 
 
-class _Refusal(enum.Enum):
-    """Why one square's stone may not be taken, with the rule it comes from;
-    worded by :meth:`_Judge.explain`."""
-
-    GAME_OVER = enum.auto()
-    PHASE = enum.auto()
-    THREE_TAKEN = enum.auto()
-    OUT_OF_PLAY = enum.auto()
-    NO_STONE = enum.auto()
-    TURRIAN = enum.auto()
-    TEAM_TERRITORY = enum.auto()
-    FOREIGN_LIMIT = enum.auto()
-    INSIDE = enum.auto()
-
-    @property
-    def rule(self) -> str:
-        return _REFUSAL_RULES[self]
-
-
-_REFUSAL_RULES: Final = {
-    _Refusal.GAME_OVER: "G3",
-    _Refusal.PHASE: "T1",
-    _Refusal.THREE_TAKEN: "R1",
-    _Refusal.OUT_OF_PLAY: "B4",
-    _Refusal.NO_STONE: "R2",
-    _Refusal.TURRIAN: "R2",
-    _Refusal.TEAM_TERRITORY: "R4",
-    _Refusal.FOREIGN_LIMIT: "R4",
-    _Refusal.INSIDE: "R5",
-}
-
-
 class _Judge:
     """Decides removals for one position; shared by :func:`legal_removals` and turn checks.
 
-    Verdicts are cheap (a :class:`Removal` or a :class:`_Refusal`); the sentence for
-    a refusal is only written when a turn check needs it.
+    Verdicts are cheap (a :class:`Removal` or a :class:`~service.rules.refusals.Refusal`);
+    the sentence for a refusal is only written when a turn check needs it.
     """
 
     def __init__(self, position: Position) -> None:
@@ -125,7 +94,7 @@ class _Judge:
         self.heights = position.heights
         self.occupant = position.occupant
         self.owner = position.owner
-        self.lowest_ring = position.lowest_ring
+        self.outermost_ring = position.outermost_ring
         self.mover = position.mover_index
         self.partner = position.partner(self.mover)
         self.team_play = position.rules.team_play
@@ -137,23 +106,23 @@ class _Judge:
         self.path_outside = _path_outside(position) if rules.outside_rule is OutsideRule.PATH else None
         self.by_territory = {t: self._territory_verdict(t) for t in CLOCKWISE}
 
-    def turn_refusal(self) -> _Refusal | None:
+    def turn_refusal(self) -> Refusal | None:
         """What forbids any removal at all right now."""
         turn = self.position.turn
         if self.position.is_game_over:
-            return _Refusal.GAME_OVER
+            return Refusal.GAME_OVER
         if turn.phase is not Phase.TAKE:
-            return _Refusal.PHASE
+            return Refusal.TAKE_PHASE_OVER
         if len(turn.taken) >= STONES_PER_TURN:
-            return _Refusal.THREE_TAKEN
+            return Refusal.THREE_TAKEN
         return None
 
     @cached_property
     def lines(self) -> tuple[list[bytes], list[bytes]]:
         """R6 "line": one byte per square (1 = has stones) sliced into rows and columns,
         so each outside test is four C-level searches instead of walking four rays
-        square by square (measured: removals 171 -> ~60 µs). Built on first use only,
-        since judging a single square often never asks."""
+        square by square. Built on first use only, since judging a single square often
+        never asks."""
         flags = bytes(map(bool, self.heights))
         return [flags[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)], [flags[f::SIZE] for f in range(SIZE)]
 
@@ -170,59 +139,33 @@ class _Judge:
             or column.find(1, r + 1) < 0
         )
 
-    def judge(self, square: Square) -> Removal | _Refusal:
+    def judge(self, square: Square) -> Removal | Refusal:
         """The verdict on ``square`` alone, the turn-wide conditions assumed met."""
-        if RING[square] < self.lowest_ring:
-            return _Refusal.OUT_OF_PLAY
+        if RING[square] < self.outermost_ring:
+            return Refusal.OUT_OF_PLAY
         height = self.heights[square]
         if height == 0:
-            return _Refusal.NO_STONE
+            return Refusal.NO_STONE
         if self.occupant[square] != NOBODY:
-            return _Refusal.TURRIAN
+            return Refusal.TURRIAN_ON_STONE
         territory = TERRITORY[square]
         verdict = self.by_territory[territory]
         if verdict is RemovalRule.OUTSIDE and not self.outside(square):
-            return _Refusal.INSIDE
-        if isinstance(verdict, _Refusal):
+            return Refusal.INSIDE
+        if isinstance(verdict, Refusal):
             return verdict
         return Removal(square, territory, height, verdict)
 
-    def _territory_verdict(self, territory: Territory) -> RemovalRule | _Refusal:
+    def _territory_verdict(self, territory: Territory) -> RemovalRule | Refusal:
         """R3/R4 for a whole territory: own, foreign (outside rule) or closed this turn."""
         owner = self.owner[territory]
         if self.team_play and (owner == self.mover or owner == self.partner):
-            return _Refusal.TEAM_TERRITORY
+            return Refusal.TEAM_TERRITORY
         if owner == self.mover:
             return RemovalRule.OWN
         if self.limited and territory in self.taken_from:
-            return _Refusal.FOREIGN_LIMIT
+            return Refusal.FOREIGN_LIMIT
         return RemovalRule.OUTSIDE
-
-    @staticmethod
-    def explain(refusal: _Refusal, square: Square) -> tuple[str, str]:
-        """``(rule, sentence)`` for a refusal."""
-        name, territory = square_name(square), TERRITORY[square].value
-        sentence = {
-            _Refusal.GAME_OVER: "the game is over",
-            _Refusal.PHASE: "stones are taken only in the first phase of the turn",
-            _Refusal.THREE_TAKEN: "three stones have been taken in this turn already",
-            _Refusal.OUT_OF_PLAY: f"{name} is out of play",
-            _Refusal.NO_STONE: f"there is no stone on {name}",
-            _Refusal.TURRIAN: f"a turrian stands on {name}, so its stones cannot be taken",
-            _Refusal.TEAM_TERRITORY: (
-                f"{name} is in your team's territory {territory}: in team play "
-                "all stones come from the opposing team's territories"
-            ),
-            _Refusal.FOREIGN_LIMIT: (
-                f"a stone has already been taken from the foreign territory {territory} "
-                "in this turn; only one per foreign territory is allowed"
-            ),
-            _Refusal.INSIDE: (
-                f"{name} is inside: the outside rule allows only stones reachable from "
-                "the board edge in foreign territories"
-            ),
-        }[refusal]
-        return refusal.rule, sentence
 
 
 def legal_removals(position: Position) -> tuple[Removal, ...]:
@@ -233,13 +176,13 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
     judge = _Judge(position)
     if judge.turn_refusal() is not None:
         return ()
-    heights, occupant, lowest = judge.heights, judge.occupant, judge.lowest_ring
+    heights, occupant, ring = judge.heights, judge.occupant, judge.outermost_ring
     found: list[Removal] = []
     # Territory by territory, so a territory closed this turn (R4) costs nothing;
     # the per-square conditions are those of _Judge.judge (a property test keeps
     # the two in step).
     for territory, verdict in judge.by_territory.items():
-        if isinstance(verdict, _Refusal):
+        if isinstance(verdict, Refusal):
             continue
         check_outside = verdict is RemovalRule.OUTSIDE
         for square in TERRITORY_SQUARES[territory]:
@@ -247,7 +190,7 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
             if (
                 height
                 and occupant[square] == NOBODY
-                and RING[square] >= lowest
+                and RING[square] >= ring
                 and (not check_outside or judge.outside(square))
             ):
                 found.append(Removal(square, territory, height, verdict))
@@ -255,8 +198,14 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
     return tuple(found)
 
 
-def removal_refusal(position: Position, square: Square) -> tuple[str, str] | None:
-    """``(rule, reason)`` if taking the top stone of ``square`` now is illegal, else ``None``."""
+def removal_refusal(position: Position, square: Square) -> Refusal | None:
+    """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal.
+
+    >>> from service.rules.board import parse_square
+    >>> from service.rules.setup import setup_position
+    >>> removal_refusal(setup_position(4), parse_square("e5")).name
+    'INSIDE'
+    """
     judge = _Judge(position)
     verdict = judge.turn_refusal() or judge.judge(square)
-    return None if isinstance(verdict, Removal) else judge.explain(verdict, square)
+    return None if isinstance(verdict, Removal) else verdict

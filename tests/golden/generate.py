@@ -5,7 +5,7 @@ Run by hand when a case is added or a rule deliberately changes, then review the
     .venv/bin/python -m tests.golden.generate
 
 The tests never run this; ``tests/rules/test_golden.py`` only compares. Positions come
-from seeded random play (``service.rules.play``) or are built by hand; either way
+from seeded random play (``service.rules.random_player``) or are built by hand; either way
 each file stores the position itself, in the notation, so the files do not depend on
 the random player staying the same. Review notes live in :data:`CASES`, next to the
 position they describe, and are copied into the files.
@@ -26,7 +26,7 @@ from service.rules import (
     setup_position,
 )
 from service.rules.notation import parse_notation, write_notation
-from service.rules.play import random_partway, random_setup, random_turn
+from service.rules.random_player import random_partway, random_setup, random_turn
 from tests.golden.perft import GOLDEN, expectations, render_golden
 from tests.rules.builders import build
 

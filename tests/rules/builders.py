@@ -11,6 +11,7 @@ from typing import Any
 
 from service.rules import (
     Position,
+    Rules,
     TwoPlayerBoard,
     parse_position,
     parse_square,
@@ -43,8 +44,10 @@ def build(
     options = rules or {}
     base = setup_position(
         players,
-        team_play=bool(options.get("team_play", False)),
-        two_player_board=TwoPlayerBoard(options.get("two_player_board", "8x8")),
+        Rules(
+            team_play=bool(options.get("team_play", False)),
+            two_player_board=TwoPlayerBoard(options.get("two_player_board", "8x8")),
+        ),
     )
     data = position_to_dict(base)
     if flat is not None:
@@ -82,4 +85,4 @@ def take(position: Position, *squares: str) -> Position:
 def refusal(position: Position, square: str) -> str | None:
     """The rule id that forbids taking from ``square`` now, or ``None``."""
     refused = removal_refusal(position, sq(square))
-    return refused and refused[0]
+    return refused and refused.rule

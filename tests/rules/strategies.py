@@ -7,32 +7,26 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from service.rules import (
-    Goal,
-    OutsideRule,
-    Position,
-    Territory,
-    TwoPlayerBoard,
-    apply_turn,
-    setup_position,
-)
-from service.rules.play import random_setup, random_turn
+from service.rules import OPTIONS, Position, Rules, Territory, apply_turn, setup_position
+from service.rules.options import option_values
+from service.rules.random_player import random_setup, random_turn
+
+
+def rules_for(players: int) -> st.SearchStrategy[Rules]:
+    """Any value of every rule option the player count has (``metadata["players"]``)."""
+    choices = {
+        option.name: st.sampled_from(option_values(option))
+        for option in OPTIONS
+        if players in option.metadata.get("players", (players,))
+    }
+    return st.builds(Rules, **choices)
 
 
 @st.composite
 def played_positions(draw: st.DrawFn, max_turns: int = 25) -> Position:
     """A position after a random set-up and up to ``max_turns`` random legal turns."""
     players = draw(st.sampled_from([2, 3, 4]))
-    team_play = players == 4 and draw(st.booleans())
-    position = setup_position(
-        players,
-        team_play=team_play,
-        goal=draw(st.sampled_from(list(Goal))),
-        outside_rule=draw(st.sampled_from(list(OutsideRule))),
-        two_player_board=(
-            draw(st.sampled_from(list(TwoPlayerBoard))) if players == 2 else TwoPlayerBoard.EIGHT
-        ),
-    )
+    position = setup_position(players, draw(rules_for(players)))
     bonus = draw(st.integers(0, 3))
     if bonus:
         seats = (replace(position.seats[0], bonus_stones=bonus), *position.seats[1:])

@@ -3,6 +3,7 @@
 import pytest
 
 from service.rules import (
+    Rules,
     NEIGHBOURS,
     RING,
     SQUARES,
@@ -64,12 +65,15 @@ def test_b3_clockwise_neighbours_share_an_edge_and_diagonals_do_not():
     assert not are_adjacent(Territory.NW, Territory.SE) and not are_adjacent(Territory.NE, Territory.SW)
 
 
+SIX = Rules(two_player_board=TwoPlayerBoard.SIX)
+
+
 def test_b4_play_area_per_player_count():
-    assert len(play_area(4)) == 100
-    assert len(play_area(3)) == 64 and len(play_area(2)) == 64
-    assert len(play_area(2, six_by_six=True)) == 36
-    assert sq("a1") not in play_area(3) and sq("b2") in play_area(3)
-    assert sq("b2") not in play_area(2, six_by_six=True) and sq("c3") in play_area(2, six_by_six=True)
+    assert len(play_area(4, Rules())) == 100
+    assert len(play_area(3, Rules())) == 64 and len(play_area(2, Rules())) == 64
+    assert len(play_area(2, SIX)) == 36
+    assert sq("a1") not in play_area(3, Rules()) and sq("b2") in play_area(3, Rules())
+    assert sq("b2") not in play_area(2, SIX) and sq("c3") in play_area(2, SIX)
 
 
 def test_b4_a_stone_out_of_play_is_rejected_with_the_square():
@@ -96,11 +100,11 @@ def test_b6_setup_heights_and_stone_counts():
     assert sum(three.heights) == 80 and three.height(sq("a1")) == 0 and three.height(sq("d4")) == 2
     two = setup_position(2)
     assert sum(two.heights) == 64 and max(two.heights) == 1 and two.height(sq("a5")) == 0
-    six = setup_position(2, two_player_board=TwoPlayerBoard.SIX)
+    six = setup_position(2, Rules(two_player_board=TwoPlayerBoard.SIX))
     assert sum(six.heights) == 36 and six.height(sq("b5")) == 0 and six.height(sq("c5")) == 1
 
 
 def test_m9_entry_rows_are_the_outermost_in_play_row_of_a_territory():
-    assert names(entry_row(Territory.SW, 4)) == ["a1", "b1", "c1", "d1", "e1", "a2", "a3", "a4", "a5"]
-    assert names(entry_row(Territory.NE, 3)) == ["i6", "i7", "i8", "f9", "g9", "h9", "i9"]
-    assert names(entry_row(Territory.SW, 2, six_by_six=True)) == ["c3", "d3", "e3", "c4", "c5"]
+    assert names(entry_row(Territory.SW, 4, Rules())) == ["a1", "b1", "c1", "d1", "e1", "a2", "a3", "a4", "a5"]
+    assert names(entry_row(Territory.NE, 3, Rules())) == ["i6", "i7", "i8", "f9", "g9", "h9", "i9"]
+    assert names(entry_row(Territory.SW, 2, SIX)) == ["c3", "d3", "e3", "c4", "c5"]

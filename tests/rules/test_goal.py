@@ -1,6 +1,6 @@
 """G1–G4: the goal, the pro hold, the final round and team finishes."""
 
-from service.rules import EventType, apply_turn, goal_status, parse_turn, winners
+from service.rules import EventType, apply_turn, goal_status, parse_turn_plan, winners
 from tests.rules.builders import build, sq
 
 STAIRS = {"a10": 1, "b10": 2, "c10": 3, "d10": 4, "e10": 5, "a8": 5, "a7": 6}
@@ -17,7 +17,7 @@ HOMES = {
 
 
 def home_turn(seat, move=()):
-    return parse_turn({"take": HOMES[seat], "place": HOMES[seat], "move": list(move)})
+    return parse_turn_plan({"take": HOMES[seat], "place": HOMES[seat], "move": list(move)})
 
 
 FINISH_MOVE = [{"from": "a8", "path": ["a7"]}]
@@ -83,7 +83,7 @@ def test_g3_a_finisher_captured_later_in_the_final_round_stays_a_winner():
 def test_g4_a_team_finishes_only_when_both_members_meet_the_goal():
     heights = {**STAIRS, **RED_DONE}
     # team play takes from the opposing team's territories only (R4)
-    team_turn = parse_turn({"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"], "move": FINISH_MOVE})
+    team_turn = parse_turn_plan({"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"], "move": FINISH_MOVE})
     alone = build(4, flat=1, heights=STAIRS, rules={"team_play": True}, turrians={"yellow": YELLOW})
     alone_after, _ = apply_turn(alone, team_turn)
     assert alone_after.finishers == ()

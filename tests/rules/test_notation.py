@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules import (
+    Rules,
     Goal,
     InvalidPositionError,
     MalformedError,
@@ -20,8 +21,8 @@ from service.rules import (
     reachable,
     setup_position,
 )
-from service.rules.notation import parse_notation, write_notation
-from service.rules.play import random_partway
+from service.rules.notation import is_notation, parse_notation, write_notation
+from service.rules.random_player import random_partway
 from tests.rules.builders import build, sq
 from tests.rules.strategies import played_positions
 
@@ -103,7 +104,7 @@ def test_a_fresh_set_up_is_short_and_means_the_b6_set_up():
         text = write_notation(setup_position(players))
         assert text.startswith("setup|") and len(text) <= 40
         assert parse_notation(text) == setup_position(players)
-    six = setup_position(2, two_player_board=TwoPlayerBoard.SIX)
+    six = setup_position(2, Rules(two_player_board=TwoPlayerBoard.SIX))
     assert parse_notation("setup|yellow:NW,NE|red:SE,SW|rules=6x6") == six
 
 
@@ -170,8 +171,8 @@ def test_the_turn_context_and_its_defaults():
 
 
 def test_non_canonical_input_is_read_and_written_canonically():
-    loose = "setup|yellow:NW:a10,b9:0:0|red:NE:j10:0|blue:SE|green:SW|phase=take|points=5|move=yellow|hand=0"
-    assert write_notation(parse_notation(loose)) == "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW"
+    loose = "setup|yellow:NW:a10,b9:0:0|red:NE:j10:0|blue:SE|green:SW|move=yellow|rules=pro,pro|phase=take|hand=0|points=5"
+    assert write_notation(parse_notation(loose)) == "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW|rules=pro"
     flat = "/".join(["1111111111"] * 10)
     p = parse_notation(flat + "|yellow:NW|red:NE|blue:SE|green:SW")
     assert write_notation(p).startswith(flat + "|")  # not the set-up: the centre is low
@@ -192,50 +193,65 @@ MALFORMED = [
     (f"setup|{SEATS4}|purple:NW", "/seats", "2 to 4 seats"),
     (f"setup|{SEATS4} |move=red", "", "without spaces"),
     (f"setup|{SEATS4}|move=red|teal:NW", "/seats", "seats come first"),
-    (f"setup|{SEATS4}|yellow", "", "neither a seat"),
+    (f"setup|{SEATS4}|yellow", "/seats/4", "neither a seat"),
     (f"setup|{SEATS4}|colour=red", "", "unknown section 'colour='"),
     (f"setup|{SEATS4}|move=red|move=blue", "/to_move", "twice"),
+    (f"setup|{SEATS4}|points=3|move=red", "/to_move", "in the order move, start"),
     (f"setup|{SEATS4}|attacked|attacked", "/turn/attacked", "twice"),
     (f"setup|{SEATS4}|rules=", "/rules", "names no option"),
     (f"setup|{SEATS4}|rules=pro,7x7", "/rules", "unknown rules flag '7x7'"),
-    (f"setup|{SEATS4}|rules=pro,pro", "/rules", "twice"),
     (f"setup|{SEATS4}|finishers=", "/finishers", "lists no seat"),
     (f"setup|{SEATS4}|taken=", "/turn/taken", "lists no square"),
     (f"setup|{SEATS4}|taken=a10,,a9", "/turn/taken/1", "empty entry"),
-    (f"setup|{SEATS4}|hand=two", "/turn/in_hand", "not a number"),
+    (f"setup|{SEATS4}|hand=two", "/turn/in_hand", "must be an integer"),
     (f"setup|{SEATS4}|phase=move|points=05", "/turn/points", "leading zeros"),
-    (f"setup|{SEATS4}|phase=move|points=-1", "/turn/points", "not a number"),
+    (f"setup|{SEATS4}|phase=move|points=-1", "/turn/points", "must be an integer"),
     (f"setup|{SEATS4}|phase=move|points=6", "/turn/points", "between 0 and 5"),
     (f"setup|{SEATS4}|phase=later", "/turn/phase", "must be one of"),
     ("setup|yellow:|red:NE|blue:SE|green:SW", "/seats/0/territories", "names no territory"),
     ("setup|yellow:NX|red:NE|blue:SE|green:SW", "/seats/0/territories/0", "must be one of"),
     ("setup|yellow:NW:a10:0:0:a1,a2,a3:9|red:NE|blue:SE|green:SW", "/seats/0", "at most 6"),
-    ("setup|yellow:NW:k10|red:NE|blue:SE|green:SW", "/seats/0/turrians/0", "not a square"),
-    ("setup|yellow:NW:A10|red:NE|blue:SE|green:SW", "/seats/0/turrians/0", "not a square"),
+    ("setup|yellow:NW:k10|red:NE|blue:SE|green:SW", "/seats/0/turrians/0", "is not a square"),
+    ("setup|yellow:NW:A10|red:NE|blue:SE|green:SW", "/seats/0/turrians/0", "is not a square"),
     ("setup|yellow:NW:a10,|red:NE|blue:SE|green:SW", "/seats/0/turrians/1", "empty entry"),
-    ("setup|yellow:NW::x|red:NE|blue:SE|green:SW", "/seats/0/attacks", "not a number"),
+    ("setup|yellow:NW::x|red:NE|blue:SE|green:SW", "/seats/0/attacks", "must be an integer"),
     ("setup|yellow:NW::6|red:NE|blue:SE|green:SW", "/seats/0/attacks", "between 0 and 5"),
-    ("setup|yellow:NW::0:1.5|red:NE|blue:SE|green:SW", "/seats/0/bonus_stones", "not a number"),
+    ("setup|yellow:NW::0:1.5|red:NE|blue:SE|green:SW", "/seats/0/bonus_stones", "must be an integer"),
     ("setup|yellow:NW::0:0:|red:NE|blue:SE|green:SW", "/seats/0/pro_hold", "lists no square"),
-    ("setup|Yellow:NW|red:NE|blue:SE|green:SW", "/seats/0/id", "must match"),
-    ("111|yellow:NW,NE|red:SE,SW", "/heights", "have 1 rank; the play area with 2 players has 8"),
-    ("/".join(["11111111"] * 7 + ["1111111"]) + "|a:NW,NE|b:SE,SW", "/heights/1", "rank 2 '1111111' has 7"),
+    ("setup|Yellow:NW|red:NE|blue:SE|green:SW", "/seats/0/id", "must be a seat id matching"),
     ("/".join(["11111111"] * 7 + ["1111111x"]) + "|a:NW,NE|b:SE,SW", "/heights/1/8", "unexpected 'x'"),
     ("/".join(["1111111(9)"] + ["11111111"] * 7) + "|a:NW,NE|b:SE,SW", "/heights/8/8", "digit 9"),
     ("/".join(["1111111(12"] + ["11111111"] * 7) + "|a:NW,NE|b:SE,SW", "/heights/8/8", "without ')'"),
     ("/".join(["1111111(012)"] + ["11111111"] * 7) + "|a:NW,NE|b:SE,SW", "/heights/8/8", "leading zeros"),
-    ("/".join(["1111111()"] + ["11111111"] * 7) + "|a:NW,NE|b:SE,SW", "/heights/8/8", "not a number"),
+    ("/".join(["1111111()"] + ["11111111"] * 7) + "|a:NW,NE|b:SE,SW", "/heights/8/8", "must be an integer"),
     ("|a:NW,NE|b:SE,SW", "/heights", "empty"),
+    ("/".join(["11111111"] * 7 + ["11111111", ""]) + "|a:NW,NE|b:SE,SW", "/heights/0", "empty"),
     ("Setup|a:NW,NE|b:SE,SW", "/heights", ""),
 ]
 
 
 @pytest.mark.parametrize(("text", "field", "detail"), MALFORMED)
 def test_malformed_notation_is_refused_with_the_field_and_a_useful_detail(text, field, detail):
+    assert not is_notation(text)
     with pytest.raises(MalformedError) as err:
         parse_notation(text)
     assert err.value.field == field
     assert detail in err.value.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("111|yellow:NW,NE|red:SE,SW", "/heights"),  # one rank; the 2-player play area has eight
+        ("/".join(["11111111"] * 7 + ["1111111"]) + "|a:NW,NE|b:SE,SW", "/heights"),  # a rank of seven
+        ("/".join(["1111111111"] * 10) + "|a:NW,NE|b:SE,SW", "/heights"),  # the 4-player grid, 2 players
+    ],
+)
+def test_b4_heights_that_do_not_fill_the_play_area_break_a_rule_not_the_grammar(text, field):
+    assert is_notation(text)
+    with pytest.raises(InvalidPositionError) as err:
+        parse_notation(text)
+    assert (err.value.rule, err.value.field) == ("B4", field)
 
 
 STRUCTURAL = [

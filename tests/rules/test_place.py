@@ -12,14 +12,14 @@ def test_p2_any_in_play_square_without_a_turrian_at_any_height():
     assert "c8" not in squares and "h8" not in squares
     assert "a1" not in squares  # out of play with 3 players
     assert len(squares) == 62
-    assert placement_refusal(p, sq("c8"))[0] == "P2"
-    assert placement_refusal(p, sq("a1"))[0] == "B4"
+    assert placement_refusal(p, sq("c8")).rule == "P2"
+    assert placement_refusal(p, sq("a1")).rule == "B4"
 
 
 def test_p2_no_placements_in_the_move_phase():
     p = build(4, turn={"phase": "move"})
     assert legal_placements(p) == ()
-    assert placement_refusal(p, sq("c8"))[0] == "T1"
+    assert placement_refusal(p, sq("c8")).rule == "T1"
 
 
 def test_p2_placements_are_in_board_order():

@@ -5,6 +5,7 @@ import copy
 import pytest
 
 from service.rules import (
+    Rules,
     InvalidPositionError,
     MalformedError,
     Territory,
@@ -75,7 +76,7 @@ def test_s1_team_play_needs_four_players_with_adjacent_partners():
     with pytest.raises(InvalidPositionError) as err:
         parse_position(data)
     assert err.value.rule == "S1" and err.value.field == "/rules/team_play"
-    data = position_to_dict(setup_position(4, team_play=True))
+    data = position_to_dict(setup_position(4, Rules(team_play=True)))
     data["seats"][1]["territories"], data["seats"][2]["territories"] = ["SE"], ["NE"]
     with pytest.raises(InvalidPositionError) as err:
         parse_position(data)

@@ -10,7 +10,7 @@ from service.rules import (
     EventType,
     Phase,
     Segment,
-    Turn,
+    TurnPlan,
     apply_turn,
     is_outside,
     legal_captures,
@@ -19,7 +19,7 @@ from service.rules import (
     reachable,
     validate_turn,
 )
-from service.rules.play import random_turn
+from service.rules.random_player import random_turn
 from tests.rules.strategies import played_positions, rotate, rotate_square
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -58,7 +58,7 @@ def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
     for origin in mover.origins:
         for reach in reachable(moving, origin):
             assert 1 <= reach.cost <= moving.turn.points
-            turn = Turn(move=(Segment(origin, reach.path),))
+            turn = TurnPlan(move=(Segment(origin, reach.path),))
             assert validate_turn(moving, turn) is None
             after, events = apply_turn(moving, turn)
             spent = next(e.cost for e in events if e.type is EventType.MOVE)

@@ -1,10 +1,10 @@
-"""The random legal player (service.rules.play) at the edges: set-up of the seats still
+"""The random legal player (service.rules.random_player) at the edges: set-up of the seats still
 without turrians (S3), a take phase that runs dry (R1) and a turn continued mid-way (T1)."""
 
 import random
 
 from service.rules import Phase, apply_turn, setup_position, validate_turn
-from service.rules.play import random_setup, random_turn
+from service.rules.random_player import random_setup, random_turn
 from tests.rules.builders import build, sq
 
 

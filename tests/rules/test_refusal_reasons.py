@@ -11,7 +11,7 @@ from service.rules import (
     MalformedError,
     legal_placements,
     parse_position,
-    parse_turn,
+    parse_turn_plan,
     place_turrians,
     position_to_dict,
     reachable,
@@ -19,11 +19,12 @@ from service.rules import (
     validate_turn,
 )
 from service.rules.place import placement_refusal
+from service.rules.refusals import Refusal
 from tests.rules.builders import build, sq
 
 
 def move_violation(p, origin, path):
-    return validate_turn(p, parse_turn({"move": [{"from": origin, "path": path}]}))
+    return validate_turn(p, parse_turn_plan({"move": [{"from": origin, "path": path}]}))
 
 
 def test_m3_a_step_out_of_play_is_refused_as_out_of_play():
@@ -54,7 +55,7 @@ def test_m1_re_entry_needs_a_point_left():
 def test_g3_nothing_is_placed_once_the_game_is_over():
     p = build(4, flat=1, finishers=["green"], to_move="yellow")
     assert legal_placements(p) == ()
-    assert placement_refusal(p, sq("c8")) == ("G3", "the game is over")
+    assert placement_refusal(p, sq("c8")) is Refusal.GAME_OVER
 
 
 def test_s2_set_up_turrians_stand_on_stones():
@@ -80,11 +81,11 @@ def test_b4_stones_taken_this_turn_came_from_in_play_squares():
         (lambda d: d["turn"].__setitem__("attacked", 1), "/turn/attacked", "must be a boolean"),
         (lambda d: d.__setitem__("seats", "yellow,red"), "/seats", "must be an array"),
         (lambda d: d["seats"].__setitem__(0, "yellow"), "/seats/0", "must be an object"),
-        (lambda d: d["seats"][0].__setitem__("id", 7), "/seats/0/id", "must match"),
+        (lambda d: d["seats"][0].__setitem__("id", 7), "/seats/0/id", "must be a seat id"),
         (
             lambda d: d["seats"][0].__setitem__("turrians", [90]),
             "/seats/0/turrians/0",
-            "must be a square name",
+            "must be a square a1 … j10",
         ),
     ],
 )

@@ -40,13 +40,13 @@ from service.rules import (
     EventType,
     IllegalTurnError,
     Segment,
-    Turn,
+    TurnPlan,
     apply_turn,
     is_outside,
     legal_captures,
     legal_placements,
     legal_removals,
-    parse_turn,
+    parse_turn_plan,
     reachable,
     validate_turn,
 )
@@ -114,7 +114,7 @@ def capturable(mover: str) -> dict[str, int]:
 def walk(p, origin: str, path: list[str]) -> tuple[list[str], int]:
     """Play one walk in the move phase; the letters captured on it and the points spent."""
     events: list[Event] = []
-    after = play_move(p, Turn(move=(Segment(sq(origin), tuple(sq(s) for s in path)),)), events)
+    after = play_move(p, TurnPlan(move=(Segment(sq(origin), tuple(sq(s) for s in path)),)), events)
     captured = [LETTER_OF[names([e.square])[0]] for e in events if e.type is EventType.CAPTURE]
     return captured, p.turn.points - after.turn.points
 
@@ -271,7 +271,7 @@ def test_r3_r5_r6_rulebook_all_dark_stones_may_be_taken():
 
 def test_r1_rulebook_take_three_stones_in_all():
     """„Nehmen Sie insgesamt drei Bausteine vom Spielplan.“ — fewer is illegal while more can be taken."""
-    v = validate_turn(DARK, parse_turn({"take": ["a10", "b10"], "place": ["a10", "b10"]}))
+    v = validate_turn(DARK, parse_turn_plan({"take": ["a10", "b10"], "place": ["a10", "b10"]}))
     assert (v.rule, v.phase, v.index) == ("R1", "take", 2)
 
 
@@ -311,8 +311,8 @@ def test_r4_rulebook_two_players_all_three_from_the_other_players_area():
 def test_r4_rulebook_after_one_or_two_own_stones_the_rest_from_anywhere():
     """„Wer ein oder zwei Steine aus dem eigenen Territorium nimmt, darf wählen, wo er sich
     die restlichen holt.“"""
-    assert validate_turn(DARK, parse_turn({"take": ["a10", "j10", "a1"], "place": ["a10"] * 3})) is None
-    assert validate_turn(DARK, parse_turn({"take": ["a10", "a9", "h8"], "place": ["a10"] * 3})) is None
+    assert validate_turn(DARK, parse_turn_plan({"take": ["a10", "j10", "a1"], "place": ["a10"] * 3})) is None
+    assert validate_turn(DARK, parse_turn_plan({"take": ["a10", "a9", "h8"], "place": ["a10"] * 3})) is None
 
 
 def test_r2_rulebook_stones_under_turrians_stay():
@@ -381,19 +381,19 @@ def test_p2_rulebook_stones_go_onto_any_square_without_a_turrian():
     """„… legen Sie die Steine auf beliebige Felder, die nicht von einem Turrianer besetzt sind.“"""
     p = build(4, turrians={"yellow": ["c8"], "red": ["h8"]}, turn={"phase": "place", "in_hand": 3})
     assert len(legal_placements(p)) == 98
-    assert placement_refusal(p, sq("c8"))[0] == "P2" and placement_refusal(p, sq("h8"))[0] == "P2"
+    assert placement_refusal(p, sq("c8")).rule == "P2" and placement_refusal(p, sq("h8")).rule == "P2"
 
 
 def test_p2_rulebook_stones_may_be_stacked_and_placed_abroad():
     """„Die Steine können auch aufeinander gesetzt oder in fremde Territorien plaziert werden.“"""
     p = build(4, turrians={"yellow": ["c8"]})
-    after, _ = apply_turn(p, parse_turn({"take": ["a10", "b10", "c10"], "place": ["h3", "h3", "h3"]}))
+    after, _ = apply_turn(p, parse_turn_plan({"take": ["a10", "b10", "c10"], "place": ["h3", "h3", "h3"]}))
     assert after.height(sq("h3")) == 4
 
 
 def test_p1_rulebook_stones_cannot_be_kept_for_a_later_turn():
     """„Sie dürfen die Steine aber nicht für den Einsatz in einem späteren Spielzug aufheben.“"""
-    v = validate_turn(build(4), parse_turn({"take": ["a10", "b10", "c10"], "place": ["a10", "b10"]}))
+    v = validate_turn(build(4), parse_turn_plan({"take": ["a10", "b10", "c10"], "place": ["a10", "b10"]}))
     assert (v.rule, v.phase) == ("P1", "place")
 
 
@@ -401,9 +401,9 @@ def test_p2_rulebook_an_occupied_tower_cannot_be_raised_so_build_beside_it():
     """„Da besetzte Türme nicht aufgestockt werden können, müssen Sie daneben einen neuen
     Turm hochziehen.“"""
     p = build(4, heights={"c8": 3}, turrians={"yellow": ["c8"]})
-    v = validate_turn(p, parse_turn({"take": ["a10", "b10", "c10"], "place": ["c8", "c8", "c8"]}))
+    v = validate_turn(p, parse_turn_plan({"take": ["a10", "b10", "c10"], "place": ["c8", "c8", "c8"]}))
     assert (v.rule, v.phase, v.index) == ("P2", "place", 0)
-    beside, _ = apply_turn(p, parse_turn({"take": ["a10", "b10", "c10"], "place": ["d8", "d8", "d8"]}))
+    beside, _ = apply_turn(p, parse_turn_plan({"take": ["a10", "b10", "c10"], "place": ["d8", "d8", "d8"]}))
     assert beside.height(sq("d8")) == 4
 
 
@@ -413,11 +413,11 @@ def test_m9_rulebook_an_emptied_entry_row_needs_a_stone_first():
     row = {s: 0 for s in ["a6", "a7", "a8", "a9", "a10", "b10", "c10", "d10", "e10"]}
     p = build(4, heights=row, turrians={"yellow": ["c8"]})
     assert reachable(p, None) == ()
-    turn = parse_turn(
+    turn = parse_turn_plan(
         {"take": ["b8", "b7", "b6"], "place": ["a8"], "move": [{"from": "reserve", "path": ["a8"]}]}
     )
     assert validate_turn(p, turn).rule == "P1"  # all three must be placed
-    turn = parse_turn(
+    turn = parse_turn_plan(
         {
             "take": ["b8", "b7", "b6"],
             "place": ["a8", "b8", "b7"],
@@ -433,7 +433,7 @@ def test_p3_rulebook_handicap_stones_in_one_or_several_turns():
     gestückelt in mehreren Zügen irgendwann im Verlauf des Spiels ein.“"""
     p = build(4, seats={"yellow": {"bonus_stones": 3}})
     home = {"take": ["a10", "b10", "c10"]}
-    after, _ = apply_turn(p, parse_turn({**home, "place": ["a10", "b10", "c10", "d8"]}))
+    after, _ = apply_turn(p, parse_turn_plan({**home, "place": ["a10", "b10", "c10", "d8"]}))
     assert after.seats[0].bonus_stones == 2
-    all_at_once, _ = apply_turn(p, parse_turn({**home, "place": ["a10", "b10", "c10", "d8", "d8", "d8"]}))
+    all_at_once, _ = apply_turn(p, parse_turn_plan({**home, "place": ["a10", "b10", "c10", "d8", "d8", "d8"]}))
     assert all_at_once.seats[0].bonus_stones == 0

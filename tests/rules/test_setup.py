@@ -3,6 +3,7 @@
 import pytest
 
 from service.rules import (
+    Rules,
     Goal,
     InvalidPositionError,
     MalformedError,
@@ -43,10 +44,10 @@ def test_s3_distinct_in_play_squares_and_six_at_most():
 
 def test_b6_setup_options_are_checked():
     with pytest.raises(InvalidPositionError):
-        setup_position(3, team_play=True)
+        setup_position(3, Rules(team_play=True))
     with pytest.raises(InvalidPositionError):
-        setup_position(4, two_player_board=TwoPlayerBoard.SIX)
+        setup_position(4, Rules(two_player_board=TwoPlayerBoard.SIX))
     with pytest.raises(MalformedError):
         setup_position(5)
-    pro = setup_position(4, goal=Goal.PRO, team_play=True)
+    pro = setup_position(4, Rules(goal=Goal.PRO, team_play=True))
     assert pro.rules.goal is Goal.PRO and pro.partner(0) == 1 and pro.partner(3) == 2

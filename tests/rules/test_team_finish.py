@@ -1,14 +1,14 @@
 """G2 with G4: how a team finishes under the pro goal, and a team that finished stays
 finished once (no second finish when the partner's turn ends)."""
 
-from service.rules import EventType, apply_turn, parse_turn, winners
+from service.rules import event_to_dict, EventType, apply_turn, parse_turn_plan, winners
 from tests.rules.builders import build
 
 YELLOW_PRO = {"a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "a9": 7}
 RED_PRO = {"f10": 2, "g10": 3, "h10": 4, "i10": 5, "j10": 6, "j9": 7}
 # Green, of the opposing team, takes three edge stones of yellow's and red's
 # territories (R4 team play) and puts them back.
-GREEN_TURN = parse_turn({"take": ["a6", "a7", "j6"], "place": ["a6", "a7", "j6"]})
+GREEN_TURN = parse_turn_plan({"take": ["a6", "a7", "j6"], "place": ["a6", "a7", "j6"]})
 
 
 def pro_team(red_holds: bool):
@@ -28,7 +28,7 @@ def test_g2_g4_a_pro_team_finishes_when_both_members_hold():
     after, events = apply_turn(pro_team(red_holds=True), GREEN_TURN)
     assert after.finishers == ("yellow", "red")
     # yellow started the round, so the game is over as its turn comes round (G3)
-    assert [e.to_dict() for e in events[-3:]] == [
+    assert [event_to_dict(e) for e in events[-3:]] == [
         {"type": "finish", "seat": "yellow"},
         {"type": "finish", "seat": "red"},
         {"type": "game_over", "seat": "yellow", "winners": ["yellow", "red"]},
@@ -55,6 +55,6 @@ def test_g4_a_finished_team_is_not_finished_again_by_the_partners_turn():
         finishers=["yellow", "red"],
         to_move="red",
     )
-    after, events = apply_turn(p, parse_turn({"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"]}))
+    after, events = apply_turn(p, parse_turn_plan({"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"]}))
     assert after.finishers == ("yellow", "red")
     assert not any(e.type is EventType.FINISH for e in events)

@@ -9,10 +9,10 @@ from service.rules import (
     IllegalTurnError,
     Phase,
     apply_turn,
-    parse_turn,
+    parse_turn_plan,
     validate_turn,
 )
-from service.rules.play import random_turn
+from service.rules.random_player import random_turn
 from tests.rules.builders import build, sq
 
 # Three stones from yellow's own territory, put back where they came from.
@@ -20,7 +20,7 @@ HOME = {"take": ["c7", "d8", "b7"], "place": ["c7", "d8", "b7"]}
 
 
 def turn(**parts):
-    return parse_turn({**HOME, **parts})
+    return parse_turn_plan({**HOME, **parts})
 
 
 def violation(p, **parts):
@@ -41,38 +41,38 @@ def test_t1_a_legal_turn_hands_on_to_the_next_seat_with_a_fresh_turn_context():
 def test_t1_the_last_seat_hands_on_to_the_first():
     p = build(4, to_move="green", turrians={"green": ["a1"]})
     green_home = {"take": ["b2", "c2", "d2"], "place": ["b2", "c2", "d2"]}
-    after, _ = apply_turn(p, parse_turn(green_home))
+    after, _ = apply_turn(p, parse_turn_plan(green_home))
     assert after.to_move == "yellow"
 
 
 def test_t1_phases_come_in_order():
     p = build(4, turn={"phase": "place", "in_hand": 3})
-    v = validate_turn(p, parse_turn({"take": ["c7"], "place": ["c7", "c7", "c7"]}))
+    v = validate_turn(p, parse_turn_plan({"take": ["c7"], "place": ["c7", "c7", "c7"]}))
     assert (v.rule, v.phase, v.index) == ("T1", "take", 0)
     m = build(4, turn={"phase": "move"})
-    v = validate_turn(m, parse_turn({"place": ["c7"]}))
+    v = validate_turn(m, parse_turn_plan({"place": ["c7"]}))
     assert (v.rule, v.phase) == ("T1", "place")
 
 
 def test_t1_a_turn_may_continue_from_a_mid_turn_context():
     p = build(4, heights={"c7": 0}, turn={"phase": "place", "in_hand": 1})
-    after, events = apply_turn(p, parse_turn({"place": ["c7"]}))
+    after, events = apply_turn(p, parse_turn_plan({"place": ["c7"]}))
     assert after.height(sq("c7")) == 1 and [e.type for e in events] == [EventType.PLACE]
 
 
 def test_r1_three_stones_must_be_taken_when_three_can_be():
     p = build(4)
-    v = validate_turn(p, parse_turn({"take": ["c7", "d8"], "place": ["c7", "d8"]}))
+    v = validate_turn(p, parse_turn_plan({"take": ["c7", "d8"], "place": ["c7", "d8"]}))
     assert (v.rule, v.phase, v.index) == ("R1", "take", 2)
 
 
 def test_r1_fewer_stones_when_no_more_can_be_taken():
     p = build(4, flat=0, heights={"a10": 1, "j1": 1}, turrians={"yellow": ["a10"]})
-    assert validate_turn(p, parse_turn({"take": ["j1"], "place": ["j1"]})) is None
+    assert validate_turn(p, parse_turn_plan({"take": ["j1"], "place": ["j1"]})) is None
 
 
 def test_r5_the_violation_names_the_outside_rule():
-    v = validate_turn(build(4), parse_turn({"take": ["g8"]}))
+    v = validate_turn(build(4), parse_turn_plan({"take": ["g8"]}))
     assert (v.rule, v.phase, v.index) == ("R5", "take", 0) and "inside" in v.detail
 
 
@@ -180,7 +180,7 @@ def test_s2_a_segment_must_start_at_an_own_turrian():
 def test_g3_no_turn_after_the_game_is_over():
     p = build(4, finishers=["red"], to_move="yellow", round_start="yellow")
     v = validate_turn(p, turn())
-    assert (v.rule, v.phase) == ("G3", "turn")
+    assert (v.rule, v.phase) == ("G3", None)
     with pytest.raises(IllegalTurnError):
         apply_turn(p, turn())
 
@@ -188,7 +188,7 @@ def test_g3_no_turn_after_the_game_is_over():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_legal_turns_are_accepted_and_conserve_stones(players):
     from service.rules import setup_position
-    from service.rules.play import random_setup
+    from service.rules.random_player import random_setup
 
     rng = random.Random(players)
     p = random_setup(setup_position(players), rng)

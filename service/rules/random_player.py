@@ -1,7 +1,7 @@
-"""Random legal play, built only from the engine's own answers.
+"""The random player: random legal set-ups and turns, built only from the engine's own answers.
 
 Used to exercise the engine (property tests, benchmarks, random complete games) and
-handy for bots that need a legal move to start from.
+handy for bots that need a legal turn to start from.
 
 >>> import random
 >>> from service.rules.setup import setup_position
@@ -20,10 +20,11 @@ import random
 from service.rules.board import TERRITORY_SQUARES, Square
 from service.rules.move import reachable
 from service.rules.place import legal_placements
-from service.rules.position import Phase, Position
+from service.rules.position import TURRIANS_PER_SEAT, Phase, Position
 from service.rules.setup import initial_placement_refusal, place_turrians
 from service.rules.take import legal_removals
-from service.rules.turn import Event, Segment, Turn, play_move, play_place, play_take, take_stone
+from service.rules.actions import Event, Segment, TurnPlan
+from service.rules.turn import play_move, play_place, play_take, take_stone
 
 
 def random_setup(position: Position, rng: random.Random) -> Position:
@@ -37,11 +38,11 @@ def random_setup(position: Position, rng: random.Random) -> Position:
             for s in TERRITORY_SQUARES[t]
             if initial_placement_refusal(position, seat, s) is None
         ]
-        position = place_turrians(position, {seat.id: rng.sample(squares, 6)})
+        position = place_turrians(position, {seat.id: rng.sample(squares, TURRIANS_PER_SEAT)})
     return position
 
 
-def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -> Turn:
+def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -> TurnPlan:
     """A random legal rest-of-turn for the mover: three stones taken one by one from the
     legal removals, placed on legal squares (with some bonus stones when the seat has
     them and ``bonus``), then random reachable walks until the points run out or the
@@ -54,13 +55,13 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
             break
         take.append(rng.choice(options).square)
         position = take_stone(position, take[-1])
-    position = play_take(position, Turn(), events)
+    position = play_take(position, TurnPlan(), events)
     place: list[Square] = []
     if position.turn.phase is Phase.PLACE:
         extra = rng.randint(0, position.mover.bonus_stones) if bonus and position.mover.bonus_stones else 0
         squares = legal_placements(position)
         place = [rng.choice(squares) for _ in range(position.turn.in_hand + extra)]
-        position = play_place(position, Turn(place=tuple(place)), events)
+        position = play_place(position, TurnPlan(place=tuple(place)), events)
     segments: list[Segment] = []
     while position.turn.points > 0 and rng.random() < 0.85:
         origin = rng.choice(position.mover.origins)
@@ -71,8 +72,8 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
             continue
         segment = Segment(origin, rng.choice(walks).path)
         segments.append(segment)
-        position = play_move(position, Turn(move=(segment,)), events)
-    return Turn(take=tuple(take), place=tuple(place), move=tuple(segments))
+        position = play_move(position, TurnPlan(move=(segment,)), events)
+    return TurnPlan(take=tuple(take), place=tuple(place), move=tuple(segments))
 
 
 def random_partway(
@@ -97,4 +98,4 @@ def random_partway(
         return position
     position = play_place(position, turn, events)
     count = rng.randint(0, len(turn.move)) if segments is None else segments
-    return play_move(position, Turn(move=turn.move[:count]), events)
+    return play_move(position, TurnPlan(move=turn.move[:count]), events)

@@ -1,0 +1,104 @@
+"""The vocabulary of a turn: the plan of actions a client sends, and what comes of it.
+
+A :class:`TurnPlan` is the rest of the mover's turn from the position's
+:class:`~service.rules.position.TurnState`: stones to take, squares to place on,
+turrian walks (:class:`Segment`). Playing it (:mod:`service.rules.turn`) yields
+:class:`Event` values in the order things happened, or stops at the first illegal
+action with a :class:`Violation`.
+
+A walk from the reserve (M9) has ``origin`` ``None``; the contract spells it
+``"reserve"`` (:data:`service.rules.codec.RESERVE`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from service.rules.board import Square
+from service.rules.position import Phase
+from service.rules.refusals import Refusal
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One turrian's walk: from ``origin`` (``None``: the reserve, M9) along ``path``."""
+
+    origin: Square | None
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The actions of (the rest of) a turn, in order, per phase."""
+
+    take: tuple[Square, ...] = ()
+    place: tuple[Square, ...] = ()
+    move: tuple[Segment, ...] = ()
+
+
+class CaptureKind(str, enum.Enum):
+    """M8: a capture in a foreign territory is an attack, in an own territory a defence."""
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+class EventType(str, enum.Enum):
+    """What playing a turn reports, in the order it happened."""
+
+    TAKE = "take"
+    PLACE = "place"
+    ENTER = "enter"
+    MOVE = "move"
+    CAPTURE = "capture"
+    ATTACK = "attack"
+    HOLD = "hold"
+    HOLD_LOST = "hold_lost"
+    FINISH = "finish"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened in a turn; members that do not apply to its type are ``None``.
+
+    ``take`` / ``place`` (``bonus`` for a handicap stone) / ``enter``: ``square``;
+    ``move``: ``origin`` (``None``: the reserve), ``square`` (where it ended), ``cost``;
+    ``capture``: ``square``, ``victim``, ``kind``; ``attack``: ``attacks`` (the new
+    counter); ``hold``: ``squares`` (the recorded ``pro_hold``); ``finish``;
+    ``game_over``: ``winners``.
+    """
+
+    type: EventType
+    seat: str
+    square: Square | None = None
+    origin: Square | None = None
+    cost: int | None = None
+    victim: str | None = None
+    kind: CaptureKind | None = None
+    bonus: bool | None = None
+    attacks: int | None = None
+    squares: tuple[Square, ...] | None = None
+    winners: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Violation:
+    """The first illegal action of a turn.
+
+    ``phase`` is the phase of the action, or ``None`` for the turn as a whole;
+    ``index`` the action's position in its phase's list; ``step`` the index in the
+    segment's ``path`` of the offending square, where the violation is one step.
+    """
+
+    reason: Refusal
+    phase: Phase | None
+    index: int
+    detail: str
+    step: int | None = None
+
+    @property
+    def rule(self) -> str:
+        """The rule id the action breaks."""
+        return self.reason.rule

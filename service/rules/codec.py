@@ -1,0 +1,456 @@
+"""Between the contract's JSON and the engine's values.
+
+``parse_*`` read JSON (as decoded by :func:`json.loads`) into engine values, checking its
+shape on the way: a :class:`~service.common.MalformedError` names every problem it
+found (up to :data:`~service.common.MAX_PROBLEMS`) with a JSON pointer relative to the
+value read. :func:`parse_position` then checks the structural rules
+(:func:`~service.rules.position.check_position`, an
+:class:`~service.common.InvalidPositionError` naming the rule). The ``*_to_dict``
+functions write engine values in the contract's terms: square names, enum values,
+every member of a position written out.
+
+The position's one-line notation is the other codec, beside this one
+(:mod:`service.rules.notation`).
+
+>>> plan = parse_turn_plan({"take": ["c10"], "move": [{"from": "reserve", "path": ["a6", "a7"]}]})
+>>> plan.take, plan.move[0].origin
+((92,), None)
+>>> turn_plan_to_dict(plan)["move"]
+[{'from': 'reserve', 'path': ['a6', 'a7']}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any, Final
+
+from service.common import Shape
+from service.rules.actions import Event, EventType, Segment, TurnPlan, Violation
+from service.rules.board import CLOCKWISE, SIZE, SQUARE_BY_NAME, Square, Territory, square_name
+from service.rules.goal import GoalStatus
+from service.rules.move import Capture, Reach
+from service.rules.options import OPTIONS, Rules
+from service.rules.position import (
+    MAX_ATTACKS,
+    MAX_BONUS_STONES,
+    MAX_HEIGHT,
+    MOVEMENT_POINTS,
+    STONES_PER_TURN,
+    Phase,
+    Position,
+    Seat,
+    TurnState,
+    check_position,
+)
+from service.rules.take import Removal
+
+RESERVE: Final = "reserve"
+"""How the contract names the reserve as the start of a walk (M9)."""
+
+SEAT_ID_PATTERN: Final = "^[a-z][a-z0-9_-]{0,15}$"
+"""A seat id (ASCII only)."""
+
+SQUARE_TEXT: Final = "a square a1 … j10"
+_ORIGIN_TEXT: Final = f"{SQUARE_TEXT} or {RESERVE!r}"
+_TERRITORY_BY_NAME: Final = {t.value: t for t in CLOCKWISE}
+_ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
+
+_POSITION_REQUIRED: Final = ("heights", "seats", "to_move")
+_POSITION_MEMBERS: Final = frozenset(
+    {"heights", "seats", "to_move", "round_start", "finishers", "rules", "turn"}
+)
+_SEAT_REQUIRED: Final = ("id", "territories", "turrians", "attacks")
+_SEAT_MEMBERS: Final = frozenset({*_SEAT_REQUIRED, "bonus_stones", "pro_hold"})
+_TURN_MEMBERS: Final = frozenset({"phase", "taken", "in_hand", "points", "attacked"})
+_PLAN_MEMBERS: Final = frozenset({"take", "place", "move"})
+_SEGMENT_MEMBERS: Final = ("from", "path")
+_RULE_MEMBERS: Final = frozenset(option.name for option in OPTIONS)
+
+
+def is_seat_id(value: object) -> bool:
+    """Whether ``value`` matches :data:`SEAT_ID_PATTERN` (ASCII letters and digits only).
+
+    >>> is_seat_id("yellow"), is_seat_id("y٣"), is_seat_id("Yellow")
+    (True, False, False)
+    """
+    return (
+        type(value) is str
+        and 1 <= len(value) <= 16
+        and "a" <= value[0] <= "z"
+        and _ID_CHARS.issuperset(value)
+    )
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def _square(shape: Shape, value: object, where: str) -> Square | None:
+    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_TEXT)
+
+
+def _squares(shape: Shape, value: object, where: str, low: int = 0) -> tuple[Square, ...] | None:
+    items = shape.array(value, where, low)
+    if items is None:
+        return None
+    found = [SQUARE_BY_NAME.get(s) if type(s) is str else None for s in items]
+    if None not in found:
+        return tuple(found)  # type: ignore[arg-type]
+    for i, s in enumerate(items):
+        if found[i] is None:
+            shape.fail(f"{where}/{i}", f"must be {SQUARE_TEXT}")
+    return None
+
+
+def _seat_id(shape: Shape, value: object, where: str) -> str | None:
+    if is_seat_id(value):
+        return value  # type: ignore[return-value]
+    shape.fail(where, f"must be a seat id matching {SEAT_ID_PATTERN}")
+    return None
+
+
+def _heights(shape: Shape, value: object) -> tuple[int, ...] | None:
+    rows = shape.array(value, "/heights", SIZE, SIZE)
+    if rows is None:
+        return None
+    if all(type(row) is list and len(row) == SIZE for row in rows):
+        flat = list(chain.from_iterable(rows))
+        # The usual, well-formed grid is checked in a few C-level passes.
+        if set(map(type, flat)) == {int} and min(flat) >= 0 and max(flat) <= MAX_HEIGHT:
+            return tuple(flat)
+    for r, row in enumerate(rows):
+        cells = shape.array(row, f"/heights/{r}", SIZE, SIZE)
+        for f, height in enumerate(cells or ()):
+            shape.integer(height, f"/heights/{r}/{f}", 0, MAX_HEIGHT)
+    return None
+
+
+def _territories(shape: Shape, value: object, where: str) -> tuple[Territory, ...] | None:
+    items = shape.array(value, where)
+    if items is None:
+        return None
+    found = [_TERRITORY_BY_NAME.get(t) if type(t) is str else None for t in items]
+    if None in found:
+        for i, t in enumerate(found):
+            if t is None:
+                shape.fail(f"{where}/{i}", "must be one of NW, NE, SE, SW")
+        return None
+    if len(found) > 1:
+        found.sort(key=CLOCKWISE.index)
+    return tuple(found)  # type: ignore[arg-type]
+
+
+def _seat(shape: Shape, value: object, where: str) -> Seat | None:
+    found = len(shape.problems)
+    data = shape.obj(value, where, _SEAT_REQUIRED, _SEAT_MEMBERS)
+    if data is None:
+        return None
+    seat_id = _seat_id(shape, data["id"], f"{where}/id") if "id" in data else None
+    territories = _territories(shape, data["territories"], f"{where}/territories") if "territories" in data else None
+    turrians = _squares(shape, data["turrians"], f"{where}/turrians") if "turrians" in data else None
+    attacks = shape.integer(data["attacks"], f"{where}/attacks", 0, MAX_ATTACKS) if "attacks" in data else None
+    bonus = data.get("bonus_stones", 0)
+    if type(bonus) is not int or not 0 <= bonus <= MAX_BONUS_STONES:
+        shape.integer(bonus, f"{where}/bonus_stones", 0, MAX_BONUS_STONES)
+    hold = data.get("pro_hold")
+    pro_hold = None if hold is None else _squares(shape, hold, f"{where}/pro_hold")
+    if len(shape.problems) > found:
+        return None
+    if len(turrians) > 1:  # type: ignore[arg-type]
+        turrians = tuple(sorted(turrians))  # type: ignore[arg-type]
+    return Seat(seat_id, territories, turrians, attacks, bonus, pro_hold)  # type: ignore[arg-type]
+
+
+def _rules(shape: Shape, value: object) -> Rules | None:
+    data = shape.obj(value, "/rules", (), _RULE_MEMBERS)
+    if data is None:
+        return None
+    if not data:
+        return Rules()
+    chosen: dict[str, Any] = {}
+    for option in OPTIONS:
+        if option.name in data:
+            where = f"/rules/{option.name}"
+            raw = data[option.name]
+            if type(option.default) is bool:
+                chosen[option.name] = shape.boolean(raw, where)
+            else:
+                chosen[option.name] = shape.member(type(option.default), raw, where)
+    if None in chosen.values():
+        return None
+    return Rules(**chosen)
+
+
+def _turn_state(shape: Shape, value: object) -> TurnState | None:
+    data = shape.obj(value, "/turn", (), _TURN_MEMBERS)
+    if data is None:
+        return None
+    if not data:
+        return TurnState()
+    phase = shape.member(Phase, data.get("phase", Phase.TAKE.value), "/turn/phase")
+    taken = _squares(shape, data.get("taken", []), "/turn/taken")
+    in_hand = shape.integer(data.get("in_hand", 0), "/turn/in_hand", 0, STONES_PER_TURN)
+    points = shape.integer(data.get("points", MOVEMENT_POINTS), "/turn/points", 0, MOVEMENT_POINTS)
+    attacked = shape.boolean(data.get("attacked", False), "/turn/attacked")
+    if phase is None or taken is None or in_hand is None or points is None or attacked is None:
+        return None
+    return TurnState(phase, taken, in_hand, points, attacked)
+
+
+def read_position(data: object) -> Position:
+    """A :class:`Position` from its JSON form, its shape checked but not its structure.
+
+    Raises :class:`~service.common.MalformedError` naming every problem found.
+    Turrians are stored in board order, territories in clockwise order.
+    """
+    shape = Shape()
+    obj = shape.obj(data, "", _POSITION_REQUIRED, _POSITION_MEMBERS)
+    if obj is None:
+        shape.done()
+        raise AssertionError  # done() raised
+    heights = _heights(shape, obj["heights"]) if "heights" in obj else None
+    raw_seats = shape.array(obj["seats"], "/seats", 2, 4) if "seats" in obj else None
+    seats = [_seat(shape, s, f"/seats/{i}") for i, s in enumerate(raw_seats or ())]
+    to_move = _seat_id(shape, obj["to_move"], "/to_move") if "to_move" in obj else None
+    round_start = _seat_id(shape, obj["round_start"], "/round_start") if "round_start" in obj else None
+    finisher_ids = shape.array(obj.get("finishers", []), "/finishers")
+    finishers = [_seat_id(shape, s, f"/finishers/{i}") for i, s in enumerate(finisher_ids or ())]
+    rules = _rules(shape, obj["rules"]) if "rules" in obj else Rules()
+    turn = _turn_state(shape, obj["turn"]) if "turn" in obj else TurnState()
+    shape.done()
+    assert heights is not None and to_move is not None and rules is not None and turn is not None
+    return Position(
+        heights=heights,
+        seats=tuple(seats),  # type: ignore[arg-type]
+        to_move=to_move,
+        round_start=round_start if round_start is not None else seats[0].id,  # type: ignore[union-attr]
+        finishers=tuple(finishers),  # type: ignore[arg-type]
+        rules=rules,
+        turn=turn,
+    )
+
+
+def parse_position(data: object) -> Position:
+    """A :class:`Position` from its JSON form (the contract's ``Position``), checked.
+
+    Raises :class:`~service.common.MalformedError` when the data does not have the
+    contract's shape and :class:`~service.common.InvalidPositionError` when it breaks a
+    structural rule (:func:`~service.rules.position.check_position`).
+    """
+    position = read_position(data)
+    check_position(position)
+    return position
+
+
+def _segment(shape: Shape, value: object, where: str) -> Segment | None:
+    found = len(shape.problems)
+    data = shape.obj(value, where, _SEGMENT_MEMBERS, _SEGMENT_MEMBERS)
+    if data is None:
+        return None
+    origin = _origin(shape, data["from"], f"{where}/from") if "from" in data else None
+    path = _squares(shape, data["path"], f"{where}/path", 1) if "path" in data else None
+    if path is None or len(shape.problems) > found:
+        return None
+    return Segment(origin, path)
+
+
+def _origin(shape: Shape, value: object, where: str) -> Square | None:
+    if value == RESERVE:
+        return None
+    return shape.lookup(SQUARE_BY_NAME, value, where, _ORIGIN_TEXT)
+
+
+def parse_origin(value: object) -> Square | None:
+    """Where a walk starts (a ``from`` member): a square, or ``None`` for ``"reserve"``.
+
+    >>> parse_origin("c7"), parse_origin("reserve")
+    (62, None)
+    """
+    shape = Shape()
+    origin = _origin(shape, value, "")
+    shape.done()
+    return origin
+
+
+def parse_turn_plan(data: object) -> TurnPlan:
+    """A :class:`~service.rules.actions.TurnPlan` from its JSON form (the contract's ``Turn``);
+    every list is optional. Raises :class:`~service.common.MalformedError`."""
+    shape = Shape()
+    obj = shape.obj(data, "", (), _PLAN_MEMBERS)
+    if obj is None:
+        shape.done()
+        raise AssertionError
+    take = _squares(shape, obj.get("take", []), "/take")
+    place = _squares(shape, obj.get("place", []), "/place")
+    raw = shape.array(obj.get("move", []), "/move")
+    segments = [_segment(shape, s, f"/move/{i}") for i, s in enumerate(raw or ())]
+    shape.done()
+    return TurnPlan(take or (), place or (), tuple(segments))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _names(squares: Sequence[Square]) -> list[str]:
+    return [square_name(s) for s in squares]
+
+
+def origin_name(origin: Square | None) -> str:
+    """A walk's start in the contract's terms: a square name or ``"reserve"``."""
+    return RESERVE if origin is None else square_name(origin)
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every option with its value."""
+    return {
+        option.name: value if isinstance(value := getattr(rules, option.name), bool) else value.value
+        for option in OPTIONS
+    }
+
+
+def seat_to_dict(seat: Seat) -> dict[str, Any]:
+    """The JSON form of a seat, every member present."""
+    return {
+        "id": seat.id,
+        "territories": [t.value for t in seat.territories],
+        "turrians": _names(seat.turrians),
+        "attacks": seat.attacks,
+        "bonus_stones": seat.bonus_stones,
+        "pro_hold": None if seat.pro_hold is None else _names(seat.pro_hold),
+    }
+
+
+def turn_state_to_dict(turn: TurnState) -> dict[str, Any]:
+    return {
+        "phase": turn.phase.value,
+        "taken": _names(turn.taken),
+        "in_hand": turn.in_hand,
+        "points": turn.points,
+        "attacked": turn.attacked,
+    }
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    """The JSON form of a position (the contract's ``Position``), every member written out."""
+    heights = position.heights
+    return {
+        "heights": [list(heights[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
+        "seats": [seat_to_dict(s) for s in position.seats],
+        "to_move": position.to_move,
+        "round_start": position.round_start,
+        "finishers": list(position.finishers),
+        "rules": rules_to_dict(position.rules),
+        "turn": turn_state_to_dict(position.turn),
+    }
+
+
+def turn_plan_to_dict(plan: TurnPlan) -> dict[str, Any]:
+    """The JSON form of a :class:`~service.rules.actions.TurnPlan`."""
+    return {
+        "take": _names(plan.take),
+        "place": _names(plan.place),
+        "move": [{"from": origin_name(seg.origin), "path": _names(seg.path)} for seg in plan.move],
+    }
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event: ``type`` and ``seat``, then only the members its type has."""
+    out: dict[str, Any] = {"type": event.type.value, "seat": event.seat}
+    if event.square is not None:
+        out["square"] = square_name(event.square)
+    if event.type is EventType.MOVE:
+        out["origin"] = origin_name(event.origin)
+    if event.cost is not None:
+        out["cost"] = event.cost
+    if event.victim is not None:
+        out["victim"] = event.victim
+    if event.kind is not None:
+        out["kind"] = event.kind.value
+    if event.bonus is not None:
+        out["bonus"] = event.bonus
+    if event.attacks is not None:
+        out["attacks"] = event.attacks
+    if event.squares is not None:
+        out["squares"] = _names(event.squares)
+    if event.winners is not None:
+        out["winners"] = list(event.winners)
+    return out
+
+
+VIOLATION_TURN: Final = "turn"
+"""The ``phase`` of a violation of the turn as a whole."""
+
+
+def violation_to_dict(violation: Violation) -> dict[str, Any]:
+    """The ``violation`` member; ``step`` only where the violation is one step of a path."""
+    out: dict[str, Any] = {
+        "rule": violation.rule,
+        "phase": VIOLATION_TURN if violation.phase is None else violation.phase.value,
+        "index": violation.index,
+        "detail": violation.detail,
+    }
+    if violation.step is not None:
+        out["step"] = violation.step
+    return out
+
+
+def removal_to_dict(removal: Removal) -> dict[str, Any]:
+    return {
+        "square": square_name(removal.square),
+        "territory": removal.territory.value,
+        "height": removal.height,
+        "rule": removal.rule.value,
+    }
+
+
+def reach_to_dict(reach: Reach) -> dict[str, Any]:
+    return {
+        "square": square_name(reach.square),
+        "cost": reach.cost,
+        "path": _names(reach.path),
+        "captures": _names(reach.captures),
+    }
+
+
+def capture_to_dict(capture: Capture) -> dict[str, Any]:
+    return {
+        "from": origin_name(capture.origin),
+        "target": square_name(capture.target),
+        "victim": capture.victim,
+        "cost": capture.cost,
+        "path": _names(capture.path),
+        "kind": capture.kind.value,
+    }
+
+
+def goal_status_to_dict(status: GoalStatus) -> dict[str, Any]:
+    return {
+        "id": status.seat,
+        "goal_met": status.goal_met,
+        "heights": list(status.heights),
+        "missing": list(status.missing),
+    }
+
+
+__all__ = [
+    "RESERVE",
+    "SEAT_ID_PATTERN",
+    "VIOLATION_TURN",
+    "capture_to_dict",
+    "event_to_dict",
+    "goal_status_to_dict",
+    "is_seat_id",
+    "origin_name",
+    "parse_origin",
+    "parse_position",
+    "parse_turn_plan",
+    "position_to_dict",
+    "reach_to_dict",
+    "read_position",
+    "removal_to_dict",
+    "rules_to_dict",
+    "seat_to_dict",
+    "turn_plan_to_dict",
+    "turn_state_to_dict",
+    "violation_to_dict",
+]

@@ -1,0 +1,88 @@
+"""Why the rules refuse an action: one closed set, each reason with its rule and sentence.
+
+Every phase says "no" the same way: a :class:`Refusal` member. It names the rule id and
+explains itself in a sentence a player understands, filled in from the facts of the
+case; the sentence is only written when somebody asks (a turn's validation), so the
+searches that list what is legal only compare members.
+
+>>> Refusal.INSIDE.rule
+'R5'
+>>> Refusal.INSIDE.explain(square="c7")
+'c7 is inside: the outside rule allows only stones reachable from the board edge in foreign territories'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+class Refusal(enum.Enum):
+    """A reason an action is illegal, with the rule it comes from."""
+
+    # The game and the turn as a whole.
+    GAME_OVER = ("G3", "the game is over: no more turns are played")
+    OUT_OF_PLAY = ("B4", "{square} is out of play")
+    # Phase 1, taking stones (R).
+    TAKE_PHASE_OVER = ("T1", "stones are taken only in the first phase of the turn")
+    THREE_TAKEN = ("R1", "three stones have been taken in this turn already")
+    TOO_FEW_TAKEN = ("R1", "three stones must be taken and only {taken} were; {square} can still be taken")
+    NO_STONE = ("R2", "there is no stone on {square}")
+    TURRIAN_ON_STONE = ("R2", "a turrian stands on {square}, so its stones cannot be taken")
+    TEAM_TERRITORY = (
+        "R4",
+        "{square} is in your team's territory {territory}: in team play all stones come from the "
+        "opposing team's territories",
+    )
+    FOREIGN_LIMIT = (
+        "R4",
+        "a stone has already been taken from the foreign territory {territory} in this turn; only one "
+        "per foreign territory is allowed",
+    )
+    INSIDE = (
+        "R5",
+        "{square} is inside: the outside rule allows only stones reachable from the board edge in "
+        "foreign territories",
+    )
+    # Phase 2, placing stones (P).
+    PLACE_PHASE_OVER = ("T1", "stones are placed only in the second phase of the turn")
+    PLACE_ON_TURRIAN = ("P2", "a turrian stands on {square}; stones go only onto squares without one")
+    TOWER_TOO_HIGH = ("B5", "{square} already holds {height} stones, the most a square can hold here")
+    NOTHING_IN_HAND = ("P1", "only {in_hand} stones are in hand")
+    NO_BONUS_LEFT = ("P3", "only {in_hand} stones taken and {bonus} bonus stones are left to place")
+    STONES_LEFT_IN_HAND = ("P1", "all stones taken are placed in the same turn: {left} still in hand")
+    # Phase 3, moving turrians (M).
+    NOT_YOUR_TURRIAN = ("S2", "no turrian of {seat} stands on {square}")
+    NOT_ADJACENT = ("M2", "{to} is not adjacent to {frm}: a step goes to a neighbouring square, never diagonally")
+    STEP_OUT_OF_PLAY = ("M3", "{to} is out of play")
+    STEP_NO_STONE = ("M3", "{to} has no stone: turrians move only on stones")
+    TOO_STEEP = (
+        "M4",
+        "{frm} is {height_from} high and {to} is {height_to} high: a step climbs or descends one level at most",
+    )
+    OWN_TURRIAN = ("M5", "your own turrian stands on {to}: it can be neither entered nor passed")
+    PARTNER = ("M6", "your partner's turrian stands on {to}: partners cannot capture each other")
+    NO_ATTACK_LEFT = (
+        "M8",
+        "capturing on {to} would be an attack, and your five attacks are used up: only defences in your "
+        "own territory are left",
+    )
+    STEP_TOO_DEAR = ("M1", "the step to {to} costs {cost} points and only {points} are left")
+    NO_RESERVE = ("M9", "{seat} has no turrian in reserve")
+    NO_POINT_TO_ENTER = ("M1", "no movement point is left to bring a turrian back")
+    NOT_ENTRY_ROW = ("M9", "{square} is not in the entry row of one of your territories")
+    ENTRY_NOT_SINGLE = ("M9", "{square} is {height} high: a turrian re-enters only on a single stone")
+    ENTRY_OCCUPIED = ("M9", "a turrian stands on {square}")
+    # Set-up, placing the turrians (S3).
+    NOT_OWN_TERRITORY = ("S3", "{square} is not in a territory of {seat}")
+    SETUP_NO_STONE = ("S2", "{square} has no stone")
+    SETUP_OCCUPIED = ("S2", "a turrian stands on {square} already")
+    SIX_TURRIANS = ("S2", "{seat} has only six turrians")
+
+    def __init__(self, rule: str, sentence: str) -> None:
+        self.rule = rule
+        self.sentence = sentence
+
+    def explain(self, **facts: Any) -> str:
+        """The sentence, with the facts of the case (square names, heights …) filled in."""
+        return self.sentence.format(**facts)
