@@ -93,7 +93,7 @@ run: install
 COVERAGE = --cov=service/rules --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
 
 test: install-test
-	if [ -d service/rules ]; then $(BIN)/python -m mypy service/rules service/render; fi
+	$(BIN)/python -m mypy service
 	$(BIN)/python -m pytest $(COVERAGE)
 
 # A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
@@ -109,8 +109,8 @@ fuzz: install-test
 # Regenerate the committed OpenAPI document and the README's example bodies from the
 # code; the tests fail while either is out of date.
 spec: install
-	$(BIN)/python -m service.api.spec > openapi.yaml
-	$(BIN)/python -m service.api.examples docs/examples
+	$(BIN)/python -m service.api.openapi > openapi.yaml
+	$(BIN)/python -m service.api.terra_turrium.examples docs/examples
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

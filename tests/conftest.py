@@ -7,7 +7,7 @@ from service import create_app
 
 @pytest.fixture()
 def app():
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "CHECK_ANSWERS": True})
     yield app
 
 

@@ -1,34 +1,27 @@
 """HTTP layer of the oracle: the Flask application factory.
 
-One blueprint per group of endpoints (:mod:`~service.api.queries`,
-:mod:`~service.api.turns`, :mod:`~service.api.game`, :mod:`~service.api.notation`,
-:mod:`~service.api.render`, :mod:`~service.api.meta`); errors
-are answered in :mod:`~service.api.errors`, JSON is read and written by
-:mod:`~service.api.json_provider`, and :mod:`~service.api.spec` builds openapi.yaml
-from the schemas and views.
+One thin layer for every game: :mod:`~service.api.declare` declares each operation
+once (flask-smorest: the declaration loads the request, documents it and describes the
+answer), :mod:`~service.api.errors` answers every error as problem details,
+:mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
+and writes JSON. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
+with its schemas and views, registered here.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response
 
-from service.api import floor
+from service.api import meta, terra_turrium
+from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
-from service.api.game import bp as game_bp
 from service.api.json_provider import OrjsonProvider
-from service.api.meta import bp as meta_bp
-from service.api.notation import bp as notation_bp
-from service.api.queries import bp as queries_bp
-from service.api.render import bp as render_bp
-from service.api.turns import bp as turns_bp
+from service.api.spec import Api
+from service.api.terra_turrium.examples import examples as terra_turrium_examples
 from service.rules import RULES_VERSION
-
-#: Largest accepted request body (API.md: bodies over 64 KiB are 413).
-MAX_CONTENT_LENGTH = 64 * 1024
 
 
 def _add_rules_version(response: Response) -> Response:
@@ -36,25 +29,25 @@ def _add_rules_version(response: Response) -> Response:
     return response
 
 
+def _examples() -> dict[str, Any]:
+    return terra_turrium_examples()
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Create the application; ``config`` overrides the defaults."""
-    app = Flask(__name__)
+    """Create the application; ``config`` overrides the defaults.
+
+    ``CHECK_ANSWERS``: check every answer against its schema (the tests set it).
+    """
+    app = Flask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)
-    app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
-    # Only the HTTP load benchmark sets this (see service/api/floor.py).
-    app.config["BENCH_FLOOR"] = os.environ.get(floor.ENV) == "1"
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
-
-    # The order here is the order of openapi.yaml.
-    app.register_blueprint(queries_bp)
-    app.register_blueprint(turns_bp)
-    app.register_blueprint(game_bp)
-    app.register_blueprint(notation_bp)
-    app.register_blueprint(render_bp)
-    app.register_blueprint(meta_bp)
-    if app.config["BENCH_FLOOR"]:
-        app.register_blueprint(floor.bp)
+    api = Api(app, _examples)
+    app.extensions["oracle.api"] = api
+    terra_turrium.register(app, api)
+    api.register_blueprint(meta.bp)
+    app.register_blueprint(meta.assets)
     register_error_handlers(app)
     app.after_request(_add_rules_version)
     return app

@@ -8,13 +8,16 @@ the extension members of its kind:
 exception                  status  extension members
 =========================  ======  ==========================================
 :class:`InvalidRequest`    400     ``errors``: ``[{"pointer"|"parameter", "detail"}]``
-engine ``MalformedError``  400     ``errors`` (one, with the engine's pointer)
+engine ``MalformedError``  400     ``errors``, with the engine's pointers
 HTTP errors (werkzeug)     4xx     — (404, 405 with ``Allow``, 413, 415)
 ``InvalidPositionError``   422     ``rule``, ``field``
 ``InvalidQueryError``      422     ``rule``, ``field``
 ``IllegalTurnError``       422     ``rule``, ``field``, ``violation``
 anything else              500     — (logged with its traceback, never sent)
 =========================  ======  ==========================================
+
+The engines' errors (:mod:`service.common.errors`) are the same for every game, so
+every game's mistakes are answered here alike.
 """
 
 from __future__ import annotations
@@ -24,8 +27,7 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from service.api.convert import dump_violation
-from service.rules import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError
+from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError, RuleError
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -64,36 +66,20 @@ def _invalid_request(exc: InvalidRequest) -> Response:
 
 
 def _malformed(exc: MalformedError) -> Response:
-    # The schemas catch malformed input first; this is the engine's own guard.
-    return problem(
-        400,
-        "Invalid request",
-        exc.detail,
-        INVALID_REQUEST,
-        errors=[{"pointer": exc.field, "detail": exc.detail}],
-    )
+    return _invalid_request(InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in exc.problems]))
 
 
-def _invalid_position(exc: InvalidPositionError) -> Response:
-    return problem(422, "Invalid position", exc.detail, INVALID_POSITION, rule=exc.rule, field=exc.field)
+#: The kind of each rule error: its problem type and title.
+RULE_PROBLEMS: dict[type[RuleError], tuple[str, str]] = {
+    InvalidPositionError: (INVALID_POSITION, "Invalid position"),
+    InvalidQueryError: (INVALID_QUERY, "Question does not fit the position"),
+    IllegalTurnError: (ILLEGAL_TURN, "Illegal turn"),
+}
 
 
-def _invalid_query(exc: InvalidQueryError) -> Response:
-    return problem(
-        422, "Question does not fit the position", exc.detail, INVALID_QUERY, rule=exc.rule, field=exc.field
-    )
-
-
-def _illegal_turn(exc: IllegalTurnError) -> Response:
-    return problem(
-        422,
-        "Illegal turn",
-        exc.detail,
-        ILLEGAL_TURN,
-        rule=exc.rule,
-        field=exc.field,
-        violation=dump_violation(exc.violation),
-    )
+def _rule_error(exc: RuleError) -> Response:
+    type_, title = RULE_PROBLEMS[type(exc)]
+    return problem(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
 
 
 def _http_error(exc: HTTPException) -> HTTPException | Response:
@@ -117,8 +103,7 @@ def register_error_handlers(app: Flask) -> None:
     """Answer every error of ``app`` with problem details."""
     app.register_error_handler(InvalidRequest, _invalid_request)
     app.register_error_handler(MalformedError, _malformed)
-    app.register_error_handler(InvalidPositionError, _invalid_position)
-    app.register_error_handler(InvalidQueryError, _invalid_query)
-    app.register_error_handler(IllegalTurnError, _illegal_turn)
+    for kind in RULE_PROBLEMS:
+        app.register_error_handler(kind, _rule_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)

@@ -1,76 +1,80 @@
-"""Endpoints about the service itself rather than about the game."""
+"""Endpoints about the service itself rather than about a game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, render_template, send_from_directory
+from typing import Any
+
+from flask import Blueprint as FlaskBlueprint
+from flask import Response, abort, current_app, render_template, send_from_directory
+from marshmallow import fields
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
+from service.api.declare import Answer, Blueprint, negotiate, one_of, text
 
-bp = Blueprint("meta", __name__)
+bp = Blueprint("meta", __name__, description="The service itself.")
+assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_url_path="/docs/static")
 
-#: The Swagger UI files, as installed by the swagger-ui-bundle package (no CDN).
+#: The Swagger UI files, as installed by the swagger-ui-bundle package (no CDN): only
+#: those the page loads are served.
 SWAGGER_UI = str(swagger_ui_path)
+SWAGGER_UI_FILES = frozenset(
+    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-32x32.png",
+     "favicon-16x16.png"}
+)
+
+YAML = "application/yaml"
+JSON = "application/json"
+
+
+class Health(Answer):
+    """The service is up."""
+
+    status = one_of(["ok"], "Always `ok`.", required=True)
+    version = text("The service's version.", required=True)
+
+
+class Document(Answer):
+    """An OpenAPI 3.0 document."""
+
+    class Meta:
+        unknown = "include"
+
+    openapi = text("The OpenAPI version.", required=True)
+    info = fields.Dict(required=True, metadata={"description": "Title, version, description, licence."})
+    paths = fields.Dict(required=True, metadata={"description": "The operations."})
 
 
 @bp.get("/healthz")
+@bp.response(200, Health, description="The service is up.")
 def healthz() -> dict[str, str]:
-    """Report that the service is up, with its version.
-    ---
-    get:
-      tags: [meta]
-      responses:
-        200:
-          description: The service is up.
-          content:
-            application/json:
-              schema: HealthSchema
-        500: InternalError
-    """
+    """Report that the service is up, with its version."""
     return {"status": "ok", "version": service.__version__}
 
 
 @bp.get("/openapi.yaml")
-def openapi_yaml() -> Response:
-    """This document: the OpenAPI description of the service.
-    ---
-    get:
-      tags: [meta]
-      responses:
-        200:
-          description: The OpenAPI document, as committed in the repository's openapi.yaml.
-          content:
-            application/yaml:
-              schema:
-                type: string
-        500: InternalError
-    """
-    # Imported here, not at the top: `python -m service.api.spec` imports this package
-    # first and must not find the spec module loaded already.
-    from service.api.spec import spec_yaml
+@bp.response(200, Document, content_type=YAML, description="The document, as committed in openapi.yaml.")
+@bp.alt_response(200, schema=Document, content_type=JSON, success=True,
+                 description="The same document as JSON, for `Accept: application/json`.")
+def openapi_yaml() -> Any:
+    """This document: the OpenAPI description of the service."""
+    from service.api.spec import document, spec_yaml
 
-    return Response(spec_yaml(current_app), mimetype="application/yaml")
+    if negotiate([YAML, JSON]) == JSON:
+        return Response(current_app.json.dumps(document(current_app)), mimetype=JSON)
+    return Response(spec_yaml(current_app), mimetype=YAML)
 
 
 @bp.get("/docs")
-def docs() -> str:
-    """Interactive documentation of the API (Swagger UI, served by the service itself).
-    ---
-    get:
-      tags: [meta]
-      responses:
-        200:
-          description: An HTML page that loads /openapi.yaml.
-          content:
-            text/html:
-              schema:
-                type: string
-        500: InternalError
-    """
-    return render_template("docs.html")
+@bp.response(200, {"type": "string"}, content_type="text/html", description="A page that loads /openapi.yaml.")
+def docs() -> Response:
+    """Interactive documentation of the API (Swagger UI, served by the service itself)."""
+    return Response(render_template("docs.html"), mimetype="text/html")
 
 
-@bp.get("/docs/<path:filename>")
+@assets.get("/docs/<path:filename>")
 def docs_asset(filename: str) -> Response:
-    """A file of the Swagger UI bundle (script, style sheet, icon)."""
+    """A file of the Swagger UI bundle that the page loads."""
+    if filename not in SWAGGER_UI_FILES:
+        abort(404)
     return send_from_directory(SWAGGER_UI, filename, max_age=86400)

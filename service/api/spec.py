@@ -1,81 +1,71 @@
-"""The OpenAPI document, generated from the marshmallow schemas and the views' docstrings.
+"""The OpenAPI document, built from the operations' declarations.
 
-apispec's FlaskPlugin reads each view's YAML operation (under ``---`` in its docstring),
-its MarshmallowPlugin turns the schemas into components. This module adds what is the
-same for every operation: the summary and operation id (the view's first docstring line
-and name), the ``X-Rules-Version`` header on every answer, the reusable error answers
-built on the ``Problem`` schema, and the request examples of :mod:`service.api.examples`.
+:class:`Api` is flask-smorest's extension with the service's document: OpenAPI 3.0.3,
+the service's description, licence, server and (no) security, the error answers as
+problem details, the ``X-Rules-Version`` header on every answer, an ``operationId`` per
+view and the request examples of each game. The marshmallow plugin is taught the
+service's own fields (:mod:`service.api.declare`): a member an engine reads is a named
+component, a :class:`~service.api.declare.Union` and a
+:class:`~service.api.declare.OneOf` answer are ``oneOf`` unions.
 
 ``python -m service.api.spec > openapi.yaml`` (``make spec``) writes the committed copy;
-GET /openapi.yaml serves the same text, built once per application.
+``GET /openapi.yaml`` serves the same text, built once per application.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import yaml
-from apispec import APISpec, BasePlugin
+from apispec import BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 from apispec.ext.marshmallow.openapi import OpenAPIConverter
-from apispec_webframeworks.flask import FlaskPlugin
 from flask import Flask
+from flask_smorest import Api as SmorestApi
 
 import service
-from service.api.errors import INVALID_POSITION, INVALID_REQUEST, PROBLEM_MEDIA_TYPE
-from service.api.examples import examples
-from service.api.schemas import (
-    NOTATION_JSON_SCHEMA,
-    PositionOrNotation,
-    PositionSchema,
-    ProblemSchema,
-)
-from service.rules import RULES_VERSION
+from service.api.declare import Answer, OneOf, Parsed, Union
+from service.api.errors import INVALID_POSITION, INVALID_QUERY, INVALID_REQUEST, ILLEGAL_TURN, PROBLEM_MEDIA_TYPE
+from service.api.problems import ProblemSchema
+from service.common import MAX_PROBLEMS
 
 OPENAPI_VERSION = "3.0.3"
+TITLE = "Tower games rules oracle"
 
-#: Endpoints that are files rather than operations, and the benchmark's floor.
-UNDOCUMENTED = frozenset({"static", "meta.docs_asset", "render.playground_asset", "bench.floor"})
-
-DESCRIPTION = f"""\
-Answers rules questions about positions of the board game Terra Turrium: which stones
-may be taken, where stones may be placed, where a turrian can move and what it captures,
-who meets the goal, whether a turn is legal and what the position is after it.
+DESCRIPTION = """\
+Answers rules questions about positions of tower games: which pieces may be taken or
+moved, where, at what cost, whether a turn is legal and what it leads to, who has won.
+Terra Turrium (Wolfgang Kramer, 1990) is the main game; its rules, with the ids every
+answer cites (B1, R4, M7 …), are the repository's docs/rules.md.
 
 The service is stateless: every request carries the whole position, and every answer is
-a pure function of the request (the same request gives the same bytes). Rule ids
-(B1, R4, M7 …) refer to the project's RULES.md; errors and violations cite them.
+a pure function of the request (the same request gives the same bytes).
 
-Request bodies are JSON (`application/json`, at most 64 KiB) and are checked against the
-schemas below: unknown members, wrong types or missing members are **400**. A position
-that is well-formed but breaks a structural rule (two turrians on one square, a stone
-out of play, territories that do not fit the player count …) is **422**, naming the
-`rule` and the `field` (a JSON pointer into the request). Every error is an RFC 9457
-problem (`application/problem+json`).
+Request bodies are JSON (`application/json`, at most 64 KiB). A body that is not of the
+shape described here (a wrong type, an unknown or missing member, a value out of range)
+is **400**, with `errors` naming each mistake by its JSON pointer (at most 20). A body
+that is well-formed but describes a position the rules make impossible (two turrians on
+one square, a stone out of play, territories that do not fit the player count …) is
+**422**, naming the `rule` and the `field`. Every error is an RFC 9457 problem
+(`application/problem+json`).
 
-A request's `position` is either the `Position` object or the same position as a string
-in the project's one-line notation (`setup|yellow:NW|red:NE|blue:SE|green:SW`, the
-repository's docs/notation.md); answers write positions as objects, and
-`POST /v1/notation` converts between the two.
+A Terra Turrium `position` is either the `Position` object or the same position as a
+string in the one-line notation (`setup|yellow:NW|red:NE|blue:SE|green:SW`,
+docs/notation.md); every string that matches the notation's pattern is read as a
+position. Answers write positions as objects; `POST /v1/notation` converts.
 
-Every answer carries the header `X-Rules-Version` (now `{RULES_VERSION}`), the version of
-the rules it applies.
+Every answer carries the header `X-Rules-Version`, the version of the rules it applies.
 """
 
-TAGS = [
-    {"name": "queries", "description": "Questions about a position."},
-    {"name": "turns", "description": "Judging and playing whole turns."},
-    {"name": "game", "description": "A new game and the board's geometry."},
-    {"name": "notation", "description": "Positions between their object and the one-line notation."},
-    {"name": "pictures", "description": "Positions drawn as SVG, and the playground page."},
-    {"name": "meta", "description": "The service itself."},
-]
+LICENSE = {"name": "Proprietary: all rights reserved", "identifier": "LicenseRef-Proprietary"}
+SERVERS = [{"url": "http://127.0.0.1:8080", "description": "`make run` on this machine"}]
 
 RULES_VERSION_HEADER = {
-    "description": "The version of the rules (RULES.md) the answer applies.",
+    "description": "The version of the rules the answer applies.",
     "required": True,
-    "schema": {"type": "string", "example": RULES_VERSION},
+    "schema": {"type": "string"},
 }
 HEADERS = {"X-Rules-Version": {"$ref": "#/components/headers/X-Rules-Version"}}
 
@@ -83,90 +73,95 @@ HEADERS = {"X-Rules-Version": {"$ref": "#/components/headers/X-Rules-Version"}}
 def _problem(description: str, example: dict[str, Any]) -> dict[str, Any]:
     return {
         "description": description,
-        "headers": HEADERS,
-        "content": {PROBLEM_MEDIA_TYPE: {"schema": "ProblemSchema", "example": example}},
+        "content": {PROBLEM_MEDIA_TYPE: {"schema": ProblemSchema, "example": example}},
     }
 
 
-#: The error answers operations refer to by name (``400: InvalidRequest``).
-ERROR_RESPONSES = {
+#: The error answers operations refer to by name (:class:`~service.api.declare.Blueprint`).
+ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     "InvalidRequest": _problem(
-        "The body is not JSON, or breaks the schema (wrong type, unknown or missing member, "
-        "value out of range); for GET, a query parameter is. `errors` lists every reason.",
+        "The body is not JSON, or breaks the schema (a wrong type, an unknown or missing member, a "
+        f"value out of range); for GET, a query parameter does. `errors` names each mistake (at most "
+        f"{MAX_PROBLEMS}).",
         {
             "type": INVALID_REQUEST,
             "title": "Invalid request",
             "status": 400,
-            "detail": "Must be greater than or equal to 0 and less than or equal to 5.",
-            "errors": [
-                {
-                    "pointer": "/position/seats/0/attacks",
-                    "detail": "Must be greater than or equal to 0 and less than or equal to 5.",
-                }
-            ],
+            "detail": "must be between 0 and 5",
+            "errors": [{"pointer": "/position/seats/0/attacks", "detail": "must be between 0 and 5"}],
         },
     ),
     "PayloadTooLarge": _problem(
         "The body is larger than 64 KiB.",
-        {
-            "type": "about:blank",
-            "title": "Request Entity Too Large",
-            "status": 413,
-            "detail": "The data value transmitted exceeds the capacity limit.",
-        },
+        {"type": "about:blank", "title": "Request Entity Too Large", "status": 413,
+         "detail": "The body is larger than 64 KiB."},
     ),
     "UnsupportedMediaType": _problem(
         "The body is not sent as JSON: the Content-Type must be application/json.",
-        {
-            "type": "about:blank",
-            "title": "Unsupported Media Type",
-            "status": 415,
-            "detail": "The body must be JSON, sent as application/json (not text/plain).",
-        },
+        {"type": "about:blank", "title": "Unsupported Media Type", "status": 415,
+         "detail": "The body must be JSON, sent as application/json (not text/plain)."},
     ),
     "InvalidPosition": _problem(
         "The position breaks a structural rule; `rule` names it and `field` points at the member.",
-        {
-            "type": INVALID_POSITION,
-            "title": "Invalid position",
-            "status": 422,
-            "detail": "two turrians stand on c7 (yellow and red)",
-            "rule": "S2",
-            "field": "/position/seats/1/turrians/0",
-        },
+        {"type": INVALID_POSITION, "title": "Invalid position", "status": 422,
+         "detail": "two turrians stand on c7 (yellow and red)", "rule": "S2",
+         "field": "/position/seats/1/turrians/0"},
+    ),
+    "InvalidPositionOrQuery": _problem(
+        "The position breaks a structural rule, or the question does not fit it (`from` names no piece "
+        "of the player to move); `rule` and `field` say which.",
+        {"type": INVALID_QUERY, "title": "Question does not fit the position", "status": 422,
+         "detail": "no turrian of yellow stands on c7", "rule": "S2", "field": "/from"},
+    ),
+    "InvalidPositionOrTurn": _problem(
+        "The position breaks a structural rule, or the turn is illegal: then `violation` is the same "
+        "object the validation answers, and `field` is `/turn`.",
+        {"type": ILLEGAL_TURN, "title": "Illegal turn", "status": 422,
+         "detail": "there is no stone on c7", "rule": "R2", "field": "/turn",
+         "violation": {"rule": "R2", "phase": "take", "index": 0, "detail": "there is no stone on c7"}},
     ),
     "InternalError": _problem(
         "The service failed; the error is logged. This is a bug.",
-        {
-            "type": "about:blank",
-            "title": "Internal Server Error",
-            "status": 500,
-            "detail": "The service failed to answer; the error has been logged.",
-        },
+        {"type": "about:blank", "title": "Internal Server Error", "status": 500,
+         "detail": "The service failed to answer; the error has been logged."},
     ),
 }
 
 
 class _Converter(OpenAPIConverter):
-    """Schemas' docstrings become their descriptions; a request's ``position`` is an
-    object or a notation string."""
+    """The service's own fields and unions; schema docstrings become descriptions."""
 
     def init_attribute_functions(self) -> None:
         super().init_attribute_functions()  # type: ignore[no-untyped-call]
-        self.attribute_functions.append(self._position_or_notation)
+        self.attribute_functions.extend([self._parsed, self._union])
 
-    def _position_or_notation(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, PositionOrNotation):
+    def _parsed(self, field: Any, **kwargs: Any) -> dict[str, Any]:
+        if not isinstance(field, Parsed):
             return {}
-        position = self.resolve_nested_schema(PositionSchema)  # type: ignore[no-untyped-call]
-        return {"oneOf": [position, NOTATION_JSON_SCHEMA]}
+        return {"$ref": f"#/components/schemas/{field.component}"}
+
+    def _union(self, field: Any, **kwargs: Any) -> dict[str, Any]:
+        if not isinstance(field, Union):
+            return {}
+        refs = {value: self.resolve_nested_schema(schema) for value, schema in field.variants.items()}  # type: ignore[no-untyped-call]
+        return {
+            "oneOf": list({ref["$ref"]: ref for ref in refs.values()}.values()),
+            "discriminator": {
+                "propertyName": field.discriminator,
+                "mapping": {value: ref["$ref"] for value, ref in refs.items()},
+            },
+        }
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
-        jsonschema: dict[str, Any] = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
-        doc = resolve_schema_cls(schema).__doc__
-        if doc:
-            jsonschema = {"description": " ".join(doc.split()), **jsonschema}
-        return jsonschema
+        cls = resolve_schema_cls(schema)
+        if isinstance(cls, type) and issubclass(cls, OneOf):
+            body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call]
+        else:
+            body = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
+        doc = cls.__doc__ if isinstance(cls, type) else None
+        if doc and (not isinstance(cls, type) or cls.__doc__ is not Answer.__doc__):
+            body = {"description": " ".join(doc.split()), **body}
+        return body
 
 
 class _SchemaPlugin(MarshmallowPlugin):
@@ -174,46 +169,75 @@ class _SchemaPlugin(MarshmallowPlugin):
 
 
 class _OperationPlugin(BasePlugin):
-    """What every operation has: summary, operation id, examples, the rules header."""
+    """What every operation has: an ``operationId`` (the view's name), the rules header
+    on every answer, and the request examples its game supplies."""
 
-    def __init__(self) -> None:
-        self.examples = examples()
+    def __init__(self, examples: Callable[[], Mapping[str, Any]]) -> None:
+        self.examples = examples
 
-    def operation_helper(
-        self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any
-    ) -> None:
-        view = kwargs["view"]
-        assert operations is not None
-        summary = (view.__doc__ or "").strip().splitlines()[0]
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        rule = kwargs.get("rule")
+        if rule is None or operations is None:
+            return
+        name = rule.endpoint.rsplit(".", 1)[-1]
         for method, operation in operations.items():
             operation["responses"] = {
-                str(status): {**response, "headers": HEADERS} if isinstance(response, dict) else response
-                for status, response in operation["responses"].items()
+                status: {**response, "headers": HEADERS} if isinstance(response, dict) else response
+                for status, response in operation.get("responses", {}).items()
             }
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-            if body is not None and view.__name__ in self.examples:
-                body["examples"] = self.examples[view.__name__]
-            operations[method] = {"summary": summary, "operationId": view.__name__, **operation}
+            examples = self.examples()
+            if body is not None and name in examples:
+                body["examples"] = examples[name]
+            order = ("summary", "description", "operationId", "tags", "parameters", "requestBody", "responses")
+            operation["operationId"] = name
+            operations[method] = {k: operation[k] for k in order if k in operation} | operation
 
 
-def build_spec(app: Flask) -> APISpec:
-    """The OpenAPI document of ``app``'s operations, in the order they are registered."""
-    spec = APISpec(
-        title="Terra Turrium rules oracle",
-        version=service.__version__,
-        openapi_version=OPENAPI_VERSION,
-        plugins=[FlaskPlugin(), _SchemaPlugin(), _OperationPlugin()],
-        info={"description": DESCRIPTION},
-        tags=TAGS,
-    )
-    spec.components.schema("Problem", schema=ProblemSchema)
-    spec.components.header("X-Rules-Version", RULES_VERSION_HEADER)
-    for name, response in ERROR_RESPONSES.items():
-        spec.components.response(name, response)
-    for rule in app.url_map.iter_rules():
-        if rule.endpoint not in UNDOCUMENTED:
-            spec.path(view=app.view_functions[rule.endpoint], app=app)
-    return spec
+class Api(SmorestApi):
+    """flask-smorest's extension with the service's document and error answers.
+
+    ``examples`` gives every operation's request examples, by operation id.
+    """
+
+    ERROR_SCHEMA = ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def __init__(self, app: Flask, examples: Callable[[], Mapping[str, Any]]) -> None:
+        app.config.update(
+            API_TITLE=TITLE,
+            API_VERSION=service.__version__,
+            OPENAPI_VERSION=OPENAPI_VERSION,
+            OPENAPI_URL_PREFIX=None,  # the service serves its own document and pages
+        )
+        super().__init__(
+            app,
+            spec_kwargs={
+                "marshmallow_plugin": _SchemaPlugin(),
+                "extra_plugins": [_OperationPlugin(examples)],
+                "info": {"description": DESCRIPTION, "license": {"name": LICENSE["name"]}},
+                "servers": SERVERS,
+                "security": [],
+            },
+        )
+
+    def _register_error_handlers(self) -> None:
+        """Errors are answered by :mod:`service.api.errors`, for every route alike."""
+
+    def _register_responses(self) -> None:
+        self.spec.components.header("X-Rules-Version", RULES_VERSION_HEADER)
+        for name, response in ERROR_RESPONSES.items():
+            self.spec.components.response(name, {**response, "headers": HEADERS})
+
+    def _register_etag_headers(self) -> None:
+        """No operation uses ETags."""
+
+    def _register_pagination_header(self) -> None:
+        """No operation pages its answers."""
+
+    def component(self, name: str, schema: dict[str, Any]) -> None:
+        """A named schema written by hand (a union of a field, a pattern)."""
+        self.spec.components.schema(name, schema)
 
 
 class _Dumper(yaml.SafeDumper):
@@ -237,30 +261,22 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 
 #: The top-level members in the order a reader looks for them.
-TOP_LEVEL = ("openapi", "info", "tags", "paths", "components")
+TOP_LEVEL = ("openapi", "info", "servers", "security", "tags", "paths", "components")
 
 
-def to_yaml(spec: APISpec) -> str:
-    """The document as YAML: top-level members in :data:`TOP_LEVEL` order, the rest as built."""
-    document = spec.to_dict()
-    ordered = {key: document[key] for key in TOP_LEVEL if key in document}
-    ordered.update(document)
-    return yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+def document(app: Flask) -> dict[str, Any]:
+    """The document of ``app`` as a dict, top-level members in :data:`TOP_LEVEL` order."""
+    api: Api = app.extensions["oracle.api"]
+    built = api.spec.to_dict()
+    ordered = {key: built[key] for key in TOP_LEVEL if key in built}
+    ordered.update(built)
+    return ordered
 
 
 def spec_yaml(app: Flask) -> str:
     """The YAML text of ``app``'s document, built on first use."""
     text: str | None = app.extensions.get("openapi.yaml")
     if text is None:
-        text = app.extensions["openapi.yaml"] = to_yaml(build_spec(app))
+        text = yaml.dump(document(app), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+        app.extensions["openapi.yaml"] = text
     return text
-
-
-def main() -> None:
-    from service import create_app
-
-    print(spec_yaml(create_app()), end="")
-
-
-if __name__ == "__main__":
-    main()

@@ -29,7 +29,7 @@ def test_docs_page_loads_the_spec_and_local_assets_only(client):
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     page = response.get_data(as_text=True)
-    assert 'url: "/openapi.yaml"' in page
+    assert 'data-spec="/openapi.yaml"' in page
     sources = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert sources and all(s.startswith("/docs/") for s in sources), sources
     for source in sources:

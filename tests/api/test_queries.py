@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from service.api.examples import examples
+from service.api.terra_turrium.examples import examples
 
 from .bodies import PROBLEM, position, with_heights
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service.api.examples import examples
+from service.api.terra_turrium.examples import examples
 from service.rules import RULES_VERSION
 
 from .bodies import PROBLEM, position

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from service.api.examples import examples
+from service.api.terra_turrium.examples import examples
 
 from .bodies import PROBLEM, position
 
@@ -147,5 +147,5 @@ def test_turns_require_a_turn(post):
     response = post("/v1/turns/validate", {"position": position(4)})
     assert response.status_code == 400
     assert response.get_json()["errors"] == [
-        {"pointer": "/turn", "detail": "Missing data for required field."}
+        {"pointer": "/turn", "detail": "is required"}
     ]

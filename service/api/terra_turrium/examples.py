@@ -1,7 +1,7 @@
 """Example requests, built with the engine so that they are legal and always the same.
 
 They are the request examples of openapi.yaml and, written out by
-``python -m service.api.examples docs/examples`` (part of ``make spec``), the bodies of
+``python -m service.api.terra_turrium.examples docs/examples`` (part of ``make spec``), the bodies of
 the README's curl commands; a test checks that both committed copies are current.
 
 Two games supply them: a 3-player game after its first round (yellow to move, every
@@ -22,7 +22,7 @@ from service.rules import (
     Position,
     apply_turn,
     parse_position,
-    parse_turn,
+    parse_turn_plan,
     place_turrians,
     position_to_dict,
     setup_position,
@@ -76,7 +76,7 @@ def midgame() -> Position:
         },
     )
     for turn in OPENING:
-        position, _ = apply_turn(position, parse_turn(turn))
+        position, _ = apply_turn(position, parse_turn_plan(turn))
     return position
 
 
@@ -198,7 +198,7 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def _after_yellow() -> Position:
-    position, _ = apply_turn(midgame(), parse_turn(YELLOW_TURN))
+    position, _ = apply_turn(midgame(), parse_turn_plan(YELLOW_TURN))
     return position
 
 

@@ -1,0 +1,460 @@
+"""Declaring an operation once: what it reads, what it answers, how it can fail.
+
+Built on flask-smorest, whose decorators both load a request and document it:
+
+.. code-block:: python
+
+    bp = Blueprint("queries", __name__, description="Questions about a position.")
+
+    @bp.post("/v1/removals")
+    @bp.arguments(PositionQuery)          # loads and validates the body, documents it
+    @bp.response(200, RemovalsAnswer)     # documents the answer
+    def removals(query):
+        \"\"\"Summary line.
+
+        Description for the document.
+        \"\"\"
+        return {"removals": [...]}
+
+What this module adds to flask-smorest:
+
+- :class:`RequestParser`: JSON bodies are read by the service's own decoder (exact
+  integers, no ``NaN``), a body that is not JSON is 415, any body over 64 KiB is 413
+  however it is framed, and a body the schema refuses is 400 with at most
+  :data:`~service.common.MAX_PROBLEMS` reasons in the order of the document.
+- :class:`Parsed`: a request member read by a game engine's own parser (a position, a
+  turn), documented by a named component. The engine checks it once; its shape problems
+  join the other members' 400, its structural rules are checked after the whole request
+  is well-formed (422).
+- :class:`Request` declares, per request schema, which problems beyond 400 its
+  operation can answer (``problems``); :class:`Blueprint` documents every operation's
+  error answers from that, so no view lists them.
+- :class:`Answer`: an answer schema that documents (and, in tests, checks) what a view
+  returns without re-encoding it; :class:`OneOf` answers and :class:`Union` members are
+  discriminated unions in the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import marshmallow as ma
+from flask import current_app
+from flask_smorest import Blueprint as SmorestBlueprint
+from marshmallow import RAISE, ValidationError, fields, post_load, validate
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+
+from service.api.errors import InvalidRequest
+from service.common import MAX_PROBLEMS, MalformedError, Problem
+from service.common.shapes import token
+
+#: Largest accepted request body (the contract: bodies over 64 KiB are 413).
+MAX_BODY = 64 * 1024
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _flatten(messages: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    """marshmallow's nested messages as (path, sentence) pairs; engine problems keep their
+    own pointers below the member that carried them."""
+    if isinstance(messages, Problem):
+        return [((*path, messages.pointer), messages.detail)]
+    if isinstance(messages, Mapping):
+        return [
+            reason
+            for name, sub in messages.items()
+            for reason in _flatten(sub, path if name == "_schema" else (*path, str(name)))
+        ]
+    if isinstance(messages, list | tuple):
+        return [reason for sub in messages for reason in _flatten(sub, path)]
+    return [(path, str(messages))]
+
+
+def _pointer(path: tuple[str, ...]) -> str:
+    """RFC 6901; an engine problem's pointer (the last part, starting with ``/``) is kept."""
+    return "".join(part if part.startswith("/") or part == "" else "/" + token(part) for part in path)
+
+
+def _document_order(data: Any, path: tuple[str, ...]) -> tuple[int, ...]:
+    """Where ``path`` lies in ``data``: members in the order they were sent, then those
+    that are missing; marshmallow reports unknown members in an arbitrary order."""
+    key: list[int] = []
+    for part in path:
+        if isinstance(data, dict):
+            names = list(data)
+            key.append(names.index(part) if part in data else len(names))
+            data = data.get(part)
+        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            key.append(int(part))
+            data = data[int(part)]
+        else:
+            break
+    return tuple(key)
+
+
+def reasons(error: ValidationError, data: Any, *, parameters: bool = False) -> list[dict[str, str]]:
+    """The ``errors`` member of a 400: at most :data:`MAX_PROBLEMS`, in document order."""
+    found = _flatten(error.messages)
+    found.sort(key=lambda reason: _document_order(data, reason[0]))
+    if parameters:
+        return [{"parameter": ".".join(path), "detail": detail} for path, detail in found[:MAX_PROBLEMS]]
+    return [{"pointer": _pointer(path), "detail": detail} for path, detail in found[:MAX_PROBLEMS]]
+
+
+class RequestParser(FlaskParser):
+    """webargs' Flask parser with the service's reading of bodies and query strings."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+    # Every schema says for itself that it admits no member beyond its own (Closed).
+    DEFAULT_UNKNOWN_BY_LOCATION = {"json": None, "query": None, "querystring": None}
+
+    def load_json(self, req: Any, schema: ma.Schema) -> Any:
+        if not req.is_json:
+            sent = req.mimetype or "no content type"
+            raise UnsupportedMediaType(f"The body must be JSON, sent as application/json (not {sent}).")
+        # Read at most one byte past the limit, whatever the framing (Content-Length or
+        # chunked): a longer body is refused, never cut short.
+        raw = req.stream.read(MAX_BODY + 1)
+        if len(raw) > MAX_BODY:
+            raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")
+        try:
+            return current_app.json.loads(raw)
+        except ValueError as exc:
+            raise InvalidRequest([{"pointer": "", "detail": f"not valid JSON: {exc}"}]) from None
+
+    def load_querystring(self, req: Any, schema: ma.Schema) -> Any:
+        repeated = [name for name, values in req.args.lists() if len(values) > 1]
+        if repeated:
+            raise InvalidRequest([{"parameter": name, "detail": "is given more than once"} for name in repeated])
+        return req.args.to_dict()
+
+    def handle_error(self, error: ValidationError, req: Any, schema: ma.Schema, **kwargs: Any) -> Any:
+        query = getattr(schema, "context_location", "json") == "query"
+        messages = error.messages
+        if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query"):
+            messages = next(iter(messages.values()))  # webargs files the errors under the location
+        raise InvalidRequest(reasons(ValidationError(messages), error.data, parameters=query))
+
+
+# ------------------------------------------------------------------------- requests
+
+
+#: The sentences of every field's stock mistakes, worded as the engines word theirs.
+MESSAGES = {
+    "required": "is required",
+    "null": "must not be null",
+    "validator_failed": "is not valid",
+}
+
+
+class Closed(ma.Schema):
+    """Base of every schema the service reads or writes: no member beyond those listed."""
+
+    error_messages = {"unknown": "is not a member of this object", "type": "must be an object"}
+
+    class Meta:
+        unknown = RAISE
+
+
+class Int(fields.Integer):
+    """A JSON integer: never ``1.0``, ``true`` or ``"1"``."""
+
+    default_error_messages = {**MESSAGES, "invalid": "must be an integer", "too_large": "is too large"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if type(value) is not int:
+            raise self.make_error("invalid")
+        return value
+
+
+class Str(fields.String):
+    """A JSON string."""
+
+    default_error_messages = {**MESSAGES, "invalid": "must be a string"}
+
+
+class Bool(fields.Boolean):
+    """``true`` or ``false`` only."""
+
+    default_error_messages = {**MESSAGES, "invalid": "must be a boolean"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
+class List(fields.List[Any]):
+    """A JSON array."""
+
+    default_error_messages = {**MESSAGES, "invalid": "must be an array"}
+
+
+class Nested(fields.Nested):
+    """A JSON object of another schema."""
+
+    default_error_messages = {**MESSAGES, "type": "must be an object"}
+
+
+class Request(Closed):
+    """A request body or query string.
+
+    ``problems``: the error answers (components of the document, by status) the
+    operation can give beyond the 400, 413 and 415 every body can get.
+    """
+
+    problems: ClassVar[Mapping[int, str]] = {}
+    context_location: ClassVar[str] = "json"
+
+    @post_load
+    def _check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The engines' structural checks, once every member is well-formed."""
+        for name, field in self.load_fields.items():
+            if isinstance(field, Parsed) and field.check is not None and name in data:
+                field.check(data[name], "/" + token(field.data_key or name))
+        return data
+
+
+class Query(Request):
+    """A query string (GET)."""
+
+    context_location: ClassVar[str] = "query"
+
+
+class Parsed(fields.Field[Any]):
+    """A request member read by an engine: ``parse`` reads its shape (raising
+    :class:`~service.common.MalformedError` with pointers relative to the member) and
+    returns the engine's value; ``check(value, where)`` checks its rules once the whole
+    request is well-formed. In the document it is ``component``, a named schema.
+    """
+
+    default_error_messages = dict(MESSAGES)
+
+    def __init__(
+        self,
+        parse: Callable[[Any], Any],
+        component: str,
+        check: Callable[[Any, str], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.parse = parse
+        self.component = component
+        self.check = check
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        try:
+            return self.parse(value)
+        except MalformedError as exc:
+            raise ValidationError(list(exc.problems)) from None
+
+
+class Union(fields.Field[Any]):
+    """A member that is one of several objects, told apart by ``discriminator``
+    (``{"kind": "reach", "from": …}``); a ``oneOf`` with a discriminator in the document."""
+
+    default_error_messages = dict(MESSAGES)
+
+    def __init__(self, discriminator: str, variants: Mapping[str, type[ma.Schema]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.discriminator = discriminator
+        self.variants = dict(variants)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if type(value) is not dict:
+            raise ValidationError("must be an object")
+        kind = value.get(self.discriminator)
+        if type(kind) is not str or kind not in self.variants:
+            allowed = ", ".join(repr(k) for k in self.variants)
+            raise ValidationError({self.discriminator: [f"must be one of {allowed}"]})
+        return instance(self.variants[kind]).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class CappedList(List):
+    """A list that stops reading after :data:`MAX_PROBLEMS` bad entries, so a long list of
+    mistakes costs no more than a short one."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if type(value) is not list:
+            raise self.make_error("invalid")
+        result: list[Any] = []
+        errors: dict[int, Any] = {}
+        for index, item in enumerate(value):
+            try:
+                result.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+                if len(errors) >= MAX_PROBLEMS:
+                    break
+        if errors:
+            raise ValidationError(errors)
+        return result
+
+
+# -------------------------------------------------------------------------- answers
+
+
+class Answer(Closed):
+    """An answer. Views build their answers with the engines' codecs; this schema
+    documents them and, with ``CHECK_ANSWERS`` set (the tests), checks each one."""
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        if current_app.config.get("CHECK_ANSWERS"):
+            problems = self.validate(obj)
+            if problems:
+                raise AssertionError(f"{type(self).__name__} does not describe the answer: {problems}")
+        return obj
+
+
+class OneOf(Answer):
+    """An answer that is one of ``variants`` (a ``oneOf`` in the document, in that
+    order): the first variant that describes it."""
+
+    variants: ClassVar[Sequence[type[Answer]]] = ()
+
+    def validate(self, data: Any, *, many: bool | None = None, partial: Any = None) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for variant in self.variants:
+            found = instance(variant).validate(data)
+            if not found:
+                return {}
+        return found
+
+
+_INSTANCES: dict[type[ma.Schema], ma.Schema] = {}
+
+
+def instance(schema: type[ma.Schema]) -> ma.Schema:
+    """One instance per schema class: schemas keep no state once built."""
+    found = _INSTANCES.get(schema)
+    if found is None:
+        found = _INSTANCES[schema] = schema()
+    return found
+
+
+# ---------------------------------------------------------------------------- fields
+
+
+def range_of(low: int, high: int | None) -> validate.Range:
+    return validate.Range(
+        min=low, max=high, error=f"must be between {low} and {high}" if high is not None else f"must be at least {low}"
+    )
+
+
+def integer(description: str, low: int = 0, high: int | None = None, **kwargs: Any) -> Int:
+    """A JSON integer in ``low`` … ``high``."""
+    return Int(validate=range_of(low, high), metadata={"description": description}, **kwargs)
+
+
+def text(description: str, pattern: str | None = None, what: str | None = None, **kwargs: Any) -> Str:
+    """A string, matching ``pattern`` in full if one is given (``what`` names what it must be)."""
+    checks = [FullMatch(pattern, None if what is None else f"must be {what}")] if pattern else []
+    return Str(validate=checks, metadata={"description": description}, **kwargs)
+
+
+def one_of(choices: Sequence[Any], description: str, **kwargs: Any) -> fields.Field[Any]:
+    """A value from a fixed set (an enum in the document)."""
+    field_cls = Bool if all(isinstance(c, bool) for c in choices) else Str
+    allowed = ", ".join(repr(c) if isinstance(c, str) else str(c).lower() for c in choices)
+    check = validate.OneOf(list(choices), error=f"must be one of {allowed}".replace("{", "{{").replace("}", "}}"))
+    return field_cls(validate=check, metadata={"description": description}, **kwargs)
+
+
+def array(item: fields.Field[Any], description: str, low: int = 0, high: int | None = None, **kwargs: Any) -> List:
+    """A JSON array of ``item`` with ``low`` … ``high`` entries."""
+    if low or high is not None:
+        if low == high:
+            error = f"must have {low} entries"
+        elif high is None:
+            error = f"must have at least {low} entr{'y' if low == 1 else 'ies'}"
+        else:
+            error = f"must have {low} to {high} entries"
+        kwargs["validate"] = validate.Length(min=low or None, max=high, error=error)
+    return List(item, metadata={"description": description}, **kwargs)
+
+
+def nested(schema: type[ma.Schema], description: str | None = None, **kwargs: Any) -> Nested:
+    """A member that is an object of ``schema``."""
+    return Nested(schema, metadata={"description": description} if description else {}, **kwargs)
+
+
+def flag(description: str, **kwargs: Any) -> Bool:
+    """A JSON boolean, nothing that merely looks like one."""
+    return Bool(metadata={"description": description}, **kwargs)
+
+
+class QueryBool(fields.Boolean):
+    """A boolean query parameter: exactly ``true`` or ``false``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(truthy={"true"}, falsy={"false"}, **kwargs)
+
+
+class QueryInt(fields.Integer):
+    """An integer query parameter in ASCII digits (no sign, no spaces, no ``٤``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6):
+            raise self.make_error("invalid")
+        return int(value)
+
+
+class FullMatch(validate.Regexp):
+    """A pattern the whole string must match (as ECMA-262 reads ``^…$``: no final newline)."""
+
+    def __init__(self, pattern: str, error: str | None = None) -> None:
+        super().__init__(pattern, error=error or f"must match {pattern.replace('{', '{{').replace('}', '}}')}")
+
+    def __call__(self, value: Any) -> Any:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+# ------------------------------------------------------------------------ blueprint
+
+
+class Blueprint(SmorestBlueprint):
+    """flask-smorest's blueprint, reading requests with :class:`RequestParser` and
+    documenting each operation's error answers from its request schema, so that no view
+    lists them."""
+
+    ARGUMENTS_PARSER = RequestParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(self._prepare_problems_doc)
+
+    @staticmethod
+    def _prepare_problems_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        responses = doc.setdefault("responses", {})
+        for status in [s for s in responses if isinstance(responses[s], str)]:
+            del responses[status]  # flask-smorest's generic error answers; ours follow
+        body = doc.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+        query = [p["schema"] for p in doc.get("parameters", []) if isinstance(p, dict) and p.get("in") == "query"]
+        if body is not None:
+            responses.update({400: "InvalidRequest", 413: "PayloadTooLarge", 415: "UnsupportedMediaType"})
+        elif query:
+            responses[400] = "InvalidRequest"
+        for schema in [body, *query]:
+            if schema is not None:
+                request_schema = schema if isinstance(schema, type) else type(schema)
+                responses.update(getattr(request_schema, "problems", {}))
+        responses[500] = "InternalError"
+        return doc
+
+
+def negotiate(offers: Sequence[str]) -> str:
+    """The media type of ``offers`` the request's ``Accept`` prefers; the first if none."""
+    from flask import request
+
+    return request.accept_mimetypes.best_match(offers, default=offers[0]) or offers[0]

@@ -1,0 +1,46 @@
+"""The error answer every operation of every game shares: RFC 9457 problem details."""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema
+
+from service.api.declare import Closed, List, Nested, integer, text
+from service.common import MAX_PROBLEMS
+
+
+class ProblemError(Closed):
+    """One reason a request was refused: where (a body member or a query parameter) and why."""
+
+    pointer = text("JSON pointer into the body (RFC 6901); empty for the body as a whole.")
+    parameter = text("Name of the query parameter.")
+    detail = text("What is wrong.", required=True)
+
+
+class ProblemViolation(Schema):
+    """The first illegal action of a turn, as the game's turn validation answers it."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    rule = text("The rule id it breaks.", required=True)
+    index = integer("Its position in its list of actions.", required=True)
+    detail = text("A sentence a player understands.", required=True)
+
+
+class ProblemSchema(Schema):
+    """An error answer: RFC 9457 problem details, with the extension members of this service."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = text("URI reference naming the kind of problem.", required=True)
+    title = text("Short summary of the kind of problem.", required=True)
+    status = integer("The HTTP status code.", 400, 599, required=True)
+    detail = text("What went wrong, for a person.", required=True)
+    errors = List(
+        Nested(ProblemError),
+        metadata={"description": f"400: each mistake, in the order of the body (at most {MAX_PROBLEMS})."},
+    )
+    rule = text("422: the rule id that is broken.")
+    field = text("422: JSON pointer to the offending member of the request, or empty.")
+    violation = Nested(ProblemViolation, metadata={"description": "422 for an illegal turn."})

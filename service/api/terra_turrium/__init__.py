@@ -1,0 +1,25 @@
+"""Terra Turrium over HTTP: its operations, schemas and request examples.
+
+:func:`register` adds the game to an :class:`~service.api.spec.Api`: its named
+components, then its blueprints in the order the document lists them.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from service.api.spec import Api
+from service.api.terra_turrium import game, notation, queries, render, turns
+from service.api.terra_turrium.schemas import COMPONENTS
+
+
+def register(app: Flask, api: Api) -> None:
+    """Add Terra Turrium's operations to ``app`` and its document."""
+    for name, schema in COMPONENTS.items():
+        if isinstance(schema, dict):
+            api.component(name, schema)
+        else:
+            api.spec.components.schema(name, schema=schema)
+    for module in (queries, turns, game, notation, render):
+        api.register_blueprint(module.bp)
+    app.register_blueprint(render.assets)

@@ -1,0 +1,106 @@
+"""The game's fixed facts: a new game's position and the board's geometry."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from service.api.declare import Blueprint
+from service.api.terra_turrium.schemas import BoardAnswer, PositionAnswer, SetupQuery
+from service.rules import (
+    CLOCKWISE,
+    OPTIONS,
+    RING,
+    SQUARE_NAMES,
+    SQUARES,
+    TERRITORY,
+    Rules,
+    TwoPlayerBoard,
+    entry_row,
+    play_area,
+    position_to_dict,
+    setup_position,
+    square_name,
+)
+from service.rules.options import option_values
+
+bp = Blueprint("game", __name__, description="A new Terra Turrium game and the board's geometry.")
+
+#: (players, size of the play area, the rules that shape it), in the order /v1/board lists them.
+LAYOUTS = (
+    (2, "8x8", Rules()),
+    (2, "6x6", Rules(two_player_board=TwoPlayerBoard.SIX)),
+    (3, "8x8", Rules()),
+    (4, "10x10", Rules()),
+)
+
+
+def _rules(query: dict[str, Any]) -> Rules:
+    """The options of the query as a :class:`Rules` value."""
+    chosen = {}
+    for option in OPTIONS:
+        wanted = query[option.name]
+        chosen[option.name] = next(v for v in option_values(option) if (v if isinstance(v, bool) else v.value) == wanted)
+    return Rules(**chosen)
+
+
+@bp.get("/v1/setup")
+@bp.arguments(SetupQuery, location="query")
+@bp.response(200, PositionAnswer, description="The new game's position.")
+def setup(query: dict[str, Any]) -> dict[str, Any]:
+    """The position of a new game, before the turrians are placed (B6, S1).
+
+    The set-up heights for the player count (B6), seats `yellow`, `red`, `blue`, `green`
+    (as many as there are players) in clockwise order with their default territories
+    (4 players: NW, NE, SE, SW; 3 players: NW, NE, SE, SW neutral; 2 players: NW+NE and
+    SE+SW), no turrians on the board, `yellow` to move, phase `take`. The players then put
+    their turrians on the board (S3). An option the player count does not have (team
+    play without 4 players, the 6x6 board without 2) is 422, `field` pointing at it in
+    the position's `rules`.
+    """
+    return _new_game(query["players"], _rules(query))
+
+
+@cache
+def _new_game(players: int, rules: Rules) -> dict[str, Any]:
+    # The answer depends on the options alone; nothing writes to the dict: it is encoded
+    # and sent. Options that contradict the player count raise and are not cached.
+    return position_to_dict(setup_position(players, rules))
+
+
+@bp.get("/v1/board")
+@bp.response(200, BoardAnswer, description="The geometry.")
+def board() -> dict[str, Any]:
+    """The board's geometry: squares, territories, rings, play areas and entry rows (B1–B4, M9).
+
+    Every square with its file, rank, territory (B3) and ring (B2), the territories in
+    clockwise order, and per player count (and 2-player board) the squares in play (B4)
+    and each territory's entry row (M9). The same answer every time.
+    """
+    return _geometry()
+
+
+@cache
+def _geometry() -> dict[str, Any]:
+    return {
+        "squares": [
+            {
+                "square": name,
+                "file": name[0],
+                "rank": int(name[1:]),
+                "territory": TERRITORY[s].value,
+                "ring": RING[s],
+            }
+            for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)
+        ],
+        "clockwise": [t.value for t in CLOCKWISE],
+        "layouts": [
+            {
+                "players": players,
+                "board": size,
+                "play_area": [square_name(s) for s in sorted(play_area(players, rules))],
+                "entry_rows": {t.value: [square_name(s) for s in entry_row(t, players, rules)] for t in CLOCKWISE},
+            }
+            for players, size, rules in LAYOUTS
+        ],
+    }

@@ -1,0 +1,99 @@
+"""Questions about a position: removals, placements, reach, captures, goal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.declare import Blueprint
+from service.api.terra_turrium.schemas import (
+    CapturesAnswer,
+    CapturesQuery,
+    GoalAnswer,
+    PlacementsAnswer,
+    PositionQuery,
+    ReachAnswer,
+    ReachQuery,
+    RemovalsAnswer,
+)
+from service.rules import goal_status, legal_captures, legal_placements, legal_removals, reachable, square_name, winners
+from service.rules.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
+
+bp = Blueprint("queries", __name__, description="Questions about a Terra Turrium position.")
+
+
+@bp.post("/v1/removals")
+@bp.arguments(PositionQuery)
+@bp.response(200, RemovalsAnswer, description="The legal removals, in board order.")
+def removals(query: dict[str, Any]) -> dict[str, Any]:
+    """Squares whose top stone the player to move may take next (R1–R7).
+
+    Every square whose top stone `to_move` may take next in this turn, with the square's
+    height before taking and why it is allowed: `own` territory (R3) or `outside` (R5,
+    R6). Removals are judged on the board as it stands (R7), with the per-territory
+    limits (R4) counted from `turn.taken`. Empty outside the take phase, after three
+    stones, or once the game is over. (The take phase's answers are called removals.)
+    """
+    return {"removals": [removal_to_dict(r) for r in legal_removals(query["position"])]}
+
+
+@bp.post("/v1/placements")
+@bp.arguments(PositionQuery)
+@bp.response(200, PlacementsAnswer, description="The squares, in board order.")
+def placements(query: dict[str, Any]) -> dict[str, Any]:
+    """Squares a stone may be placed on (P2).
+
+    Every in-play square without a turrian, at any height and in any territory (P2, B4).
+    The same answer in the take phase (for planning) and in the place phase; empty in
+    the move phase and once the game is over.
+    """
+    return {"squares": [square_name(s) for s in legal_placements(query["position"])]}
+
+
+@bp.post("/v1/reach")
+@bp.arguments(ReachQuery)
+@bp.response(200, ReachAnswer, description="The reachable squares, in board order.")
+def reach(query: dict[str, Any]) -> dict[str, Any]:
+    """Squares one turrian of the player to move can end on, with cost and path (M1–M10).
+
+    Every square the turrian on `from` (or a reserve turrian, `from: reserve`) can end on
+    with at most `points` movement points, each with its cheapest cost (steps M2, capture
+    surcharges M7, re-entry M9), one cheapest path (starting after `from`; for `reserve`
+    with the entry square) and the squares captured on it. Other turrians stay where they
+    are; `from` itself is not listed. A `from` with no turrian of `to_move` (S2), or
+    `reserve` with none in reserve (M9), is 422.
+    """
+    answers = reachable(query["position"], query["origin"], query.get("points"))
+    return {"reachable": [reach_to_dict(r) for r in answers]}
+
+
+@bp.post("/v1/captures")
+@bp.arguments(CapturesQuery)
+@bp.response(200, CapturesAnswer, description="The captures, by turrian in board order (reserve last).")
+def captures(query: dict[str, Any]) -> dict[str, Any]:
+    """Foreign turrians the player to move can capture, the cheapest way for each turrian (M6–M9).
+
+    For each turrian of `to_move` (and `reserve`, if it has turrians in reserve) and each
+    foreign turrian it can capture within `points`, the cheapest way: cost, path and
+    whether it is an `attack` (foreign territory) or a `defence` (own territory, M8).
+    Partners in team play cannot be captured; with 5 attacks used at the start of the
+    turn only defences are listed.
+    """
+    return {"captures": [capture_to_dict(c) for c in legal_captures(query["position"], query.get("points"))]}
+
+
+@bp.post("/v1/goal")
+@bp.arguments(PositionQuery)
+@bp.response(200, GoalAnswer, description="The goal status of every seat, in seat order.")
+def goal(query: dict[str, Any]) -> dict[str, Any]:
+    """Which seats meet the goal now, and whether the game is over (G1–G4).
+
+    Per seat whether its six turrians stand on the goal heights now (G1; G2 with goal
+    `pro`), the heights they stand on (sorted) and the goal heights it lacks; `game_over`
+    and `winners` per G3 and G4.
+    """
+    position = query["position"]
+    return {
+        "seats": [goal_status_to_dict(goal_status(position, seat)) for seat in position.seats],
+        "game_over": position.is_game_over,
+        "winners": list(winners(position)),
+    }

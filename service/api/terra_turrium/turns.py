@@ -1,0 +1,45 @@
+"""Whole turns: judge one, or play it and get the next position (T1 with R, P, M, G)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.declare import Blueprint
+from service.api.terra_turrium.schemas import ApplyAnswer, ApplyQuery, ValidateAnswer, ValidateQuery
+from service.rules import apply_turn, event_to_dict, position_to_dict, validate_turn, violation_to_dict
+
+bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
+
+
+@bp.post("/v1/turns/validate")
+@bp.arguments(ValidateQuery)
+@bp.response(200, ValidateAnswer, description="The verdict.")
+def validate(query: dict[str, Any]) -> dict[str, Any]:
+    """Whether a turn is legal, and if not its first illegal action.
+
+    Plays the turn on a copy from the position's `turn` state, action by action, and
+    reports the first illegal one: the rule it breaks, its phase, its index in that
+    phase's list, a sentence a player understands and, for a step of a walk, the index
+    of the offending square in `path` (`step`). An illegal turn is an answer here (200),
+    not an error.
+    """
+    violation = validate_turn(query["position"], query["turn"])
+    if violation is None:
+        return {"legal": True}
+    return {"legal": False, "violation": violation_to_dict(violation)}
+
+
+@bp.post("/v1/turns/apply")
+@bp.arguments(ApplyQuery)
+@bp.response(200, ApplyAnswer, description="The next position and the events.")
+def apply(query: dict[str, Any]) -> dict[str, Any]:
+    """Play a turn: the position after it and what happened, in order.
+
+    The position after the turn, with `to_move` advanced, `turn` reset and `attacks`,
+    `finishers` and `pro_hold` updated, and the events in the order they happened:
+    stones taken and placed, turrians entering and moving, captures, the attack counter
+    rising, holds (G2), finishes and game over. An illegal turn is 422, with the same
+    `violation` the validation answers.
+    """
+    position, events = apply_turn(query["position"], query["turn"])
+    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
