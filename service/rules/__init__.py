@@ -76,7 +76,7 @@ from service.rules.position import (
 from service.rules.refusals import Refusal
 from service.rules.setup import place_turrians, setup_position
 from service.rules.take import Removal, RemovalRule, is_outside, legal_removals
-from service.rules.turn import apply_turn, validate_turn
+from service.rules.turn import apply_turn, progress_turn, validate_turn
 
 RULES_VERSION = "1"
 """The version of the rules (docs/rules.md) this engine implements (sent as ``X-Rules-Version``)."""
@@ -144,6 +144,7 @@ __all__ = [
     "place_turrians",
     "play_area",
     "position_to_dict",
+    "progress_turn",
     "reachable",
     "setup_position",
     "square_name",

@@ -62,8 +62,11 @@ def take_stone(position: Position, square: Square) -> Position:
     )
 
 
-def play_take(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
-    """Phase 1 of ``plan`` (R1–R7); the position ready for phase 2."""
+def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bool = True) -> Position:
+    """Phase 1 of ``plan`` (R1–R7); with ``close``, the position ready for phase 2.
+
+    Without ``close`` the take phase stays open, unless no further stone can be taken.
+    """
     if plan.take and position.turn.phase is not Phase.TAKE:
         raise illegal(Refusal.TAKE_PHASE_OVER, Phase.TAKE, 0)
     seat = position.to_move
@@ -78,6 +81,8 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
         taken = len(position.turn.taken)
         if taken < STONES_PER_TURN:
             options = legal_removals(position)
+            if options and not close:
+                return position
             if options:
                 raise illegal(
                     Refusal.TOO_FEW_TAKEN, Phase.TAKE, len(plan.take), taken=taken,
@@ -87,8 +92,12 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
     return position
 
 
-def play_place(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
-    """Phase 2 of ``plan`` (P1–P3); the position ready for phase 3."""
+def play_place(position: Position, plan: TurnPlan, events: list[Event], close: bool = True) -> Position:
+    """Phase 2 of ``plan`` (P1–P3); with ``close``, the position ready for phase 3.
+
+    Without ``close`` the place phase stays open while stones are in hand or bonus
+    stones are left.
+    """
     state = position.turn
     if plan.place and state.phase is Phase.MOVE:
         raise illegal(Refusal.PLACE_PHASE_OVER, Phase.PLACE, 0)
@@ -110,15 +119,18 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event]) -> Posit
         heights[square] += 1
         events.append(Event(EventType.PLACE, seat, square, bonus=i >= in_hand))
     placed = len(plan.place)
-    if placed < in_hand:
-        raise illegal(Refusal.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=in_hand - placed)
+    left = max(in_hand - placed, 0)
+    bonus_left = bonus - max(placed - in_hand, 0)
+    if left and close:
+        raise illegal(Refusal.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=left)
     seats = list(position.seats)
-    seats[position.mover_index] = replace(mover, bonus_stones=bonus - (placed - in_hand))
+    seats[position.mover_index] = replace(mover, bonus_stones=bonus_left)
+    still_open = not close and (left or bonus_left)
     return replace(
         position,
         heights=tuple(heights),
         seats=tuple(seats),
-        turn=replace(state, phase=Phase.MOVE, in_hand=0),
+        turn=replace(state, phase=Phase.PLACE if still_open else Phase.MOVE, in_hand=left),
     )
 
 
@@ -258,6 +270,38 @@ def apply_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Even
     position = play_place(position, plan, events)
     position = play_move(position, plan, events)
     position = _end_of_turn(position, events)
+    return position, tuple(events)
+
+
+def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Event, ...]]:
+    """Play ``plan`` as the first part of the mover's turn; the position part-way through it
+    (the turn still in progress) and the events so far.
+
+    A phase is closed once the plan goes on to the next (its rules checked as in a whole
+    turn: R1, P1), or when nothing is left to do in it: no stone can be taken any more,
+    no stone is in hand and no bonus stone is left. A front end asks for the position so
+    far after each action, and every other question (removals, placements, reach) on it.
+
+    >>> from service.rules.codec import parse_turn_plan
+    >>> from service.rules.setup import setup_position, place_turrians
+    >>> p = place_turrians(setup_position(4), {"yellow": ["a10"]})
+    >>> after, _ = progress_turn(p, parse_turn_plan({"take": ["b10", "c10"]}))
+    >>> after.turn.phase.value, after.turn.in_hand
+    ('take', 2)
+    >>> after, _ = progress_turn(p, parse_turn_plan({"take": ["b10", "c10", "d10"], "place": ["b10"]}))
+    >>> after.turn.phase.value, after.turn.in_hand
+    ('place', 2)
+    """
+    if position.is_game_over:
+        raise illegal(Refusal.GAME_OVER, None, 0)
+    events: list[Event] = []
+    position = play_take(position, plan, events, close=bool(plan.place or plan.move))
+    if position.turn.phase is not Phase.TAKE:
+        position = play_place(position, plan, events, close=bool(plan.move))
+    if position.turn.phase is Phase.MOVE:
+        position = play_move(position, plan, events)
+    elif plan.move:  # pragma: no cover - a plan with walks closes the earlier phases
+        raise AssertionError("walks before the move phase")
     return position, tuple(events)
 
 

@@ -149,3 +149,22 @@ def test_turns_require_a_turn(post):
     assert response.get_json()["errors"] == [
         {"pointer": "/turn", "detail": "is required"}
     ]
+
+
+def test_t1_progress_then_apply_is_the_whole_turn(post):
+    body = examples()["apply"]["midgame"]["value"]
+    whole = post("/v1/turns/apply", body).get_json()
+    first = {**body["turn"], "move": body["turn"]["move"][:1]}
+    so_far = post("/v1/turns/progress", {"position": body["position"], "turn": first}).get_json()
+    assert so_far["position"]["to_move"] == body["position"]["to_move"]
+    assert so_far["position"]["turn"]["phase"] == "move"
+    rest = {"move": body["turn"]["move"][1:]}
+    after = post("/v1/turns/apply", {"position": so_far["position"], "turn": rest}).get_json()
+    assert after["position"] == whole["position"]
+    assert so_far["events"] + after["events"] == whole["events"]
+
+
+def test_r4_progress_answers_an_illegal_action_like_apply(post):
+    body = examples()["validate"]["illegal"]["value"]
+    problem = post("/v1/turns/progress", body).get_json()
+    assert problem["status"] == 422 and problem["violation"] == post("/v1/turns/apply", body).get_json()["violation"]

@@ -10,6 +10,7 @@ from service.rules import (
     Phase,
     apply_turn,
     parse_turn_plan,
+    progress_turn,
     validate_turn,
 )
 from service.rules.random_player import random_turn
@@ -198,3 +199,57 @@ def test_random_legal_turns_are_accepted_and_conserve_stones(players):
         assert validate_turn(p, t) is None
         p, _ = apply_turn(p, t)
         assert sum(p.heights) == stones
+
+
+# ---------------------------------------------------------------- part of a turn
+
+
+def test_t1_part_of_a_turn_leaves_the_turn_in_progress():
+    p = build(4, turrians={"yellow": ["a10"]})
+    after, events = progress_turn(p, parse_turn_plan({"take": ["b10", "c10"]}))
+    assert after.to_move == "yellow" and after.turn.phase is Phase.TAKE
+    assert after.turn.taken == (sq("b10"), sq("c10")) and after.turn.in_hand == 2
+    assert [e.type for e in events] == [EventType.TAKE, EventType.TAKE]
+    assert p.turn.taken == ()  # the position given is left as it was
+
+
+def test_r1_going_on_to_place_closes_the_take_phase_with_its_rule_checked():
+    p = build(4, turrians={"yellow": ["a10"]})
+    with pytest.raises(IllegalTurnError) as err:
+        progress_turn(p, parse_turn_plan({"take": ["b10"], "place": ["b10"]}))
+    assert err.value.rule == "R1"
+
+
+def test_r1_the_take_phase_closes_by_itself_after_three_stones():
+    p = build(4, turrians={"yellow": ["a10"]})
+    after, _ = progress_turn(p, parse_turn_plan({"take": ["b10", "c10", "d10"]}))
+    assert (after.turn.phase, after.turn.in_hand) == (Phase.PLACE, 3)
+
+
+def test_p1_stones_in_hand_keep_the_place_phase_open_until_the_walks_begin():
+    p = build(4, turrians={"yellow": ["a10"]})
+    plan = {"take": ["b10", "c10", "d10"], "place": ["b10"]}
+    after, _ = progress_turn(p, parse_turn_plan(plan))
+    assert (after.turn.phase, after.turn.in_hand, after.height(sq("b10"))) == (Phase.PLACE, 2, 1)
+    with pytest.raises(IllegalTurnError) as err:
+        progress_turn(p, parse_turn_plan({**plan, "move": [{"from": "a10", "path": ["a9"]}]}))
+    assert err.value.rule == "P1"
+
+
+def test_p3_bonus_stones_keep_the_place_phase_open_after_the_hand_is_empty():
+    p = build(4, turrians={"yellow": ["a10"]}, seats={"yellow": {"bonus_stones": 1}})
+    plan = {"take": ["b10", "c10", "d10"], "place": ["b10", "c10", "d10"]}
+    after, _ = progress_turn(p, parse_turn_plan(plan))
+    assert (after.turn.phase, after.mover.bonus_stones) == (Phase.PLACE, 1)
+    without = build(4, turrians={"yellow": ["a10"]})
+    assert progress_turn(without, parse_turn_plan(plan))[0].turn.phase is Phase.MOVE
+
+
+def test_m1_walks_spend_the_points_and_the_rest_of_the_turn_plays_on():
+    p = build(4, turrians={"yellow": ["a10"]})
+    first = {"take": ["b10", "c10", "d10"], "place": ["b10", "c10", "d10"], "move": [{"from": "a10", "path": ["a9"]}]}
+    after, _ = progress_turn(p, parse_turn_plan(first))
+    assert (after.turn.phase, after.turn.points, after.mover.turrians) == (Phase.MOVE, 4, (sq("a9"),))
+    rest = parse_turn_plan({"move": [{"from": "a9", "path": ["a8"]}]})
+    whole = parse_turn_plan({**first, "move": [{"from": "a10", "path": ["a9"]}, {"from": "a9", "path": ["a8"]}]})
+    assert apply_turn(after, rest)[0] == apply_turn(p, whole)[0]

@@ -194,6 +194,16 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                 "value": {**final, "turn": LAST_TURN},
             },
         },
+        "progress": {
+            "taken-two": {
+                "summary": "Yellow has taken two stones: the take phase is still open",
+                "value": {**mid, "turn": {"take": YELLOW_TURN["take"][:2]}},
+            },
+            "placed": {
+                "summary": "Yellow has taken and placed its three stones and moved one turrian",
+                "value": {**mid, "turn": {**YELLOW_TURN, "move": YELLOW_TURN["move"][:1]}},
+            },
+        },
     }
 
 

@@ -502,6 +502,13 @@ class ApplyAnswer(Answer):
     events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
 
 
+class ProgressAnswer(Answer):
+    """The position part-way through the turn, and what happened so far, in order."""
+
+    position = Nested(PositionAnswer, required=True)
+    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
+
+
 class NotationAnswer(Answer):
     """A position in both forms: its canonical notation and its object."""
 

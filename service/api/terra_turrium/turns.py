@@ -5,8 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import ApplyAnswer, ApplyQuery, ValidateAnswer, ValidateQuery
-from service.rules import apply_turn, event_to_dict, position_to_dict, validate_turn, violation_to_dict
+from service.api.terra_turrium.schemas import ApplyAnswer, ApplyQuery, ProgressAnswer, ValidateAnswer, ValidateQuery
+from service.rules import (
+    apply_turn,
+    event_to_dict,
+    position_to_dict,
+    progress_turn,
+    validate_turn,
+    violation_to_dict,
+)
 
 bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
 
@@ -42,4 +49,22 @@ def apply(query: dict[str, Any]) -> dict[str, Any]:
     `violation` the validation answers.
     """
     position, events = apply_turn(query["position"], query["turn"])
+    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
+
+
+@bp.post("/v1/turns/progress")
+@bp.arguments(ApplyQuery)
+@bp.response(200, ProgressAnswer, description="The position so far and the events.")
+def progress(query: dict[str, Any]) -> dict[str, Any]:
+    """Play the first part of a turn: the position part-way through it.
+
+    Plays the actions like `/v1/turns/apply` but does not end the turn: the answer's
+    position has the same player to move and its `turn` state says how far the turn has
+    come. A phase is closed once the actions go on to the next one (R1 and P1 checked as
+    for a whole turn), or when nothing is left to do in it. A front end building a turn
+    asks this after each action, then `/v1/removals`, `/v1/placements` or `/v1/reach` on
+    the answer. An illegal action is 422, with the same `violation` the validation
+    answers.
+    """
+    position, events = progress_turn(query["position"], query["turn"])
     return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
