@@ -8,10 +8,28 @@ Everything a front end needs to adjudicate a fight without the HTTP service::
     outcome = resolve_combat(fight)      # L2–L8, LS1–LS3
     outcome.losses                       # 3
 
+and the HTTP contract's JSON both ways::
+
+    from service.turm_und_leute import parse_fight, outcome_to_dict, units_to_dict
+
+    fight = parse_fight(body)            # the shape, then L1, LS1 and L3
+    answer = outcome_to_dict(resolve_combat(fight))
+
 Rule ids (L1 … L8, LS1 … LS3) refer to the combat rules in docs/turm-und-leute.md;
 errors name them.
 """
 
+from service.turm_und_leute.codec import (
+    DEFAULTS,
+    combat,
+    fight_to_dict,
+    outcome_to_dict,
+    parse_edition,
+    parse_fight,
+    parse_group_name,
+    parse_outcome,
+    units_to_dict,
+)
 from service.turm_und_leute.combat import (
     Contribution,
     Fight,
@@ -44,6 +62,7 @@ from service.turm_und_leute.units import (
 
 __all__ = [
     "BONUS",
+    "DEFAULTS",
     "HEIGHT",
     "PLACEMENTS",
     "UNITS",
@@ -59,13 +78,21 @@ __all__ = [
     "Unit",
     "attack_refusal",
     "check_fight",
+    "combat",
     "defence_refusal",
+    "fight_to_dict",
     "group_name",
     "group_refusal",
     "kinds",
     "legal_attackers",
+    "outcome_to_dict",
+    "parse_edition",
+    "parse_fight",
+    "parse_group_name",
+    "parse_outcome",
     "position_bonus",
     "resolve_combat",
     "translate",
     "unit",
+    "units_to_dict",
 ]
