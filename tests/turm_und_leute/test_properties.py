@@ -25,7 +25,7 @@ from tests.turm_und_leute.strategies import attackers, defenders, fights
 
 # Enough to find a broken rule (each fight is a few microseconds) while the whole
 # suite of the package stays well under ten seconds.
-SETTINGS = settings(max_examples=80, deadline=None)
+SETTINGS = settings(max_examples=60, deadline=None)
 
 
 def strengths(fight: Fight, role: Role) -> list[int]:
