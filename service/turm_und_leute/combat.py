@@ -4,7 +4,7 @@ Combat is deterministic, so a fight is a pure function of its groups and a few f
 client asserts (who is in range, where the attack comes from). :func:`resolve_combat`
 shows its working: each group's strength, the bonus it got and whether it counted.
 
-The seed's own example: two riders (2 × 4 = 8) attack five pikemen on the ground (5).
+The rules' own example: two riders (2 × 4 = 8) attack five pikemen on the ground (5).
 
 >>> fight = Fight(
 ...     Edition.TURM_UND_LEUTE,

@@ -166,6 +166,16 @@ def test_l7_a_malformed_answer_is_named_member_by_member() -> None:
         "/contributions/1/group",
         "/contributions/2/bonus",
     ]
+    answer = combat(CONTRACT_EXAMPLE)
+    answer["contributions"][0] = "attacker"
+    with pytest.raises(MalformedError) as caught:
+        parse_outcome(answer)
+    assert [(p.pointer, p.detail) for p in caught.value.problems] == [
+        ("/contributions/0", "must be an object")
+    ]
+    with pytest.raises(MalformedError) as caught:
+        parse_outcome([answer])
+    assert caught.value.field == ""
 
 
 @pytest.mark.parametrize(
