@@ -95,33 +95,46 @@ def browser() -> Iterator[Browser]:
             browser.close()
 
 
-@pytest.fixture()
-def page(browser: Browser, base_url: str) -> Iterator[Page]:
-    """The page, loaded with its first fight; fails on a script error or a request
-    that does not go to the page's own origin."""
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    elsewhere: list[str] = []
-    errors: list[str] = []
+class Watched:
+    """One browser page for the module (a new context per test costs half a second),
+    with what it asked of other origins and the script errors it raised."""
 
-    def only_the_service(route: Any) -> None:
-        if route.request.url.startswith(base_url + "/"):
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.base_url = base_url
+        self.context = browser.new_context()
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.elsewhere: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self.only_the_service)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def only_the_service(self, route: Any) -> None:
+        if route.request.url.startswith(self.base_url + "/"):
             route.continue_()
         else:
-            elsewhere.append(route.request.url)
+            self.elsewhere.append(route.request.url)
             route.abort()
 
-    context.route("**/*", only_the_service)
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url + "/turm-und-leute")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+@pytest.fixture(scope="module")
+def watched(browser: Browser, base_url: str) -> Iterator[Watched]:
+    watched = Watched(browser, base_url)
     try:
-        yield page
+        yield watched
     finally:
-        context.close()
-    assert elsewhere == []
-    assert errors == []
+        watched.context.close()
+
+
+@pytest.fixture()
+def page(watched: Watched) -> Iterator[Page]:
+    """The page, loaded afresh with its first fight; fails on a script error or a
+    request that does not go to the page's own origin."""
+    watched.page.goto(watched.base_url + "/turm-und-leute")
+    expect(watched.page.locator("body")).to_have_attribute("data-ready", "true")
+    yield watched.page
+    assert watched.elsewhere == []
+    assert watched.errors == []
 
 
 def _sent(page: Page) -> dict[str, Any]:
