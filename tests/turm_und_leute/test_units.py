@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import FrozenInstanceError
 
 import pytest
@@ -112,3 +114,13 @@ def test_l6_bonuses_and_the_order_of_positions() -> None:
 def test_ls1_stahl_und_sterne_knows_ground_and_the_two_towers_only() -> None:
     assert PLACEMENTS[SUS] == (Placement.GROUND, Placement.SMALL_TOWER, Placement.BIG_TOWER)
     assert PLACEMENTS[TUL] == tuple(Placement)
+
+
+def test_l1_the_engine_is_a_library_without_the_web_stack() -> None:
+    # A fresh interpreter: this one has Flask loaded by the HTTP tests' fixtures.
+    code = (
+        "import sys, service.turm_und_leute as t;"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'flask', 'werkzeug', 'marshmallow'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
