@@ -1,0 +1,367 @@
+"""A fight (L2–L8, LS1–LS3): who may take part, the attack and defence values, the outcome.
+
+Combat is deterministic, so a fight is a pure function of its groups and a few facts the
+client asserts (who is in range, where the attack comes from). :func:`resolve_combat`
+shows its working: each group's strength, the bonus it got and whether it counted.
+
+The rules' own example: two riders (2 × 4 = 8) attack five pikemen on the ground (5).
+
+>>> fight = Fight(
+...     Edition.TURM_UND_LEUTE,
+...     attackers=(Group(Kind.REITER, 2),),
+...     target=Group(Kind.PIKENIERE, 5),
+... )
+>>> outcome = resolve_combat(fight)
+>>> outcome.attack, outcome.defence, outcome.losses, outcome.target_figures_after
+(8, 5, 3, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from service.common.errors import InvalidQueryError
+from service.turm_und_leute.units import (
+    BONUS,
+    ELEVATED,
+    HEIGHT,
+    PLACEMENTS,
+    TOWERS,
+    UNITS,
+    Edition,
+    Kind,
+    Placement,
+    Unit,
+    kinds,
+    unknown_kind_detail,
+)
+
+
+class Role(str, enum.Enum):
+    """The part a group plays in a fight (L2); the value is its member in the request."""
+
+    ATTACKER = "attackers"
+    TARGET = "target"
+    HELPER = "helpers"
+
+
+def group_name(role: Role, index: int = 0) -> str:
+    """How answers and errors name a group: its JSON pointer in the request.
+
+    >>> group_name(Role.ATTACKER, 0), group_name(Role.TARGET), group_name(Role.HELPER, 1)
+    ('/attackers/0', '/target', '/helpers/1')
+    """
+    if role is Role.TARGET:
+        return "/target"
+    return f"/{role.value}/{index}"
+
+
+@dataclass(frozen=True)
+class Group:
+    """One tile of figures of one kind (L1).
+
+    An attacker's ``actions_used`` decides whether it may still attack (L3); a defender's
+    ``marked`` whether it is blocked (L4). The other of the two is not read by the rules.
+    """
+
+    kind: Kind
+    figures: int
+    position: Placement = Placement.GROUND
+    marked: bool = False
+    actions_used: int = 0
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The groups of one fight and the facts about it the client asserts (L2).
+
+    ``attack_from_outside``, ``attack_from_tower`` and ``target_side_imperator`` are the
+    sector facts of *Stahl und Sterne* (LS2); *Turm und Leute* does not read them.
+    """
+
+    edition: Edition
+    attackers: tuple[Group, ...]
+    target: Group
+    helpers: tuple[Group, ...] = ()
+    attack_from_outside: bool = True
+    attack_from_tower: bool = False
+    target_side_imperator: bool = False
+
+    def groups(self) -> Iterator[tuple[Role, int, Group]]:
+        """Every group with its role and index: attackers, the target, then helpers."""
+        for i, group in enumerate(self.attackers):
+            yield Role.ATTACKER, i, group
+        yield Role.TARGET, 0, self.target
+        for i, group in enumerate(self.helpers):
+            yield Role.HELPER, i, group
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one group added to its side's value (the answer's working).
+
+    ``bonus`` is the multiplier the group's position gave it in this fight (1 for an
+    attacker, and 1 where L6 or LS2 take the bonus away); it is shown even for a defender
+    that does not count, which adds 0 whatever its strength and bonus.
+    """
+
+    role: Role
+    index: int
+    strength: int
+    bonus: int
+    counted: bool
+
+    @property
+    def group(self) -> str:
+        """The group's name (:func:`group_name`)."""
+        return group_name(self.role, self.index)
+
+    @property
+    def value(self) -> int:
+        """What the group added: strength × bonus, or 0 when it does not count."""
+        return self.strength * self.bonus if self.counted else 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a fight (L5–L8, LS3); members as in the HTTP answer."""
+
+    attack: int
+    defence: int
+    defended: bool
+    losses: int
+    target_figures_after: int
+    removed: bool
+    gold: int
+    convertible: bool
+    must_occupy: bool
+    contributions: tuple[Contribution, ...]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a group may not fight as asked: the rule id, a sentence, and the member of the
+    group (a JSON pointer below the group, ``"/kind"``) that the rule is about."""
+
+    rule: str
+    detail: str
+    field: str
+
+
+GOLD_MAKERS: Final = frozenset({Kind.ENGEL, Kind.ZWERGE})
+"""L8: a group these helped to remove leaves a gold piece."""
+
+
+# ------------------------------------------------------------------- who may fight
+
+
+def group_refusal(edition: Edition, group: Group) -> Refusal | None:
+    """Why ``group`` cannot be on the table at all, whatever its role, or ``None``.
+
+    L1: a kind of the edition, 1 to a tile's figures. LS1: a position of the edition.
+
+    >>> group_refusal(Edition.TURM_UND_LEUTE, Group(Kind.REITER, 3))
+    Refusal(rule='L1', detail='a tile holds 1 to 2 reiter, not 3', field='/figures')
+    """
+    row = UNITS[edition].get(group.kind)
+    if row is None:
+        return Refusal("L1", unknown_kind_detail(edition, group.kind.value), "/kind")
+    if not 1 <= group.figures <= row.max_figures:
+        return Refusal(
+            "L1", f"a tile holds 1 to {row.max_figures} {group.kind.value}, not {group.figures}", "/figures"
+        )
+    if group.position not in PLACEMENTS[edition]:
+        allowed = ", ".join(p.value for p in PLACEMENTS[edition])
+        return Refusal(
+            "LS1", f"{edition.full_name} has no {group.position.value}: positions are {allowed}", "/position"
+        )
+    return None
+
+
+def attack_refusal(edition: Edition, group: Group) -> Refusal | None:
+    """Why ``group`` may not attack (L1, LS1, L3), or ``None`` if it may.
+
+    >>> attack_refusal(Edition.TURM_UND_LEUTE, Group(Kind.PIKENIERE, 5, Placement.WALL)).rule
+    'L3'
+    >>> attack_refusal(Edition.STAHL_UND_STERNE, Group(Kind.ELEKTROKAEMPFER, 5, Placement.SMALL_TOWER))
+    """
+    refusal = group_refusal(edition, group)
+    if refusal is not None:
+        return refusal
+    row = UNITS[edition][group.kind]
+    if not row.may_attack:
+        return Refusal("L3", f"a group of {group.kind.value} may not attack", "/kind")
+    if group.actions_used >= row.actions:
+        return Refusal(
+            "L3",
+            f"a group of {group.kind.value} has {row.actions} action{'s' if row.actions > 1 else ''} a turn "
+            f"and has used {group.actions_used}: none is left to attack with",
+            "/actions_used",
+        )
+    if _walls_need_range(edition, group.position, row):
+        return Refusal(
+            "L3",
+            f"from a {_spoken(group.position)} only {_ranged(edition)} attack, not {group.kind.value}",
+            "/position",
+        )
+    return None
+
+
+def defence_refusal(edition: Edition, group: Group, role: Role = Role.HELPER) -> Refusal | None:
+    """Why a defending ``group`` adds 0 (L4), or ``None`` if it counts.
+
+    A group :func:`group_refusal` rejects is not judged here.
+
+    >>> defence_refusal(Edition.TURM_UND_LEUTE, Group(Kind.PIKENIERE, 5, marked=True)).field
+    '/marked'
+    >>> defence_refusal(Edition.TURM_UND_LEUTE, Group(Kind.PIKENIERE, 5, Placement.WALL), Role.TARGET)
+    """
+    row = UNITS[edition][group.kind]
+    if not row.may_defend:
+        return Refusal("L4", f"a group of {group.kind.value} never defends", "/kind")
+    if group.marked:
+        return Refusal("L4", "it carries a marker: it acted this turn and is blocked", "/marked")
+    # The target defends itself wherever it stands; the restriction is on helping.
+    if role is Role.HELPER and _walls_need_range(edition, group.position, row):
+        return Refusal(
+            "L4",
+            f"from a {_spoken(group.position)} only {_ranged(edition)} help, not {group.kind.value}",
+            "/position",
+        )
+    return None
+
+
+def _walls_need_range(edition: Edition, position: Placement, row: Unit) -> bool:
+    # L3/L4 name archers and angels: exactly the ranged units. LS1 lifts the restriction.
+    return edition is Edition.TURM_UND_LEUTE and position in ELEVATED and not row.ranged
+
+
+def _spoken(position: Placement) -> str:
+    return position.value.replace("_", " ")
+
+
+def _ranged(edition: Edition) -> str:
+    return " and ".join(u.kind.value for u in UNITS[edition].values() if u.ranged)
+
+
+def legal_attackers(edition: Edition, position: Placement = Placement.GROUND) -> tuple[Kind, ...]:
+    """The kinds that may attack from ``position`` with an action left (L3, LS1).
+
+    >>> [k.value for k in legal_attackers(Edition.TURM_UND_LEUTE, Placement.WALL)]
+    ['bogenschuetzen', 'engel']
+    """
+    return tuple(kind for kind in kinds(edition) if attack_refusal(edition, Group(kind, 1, position)) is None)
+
+
+def check_fight(fight: Fight) -> None:
+    """Raise :class:`~service.common.errors.InvalidQueryError` for the first group that may
+    not take part as asked (L2, L1, LS1, L3), naming the rule and the member's JSON pointer.
+
+    Groups are checked in the order attackers, target, helpers. Defenders that may not
+    defend are no error: they count for nothing (L4).
+    """
+    if not fight.attackers:
+        raise InvalidQueryError("L2", "a fight needs one or more attacking groups", "/attackers")
+    for role, index, group in fight.groups():
+        if role is Role.ATTACKER:
+            refusal = attack_refusal(fight.edition, group)
+        else:
+            refusal = group_refusal(fight.edition, group)
+        if refusal is not None:
+            raise InvalidQueryError(refusal.rule, refusal.detail, group_name(role, index) + refusal.field)
+
+
+# ----------------------------------------------------------------------- the values
+
+
+def position_bonus(fight: Fight, group: Group) -> int:
+    """The defence multiplier ``group`` gets in ``fight`` (L6, LS2).
+
+    *Turm und Leute*: its position's bonus, lost (×1) when an attacking group stands
+    higher than the group itself. *Stahl und Sterne*: a tower sector's bonus, only for
+    the imperator's side and an attack from outside the sector, lost to an attack from
+    another tower sector.
+
+    >>> fight = Fight(Edition.TURM_UND_LEUTE, (Group(Kind.BOGENSCHUETZEN, 3, Placement.SMALL_TOWER),),
+    ...               Group(Kind.PIKENIERE, 5, Placement.WALL))
+    >>> position_bonus(fight, fight.target)
+    1
+    """
+    bonus = BONUS[group.position]
+    if fight.edition is Edition.TURM_UND_LEUTE:
+        height = HEIGHT[group.position]
+        if any(HEIGHT[a.position] > height for a in fight.attackers):
+            return 1
+        return bonus
+    # [interpretation] an attacking group standing in a tower sector attacks from
+    # "another sector with a tower" when the attack comes from outside; and when it
+    # comes from inside, the bonus does not apply anyway.
+    from_tower = fight.attack_from_tower or any(a.position in TOWERS for a in fight.attackers)
+    if fight.target_side_imperator and fight.attack_from_outside and not from_tower:
+        return bonus
+    return 1
+
+
+def resolve_combat(fight: Fight) -> Outcome:
+    """Adjudicate ``fight`` (L2–L8, LS1–LS3).
+
+    Raises :class:`~service.common.errors.InvalidQueryError` for a fight the rules
+    forbid (:func:`check_fight`).
+
+    A marked target adds nothing, so even a single pikeman takes a group off the wall:
+
+    >>> fight = Fight(Edition.TURM_UND_LEUTE, (Group(Kind.PIKENIERE, 1),),
+    ...               Group(Kind.BOGENSCHUETZEN, 1, Placement.WALL, marked=True))
+    >>> outcome = resolve_combat(fight)
+    >>> outcome.defence, outcome.removed, [(c.group, c.bonus, c.counted) for c in outcome.contributions]
+    (0, True, [('/attackers/0', 1, True), ('/target', 2, False)])
+    """
+    check_fight(fight)
+    table = UNITS[fight.edition]
+    contributions: list[Contribution] = []
+    attack = 0
+    for index, group in enumerate(fight.attackers):
+        strength = table[group.kind].strength(group.figures)
+        attack += strength
+        contributions.append(Contribution(Role.ATTACKER, index, strength, 1, True))
+    if fight.target.kind is Kind.ZWERGE:
+        attack //= 2  # L5: before anything else, rounded down
+    defence = 0
+    for role, index, group in fight.groups():
+        if role is Role.ATTACKER:
+            continue
+        counted = defence_refusal(fight.edition, group, role) is None
+        share = Contribution(
+            role, index, table[group.kind].strength(group.figures), position_bonus(fight, group), counted
+        )
+        defence += share.value
+        contributions.append(share)
+    return _outcome(fight, attack, defence, tuple(contributions))
+
+
+def _outcome(fight: Fight, attack: int, defence: int, contributions: tuple[Contribution, ...]) -> Outcome:
+    target = fight.target
+    defended = defence >= attack  # L7: the surplus is lost, the attackers lose nothing
+    # Every figure has one life (L1), so the difference is that many figures, at most all.
+    lives = UNITS[fight.edition][target.kind].lives
+    losses = 0 if defended else min(target.figures, (attack - defence) // lives)
+    after = target.figures - losses
+    removed = after == 0
+    kinds_attacking = {a.kind for a in fight.attackers}
+    return Outcome(
+        attack=attack,
+        defence=defence,
+        defended=defended,
+        losses=losses,
+        target_figures_after=after,
+        removed=removed,
+        # [interpretation] L8 "removed by the angels or dwarves": one of them attacked.
+        gold=1 if removed and kinds_attacking & GOLD_MAKERS else 0,
+        convertible=removed and Kind.ENGEL in kinds_attacking,
+        # LS3; Turm und Leute has no such duty: the attackers stay where they are.
+        must_occupy=removed and fight.edition is Edition.STAHL_UND_STERNE,
+        contributions=contributions,
+    )

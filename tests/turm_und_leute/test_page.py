@@ -1,0 +1,221 @@
+"""The combat page in a real browser (Debian's headless Chromium, driven by Playwright).
+
+The HTTP endpoints are not part of the engine; here a small WSGI stand-in answers them
+through the engine's codec, with the members the service's problem answers have
+(``rule``, ``field``, ``detail``; ``errors`` with pointers), and serves the page's
+files. The page must build the contract's request, show the answer with every
+contribution, show a refusal's rule and detail, and ask nothing of any other origin.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from werkzeug.serving import make_server
+from werkzeug.wrappers import Request, Response
+
+from service.common import InvalidQueryError, MalformedError
+from service.turm_und_leute import combat, parse_edition, units_to_dict
+
+STATIC = Path(__file__).resolve().parents[2] / "service" / "render" / "static" / "turm-und-leute"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 10_000
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+def _json(body: Any, status: int = 200) -> Response:
+    media = "application/json" if status < 400 else "application/problem+json"
+    return Response(json.dumps(body), status=status, mimetype=media)
+
+
+def _answer(action: Any) -> Response:
+    try:
+        return _json(action())
+    except MalformedError as err:
+        errors = [{"pointer": p.pointer, "detail": p.detail} for p in err.problems]
+        return _json({"title": "Invalid request", "status": 400, "detail": err.detail, "errors": errors}, 400)
+    except InvalidQueryError as err:
+        return _json({"status": 422, "detail": err.detail, "rule": err.rule, "field": err.field}, 422)
+
+
+@Request.application  # type: ignore[misc]
+def stand_in(request: Request) -> Response:
+    path = request.path
+    if path == "/v1/turm-und-leute/units" and request.method == "GET":
+        return _answer(lambda: units_to_dict(parse_edition(request.args.get("edition"), "edition")))
+    if path == "/v1/turm-und-leute/combat" and request.method == "POST":
+        return _answer(lambda: combat(request.get_json()))
+    name = "index.html" if path == "/turm-und-leute" else path.removeprefix("/turm-und-leute/")
+    file = STATIC / name
+    if "/" not in name and file.is_file():
+        return Response(file.read_bytes(), mimetype=TYPES[file.suffix])
+    return Response("not found", status=404)
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, stand_in, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="combat-page", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).is_file():
+        message = f"{CHROMIUM} is missing: `make install-test` installs it (apt-get install chromium)"
+        if "CI" in os.environ:
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Watched:
+    """One browser page for the module (a new context per test costs half a second),
+    with what it asked of other origins and the script errors it raised."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.base_url = base_url
+        self.context = browser.new_context()
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.elsewhere: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self.only_the_service)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def only_the_service(self, route: Any) -> None:
+        if route.request.url.startswith(self.base_url + "/"):
+            route.continue_()
+        else:
+            self.elsewhere.append(route.request.url)
+            route.abort()
+
+
+@pytest.fixture(scope="module")
+def watched(browser: Browser, base_url: str) -> Iterator[Watched]:
+    watched = Watched(browser, base_url)
+    try:
+        yield watched
+    finally:
+        watched.context.close()
+
+
+@pytest.fixture()
+def page(watched: Watched) -> Iterator[Page]:
+    """The page, loaded afresh with its first fight; fails on a script error or a
+    request that does not go to the page's own origin."""
+    watched.page.goto(watched.base_url + "/turm-und-leute")
+    expect(watched.page.locator("body")).to_have_attribute("data-ready", "true")
+    yield watched.page
+    assert watched.elsewhere == []
+    assert watched.errors == []
+
+
+def _sent(page: Page) -> dict[str, Any]:
+    page.locator("details summary").click()
+    return json.loads(page.locator("#request").inner_text())  # type: ignore[no-any-return]
+
+
+def test_l7_the_page_shows_the_seeds_fight_and_every_contribution(page: Page) -> None:
+    expect(page.locator("#units tbody tr")).to_have_count(7)
+    expect(page.locator("#units tbody tr").first).to_contain_text("graf")
+    page.click("#add-helper")
+    helper = page.locator("#helpers .group").first
+    helper.locator('[data-member="kind"]').select_option("bogenschuetzen")
+    helper.locator('[data-member="figures"]').fill("3")
+    helper.locator('[data-member="position"]').select_option("wall")
+    helper.locator('[data-member="marked"]').check()
+    page.click("#resolve")
+    expect(page.locator("#message")).to_have_text("Not defended: 8 against 5; the target loses 3.")
+
+    sent = _sent(page)
+    assert sent["attackers"] == [{"kind": "reiter", "figures": 2, "position": "ground", "actions_used": 0}]
+    assert sent["helpers"] == [{"kind": "bogenschuetzen", "figures": 3, "position": "wall", "marked": True}]
+    answer = combat(sent)
+    rows = page.eval_on_selector_all(
+        "#contributions tbody tr",
+        "rows => rows.map(r => [r.dataset.group, ...[...r.cells].map(c => c.textContent)])",
+    )
+    assert rows == [
+        [
+            c["group"],
+            label,
+            str(c["strength"]),
+            f"×{c['bonus']}",
+            "yes" if c["counted"] else "no",
+            str(c["strength"] * c["bonus"] if c["counted"] else 0),
+        ]
+        for c, label in zip(
+            answer["contributions"],
+            [
+                "Attacker 1: 2 × reiter (ground)",
+                "Target: 5 × pikeniere (ground)",
+                "Helper 1: 3 × bogenschuetzen (wall)",
+            ],
+            strict=True,
+        )
+    ]
+    expect(page.locator('#outcome dd[data-member="target\'s figures after"]')).to_have_text("2")
+
+
+def test_l3_and_ls3_a_refusal_and_the_other_edition(page: Page) -> None:
+    page.click("#resolve")
+    expect(page.locator("#outcome")).to_be_visible()
+    attacker = page.locator("#attackers .group").first
+    attacker.locator('[data-member="kind"]').select_option("graf")
+    attacker.locator('[data-member="figures"]').fill("1")
+    page.click("#resolve")
+    expect(page.locator("#message")).to_have_text("L3: a group of graf may not attack")
+    expect(page.locator("#problems li")).to_have_text(
+        ["L3 · /attackers/0/kind · a group of graf may not attack"]
+    )
+    expect(attacker.locator('[data-member="kind"]')).to_have_class("bad")
+    # The answer to the fight before is gone.
+    expect(page.locator("#outcome")).to_be_hidden()
+    expect(page.locator("#contributions")).to_be_hidden()
+
+    # Stahl und Sterne: the same rows under the new names, no wall, and LS3.
+    page.select_option("#edition", "stahl-und-sterne")
+    expect(attacker.locator('[data-member="kind"]')).to_have_value("imperator")
+    expect(page.locator("#units tbody tr").first).to_contain_text("imperator")
+    assert page.eval_on_selector_all(
+        '#target [data-member="position"] option', "os => os.map(o => o.value)"
+    ) == ["ground", "small_tower", "big_tower"]
+    attacker.locator('[data-member="kind"]').select_option("daemonenreiter")
+    attacker.locator('[data-member="figures"]').fill("2")
+    page.locator('#target [data-member="figures"]').fill("3")
+    page.click("#resolve")
+    expect(page.locator("#message")).to_have_text("Not defended: 8 against 3; the target loses 3.")
+    expect(page.locator('#outcome dd[data-member="an attacker must take its place"]')).to_have_text("yes")
+    assert _sent(page)["target"] == {
+        "kind": "elektrokaempfer",
+        "figures": 3,
+        "position": "ground",
+        "marked": False,
+    }
