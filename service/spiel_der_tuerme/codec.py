@@ -133,23 +133,28 @@ def _read_over(shape: Shape, value: object) -> Over | None:
     if obj is None:
         return None
     reason = shape.member(EndReason, obj["reason"], "/over/reason")
-    quarter, seat = obj.get("quarter"), obj.get("seat")
-    if quarter is not None:
-        quarter = shape.integer(quarter, "/over/quarter", QUARTERS[0], QUARTERS[-1])
-    if seat is not None:
-        seat = shape.member(Colour, seat, "/over/seat")
-    if reason is None:
-        return None
+    # Which members the reason needs (TE1: quarter and seat, TE3: seat, TE2: neither);
+    # with an unknown reason only the values themselves are checked.
     wants_quarter = reason is EndReason.QUARTER
     wants_seat = reason is not EndReason.STREETS_EMPTY
-    if wants_quarter and obj.get("quarter") is None:
-        shape.fail("/over/quarter", "is required when reason is 'quarter'")
-    if not wants_quarter and obj.get("quarter") is not None:
+    quarter: int | None = None
+    seat: Colour | None = None
+    if obj.get("quarter") is None:
+        if wants_quarter:
+            shape.fail("/over/quarter", "is required when reason is 'quarter'")
+    elif reason is not None and not wants_quarter:
         shape.fail("/over/quarter", "must be null unless reason is 'quarter'")
-    if wants_seat and obj.get("seat") is None:
-        shape.fail("/over/seat", f"is required when reason is '{reason.value}'")
-    if not wants_seat and obj.get("seat") is not None:
+    else:
+        quarter = shape.integer(obj["quarter"], "/over/quarter", QUARTERS[0], QUARTERS[-1])
+    if obj.get("seat") is None:
+        if reason is not None and wants_seat:
+            shape.fail("/over/seat", f"is required when reason is '{reason.value}'")
+    elif reason is EndReason.STREETS_EMPTY:
         shape.fail("/over/seat", "must be null when reason is 'streets_empty'")
+    else:
+        seat = shape.member(Colour, obj["seat"], "/over/seat")
+    if reason is None:
+        return None
     return Over(reason, quarter, seat)
 
 
