@@ -48,7 +48,7 @@ def seats_of(letters: str) -> list[str]:
 
 def filler(stacks: Mapping[str, str], seats: str, quarters: Iterable[int], height: int = 5) -> dict[str, str]:
     """Filler towers for every stone ``stacks`` does not use, on free symbol squares of
-    ``quarters``; the tops go round the seats, the rest of each tower below."""
+    ``quarters``; the tops go round the colours ``seats``, the rest of each tower below."""
     left = {(colour, symbol): 5 for colour in COLOURS for symbol in SYMBOLS}
     for text in stacks.values():
         for letter in text[1:]:
@@ -86,14 +86,16 @@ def position_dict(
     to_move: str | None = None,
     max_height: int | None = 5,
     fill: Iterable[int] | None = (8, 7, 6, 5, 4, 3, 2, 1),
+    tops: str | None = None,
     turn: tuple[int, bool] = (0, False),
     blocked: Iterable[str] = (),
     over: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON form of a hand-built position (not yet checked)."""
+    """The JSON form of a hand-built position (not yet checked); ``tops`` are the
+    colours of the filler towers' tops (default: the seats)."""
     everything = dict(stacks)
     if fill is not None:
-        everything.update(filler(stacks, seats, fill))
+        everything.update(filler(stacks, tops or seats, fill))
     ordered = sorted(everything.items(), key=lambda item: parse_square(item[0]))
     return {
         "stacks": {name: stack_dict(text) for name, text in ordered},
