@@ -170,3 +170,22 @@ def names(squares: Iterable[int]) -> list[str]:
 def sq(name: str) -> int:
     """A square by name."""
     return parse_square(name)
+
+
+ANCHORS = {"a1": "Br", "n1": "Cb", "n8": "Dg"}
+"""A street stack for red, blue and green in three corners, out of the way of most
+lines, so that no seat is stuck (TE3)."""
+
+OPEN_QUARTERS = (8, 7, 4, 3)
+"""Filler quarters that leave quarters 1, 2, 5 and 6 (the west half) empty."""
+
+DEADLOCK = (
+    "seats=yrbg to_move=y max=5 | a1=Ar b1=Dg c1=Ab d1=Dg e1=Bb f1=Ay g1=Dg h1=Cy i1=Db j1=Ay k1=Cg "
+    "l1=Bb m1=Ag n1=Cb a2=By d2=Ag g2=Br h2=Ag k2=Br n2=Ag a3=Dy d3=Cr g3=Dy h3=Cb k3=Dg n3=Cr a4=Ar "
+    "b4=By c4=Cy d4=Ab e4=Dg f4=Cg g4=Bb h4=Dy i4=Bg j4=Cb k4=Ar l4=Dr m4=Cb n4=Dy a5=Cy b5=Dr c5=Ab "
+    "d5=Cg e5=Br f5=Ay g5=Dr h5=Bg i5=Db j5=Ay k5=Cr l5=Bb m5=Ay n5=Bg a6=Br d6=Ab g6=Bg h6=Ar k6=Bg "
+    "n6=Ar a7=Db d7=Cy g7=Db h7=Cy k7=Dr n7=Cg a8=Ab b8=By c8=Cg d8=Br e8=Dy f8=Cb g8=Ag h8=Db i8=By "
+    "j8=Cr k8=Bb l8=Dr m8=Cr n8=By"
+)
+"""A board as dealt (every street square one stone, TB5) on which no seat can move: found
+by a search that swapped stones until no legal move was left."""
