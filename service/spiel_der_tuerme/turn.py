@@ -62,8 +62,10 @@ def play_move(position: Position, move: Move, events: list[Event]) -> Position:
     """The position after the seat to move makes ``move``, unchecked (see
     :func:`~service.spiel_der_tuerme.moves.move_refusal`); the events are appended.
 
-    The turn context counts the move and says whether another may follow (TM7); if the
-    move ends the game, :attr:`Position.over` says why (TE1–TE5).
+    A move onto a symbol square leaves the turn open (TM7: the turn context counts the
+    move and allows another); any other move ends the turn (TM8, :func:`end_turn`); a
+    move that ends the game ends it at once (TE1–TE5). The result is always a position
+    :func:`~service.spiel_der_tuerme.check.check_position` accepts.
     """
     frm, to = move
     seat = position.to_move
@@ -85,13 +87,15 @@ def play_move(position: Position, move: Move, events: list[Event]) -> Position:
     after = replace(
         position,
         stacks=tuple(stacks),
-        turn=TurnState(position.turn.moves + 1, on_symbol),
+        turn=TurnState(position.turn.moves + 1, True),
         # A blocked neutral stone that a stack lands on is no neutral stone any more.
         blocked=tuple(s for s in position.blocked if s != to),
     )
     over = end_after_move(after, seat)
     if over is not None:
         return _game_over(after, over, events)
+    if not on_symbol:
+        return end_turn(after, to if moving.top is not seat else None, events)
     return after
 
 
@@ -120,6 +124,7 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
         raise _illegal("TE4", 0, "the game is over: no more turns are played")
     events: list[Event] = []
     seat = position.to_move
+    moved_neutral = False
     if not turn.moves:
         if position.turn.may_continue:
             # TM8: the seat stops after a move that allowed another.
@@ -134,7 +139,6 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
             )
         events.append(Event(EventType.PASS, seat))
         return end_turn(position, None, events), tuple(events)
-    neutral: Square | None = None
     for index, move in enumerate(turn.moves):
         if position.over is not None:
             raise _illegal(
@@ -144,7 +148,7 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
             previous = turn.moves[index - 1]
             why = (
                 "a move of a neutral stone ends the turn"
-                if neutral is not None
+                if moved_neutral
                 else "only a move that ends on a symbol square allows another"
             )
             raise _illegal("TM8", index, f"your turn ended with {previous}: {why}")
@@ -153,11 +157,10 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
             raise _illegal(refusal[0], index, refusal[1])
         moving = position.stacks[move.frm]
         assert moving is not None
-        if moving.top is not seat:
-            neutral = move.to
+        moved_neutral = moving.top is not seat
         position = play_move(position, move, events)
-    if position.over is None and not (position.turn.may_continue and not turn.end_turn):
-        position = end_turn(position, neutral, events)
+    if position.over is None and position.turn.may_continue and turn.end_turn:
+        position = end_turn(position, None, events)
     return position, tuple(events)
 
 
