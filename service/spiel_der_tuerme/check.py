@@ -9,7 +9,7 @@ blocked stones (TN4), the turn context (TM7, TM8) and the end of the game (TE1â€
 from __future__ import annotations
 
 from service.common import InvalidPositionError
-from service.spiel_der_tuerme.board import COLOURS, IS_STREET, SQUARES, SYMBOL, SYMBOLS, square_name
+from service.spiel_der_tuerme.board import COLOURS, IS_STREET, SYMBOL, SYMBOLS, square_name
 from service.spiel_der_tuerme.end import end_after_move, is_deadlocked, stuck_seats
 from service.spiel_der_tuerme.moves import max_height
 from service.spiel_der_tuerme.position import (
@@ -37,35 +37,37 @@ def _check_stacks(position: Position) -> None:
     neutrals = position.neutrals
     limit = max_height(position)
     counts = {(colour, symbol): 0 for colour in COLOURS for symbol in SYMBOLS}
-    for square in SQUARES:
-        stack = position.stacks[square]
+    for square, stack in enumerate(position.stacks):
         if stack is None:
             continue
-        name = square_name(square)
+        stones, symbol = stack.stones, stack.symbol
         square_symbol = SYMBOL[square]
-        if square_symbol is not None and stack.symbol is not square_symbol:
+        if square_symbol is not None and symbol is not square_symbol:
+            name = square_name(square)
             raise InvalidPositionError(
                 "TM5",
                 f"{name} is a symbol square of symbol {square_symbol.value}; a stack of symbol "
-                f"{stack.symbol.value} cannot stand on it",
+                f"{symbol.value} cannot stand on it",
                 f"/stacks/{name}/symbol",
             )
-        if stack.top in neutrals and (stack.height > 1 or not IS_STREET[square]):
-            where = "a tower" if stack.height > 1 else "a symbol square"
+        if stones[-1] in neutrals and (len(stones) > 1 or square_symbol is not None):
+            name = square_name(square)
+            where = "a tower" if len(stones) > 1 else "a symbol square"
             raise InvalidPositionError(
                 "TN3",
-                f"the neutral colour {stack.top.value} is on top of {where} on {name}: "
+                f"the neutral colour {stones[-1].value} is on top of {where} on {name}: "
                 "neutral stones move only onto free street squares",
                 f"/stacks/{name}/stones",
             )
-        if stack.height > limit:
+        if len(stones) > limit:
+            name = square_name(square)
             raise InvalidPositionError(
                 "TM6",
-                f"the tower on {name} is {stack.height} stones high; towers are at most {limit} high",
+                f"the tower on {name} is {len(stones)} stones high; towers are at most {limit} high",
                 f"/stacks/{name}/stones",
             )
-        for colour in stack.stones:
-            counts[colour, stack.symbol] += 1
+        for colour in stones:
+            counts[colour, symbol] += 1
     for (colour, symbol), count in counts.items():
         if count != STONES_PER_KIND:
             raise InvalidPositionError(

@@ -71,20 +71,21 @@ def _read_stacks(shape: Shape, value: object) -> tuple[Stack | None, ...]:
         shape.fail("/stacks", "must be an object")
         return tuple(board)
     for key, raw in value.items():
-        where = f"/stacks/{token(key)}"
         square = SQUARE_BY_NAME.get(key)
         if square is None:
-            shape.fail(where, f"is not {SQUARE_WORDS}")
+            shape.fail(f"/stacks/{token(key)}", f"is not {SQUARE_WORDS}")
             continue
-        # The common, well-formed stack is read without building a pointer per stone.
-        if type(raw) is dict and len(raw) == 2 and type(raw.get("symbol")) is str:
-            symbol, stones = _SYMBOL_BY_VALUE.get(raw["symbol"]), raw.get("stones")
-            if symbol is not None and type(stones) is list and stones:
-                colours = [_COLOUR_BY_VALUE.get(s) if type(s) is str else None for s in stones]
-                if None not in colours:
-                    board[square] = Stack(symbol, tuple(c for c in colours if c is not None))
-                    continue
-        board[square] = _read_stack(shape, raw, where)
+        # The common, well-formed stack is read without building its JSON pointer, which
+        # only a problem needs; anything else is read again with Shape for its problems.
+        if type(raw) is dict and len(raw) == 2 and type(raw.get("stones")) is list and raw["stones"]:
+            try:
+                board[square] = Stack(
+                    _SYMBOL_BY_VALUE[raw["symbol"]], tuple(map(_COLOUR_BY_VALUE.__getitem__, raw["stones"]))
+                )
+                continue
+            except (KeyError, TypeError):
+                pass
+        board[square] = _read_stack(shape, raw, f"/stacks/{token(key)}")
     return tuple(board)
 
 
