@@ -33,8 +33,7 @@ def end_after_move(position: Position, mover: Colour) -> Over | None:
     starting with ``mover``.
     """
     for quarter, colour in position.completed_quarters:
-        if colour in position.seats:
-            return Over(EndReason.QUARTER, quarter, colour)
+        return Over(EndReason.QUARTER, quarter, colour)
     if not any(position.street_stacks.values()):
         return Over(EndReason.STREETS_EMPTY)
     stuck = stuck_seats(position, mover)

@@ -16,7 +16,8 @@ from service.spiel_der_tuerme import (
     position_to_dict,
     setup_position,
 )
-from tests.spiel_der_tuerme.builders import build, position_dict
+from service.spiel_der_tuerme.position import diagram
+from tests.spiel_der_tuerme.builders import DEADLOCK, build, parse_compact, position_dict
 
 # Every seat keeps a street stack (TE3) and no quarter is complete (TE1).
 BASE = {"a1": "Ay", "b1": "Br", "c1": "Cb", "d1": "Dg", "b3": "Ay"}
@@ -238,3 +239,34 @@ def test_te4_once_over_no_turn_is_in_progress_and_nothing_is_blocked():
         "TE4",
         "/blocked",
     )
+
+
+def test_shape_every_member_of_the_wrong_type_is_named():
+    data = position_dict(BASE)
+    data["stacks"]["a1"] = {"symbol": "A", "stones": ["yellow", 7]}
+    data["stacks"]["b1"] = {"symbol": "B", "stones": "red"}
+    data["stacks"]["c1"] = "Cb"
+    data["turn"] = "fresh"
+    data["over"] = 3
+    data["blocked"] = "a1"
+    assert malformed(data) == [
+        ("/stacks/a1/stones/1", "must be one of 'yellow', 'red', 'blue', 'green'"),
+        ("/stacks/b1/stones", "must be an array"),
+        ("/stacks/c1", "must be an object"),
+        ("/turn", "must be an object"),
+        ("/blocked", "must be an array"),
+        ("/over", "must be an object"),
+    ]
+
+
+def test_te3_a_dead_end_names_the_seat_whose_turn_ended():
+    data = position_to_dict(parse_compact(DEADLOCK))
+    data["over"] = {"reason": "stuck", "seat": "yellow"}
+    assert parse_position(data).over == Over(EndReason.STUCK, None, Colour.YELLOW)
+    data["over"] = {"reason": "stuck", "seat": "red"}
+    assert refused(data) == ("TE3", "/over/seat")
+
+
+def test_a_tall_tower_is_drawn_shortened_in_the_diagram():
+    p = build({**BASE, "e1": "Cyyyrrrbbbggy"}, max_height=None)
+    assert "Cyyyr+" in diagram(p).splitlines()[-2]

@@ -92,3 +92,9 @@ def test_tv1_setup_deals_the_variant_without_a_height_limit():
     with pytest.raises(MalformedError) as err:
         setup_position(3, 1, max_height=4)
     assert err.value.field == "/max_height"
+
+
+def test_tn1_setup_needs_as_many_colours_as_players():
+    with pytest.raises(MalformedError) as err:
+        setup_position(3, 1, seats=[Colour.RED, Colour.BLUE])
+    assert err.value.field == "/seats"

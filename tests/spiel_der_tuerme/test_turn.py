@@ -256,3 +256,15 @@ def test_tm1_a_turn_reads_and_writes_its_json_form():
     with pytest.raises(MalformedError):
         parse_turn({})
     assert [e.value for e in EventType] == ["move", "tower", "symbol_square", "pass", "game_over"]
+
+
+def test_tm8_random_play_and_the_first_move_know_when_there_is_none():
+    import random
+
+    from service.spiel_der_tuerme import first_legal_move, moves_to_dict, random_turn
+
+    dead = parse_compact(DEADLOCK)
+    assert random_turn(dead, random.Random(1)) == PASS
+    assert first_legal_move(dead) is None
+    over, _ = apply_turn(dead, PASS)
+    assert first_legal_move(over) is None and moves_to_dict(()) == {"moves": []}
