@@ -125,7 +125,9 @@ def _generate(
     neutrals = position.neutrals
     limit = max_height(position)
     counts = position.street_stacks
-    streets_left = sum(counts.values())
+    # TE2/TE3: a stack of the seat that leaves the streets for a symbol square ends the
+    # game if it was the last stack on the streets, or the seat's last one.
+    last_on_street = sum(counts.values()) == 1 or counts[seat] == 1
     found: list[LegalMove] = []
     for frm in origins:
         stack = stacks[frm]
@@ -141,9 +143,6 @@ def _generate(
             continue
         symbol = stack.symbol
         height = len(stones)
-        # TE2/TE3: a move that leaves the streets empties them, or the mover's last
-        # street stack, when it was the last one.
-        last_on_street = streets_left == 1 or counts[seat] == 1
         rays = RAYS[frm]
         for direction, backwards in _BOARD_ORDER:
             line: list[LegalMove] = []
