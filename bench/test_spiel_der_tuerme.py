@@ -39,7 +39,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from service.spiel_der_tuerme import (
     Position,
-    Turn,
+    TurnPlan,
     apply_turn,
     legal_moves,
     parse_position,
@@ -64,7 +64,7 @@ class SdtPosition:
     stage: str
     position: Position
     data: dict[str, Any]
-    turn: Turn
+    turn: TurnPlan
     """A legal turn of the seat to move (random, seeded)."""
 
 

@@ -3,12 +3,12 @@
 Everything a front end needs to adjudicate a game of Rudi Hoffmann's *Spiel der Türme*
 (Schmidt Spiele, 1993)::
 
-    from service.spiel_der_tuerme import apply_turn, legal_moves, parse_position, parse_turn
+    from service.spiel_der_tuerme import apply_turn, legal_moves, parse_position, parse_turn_plan
 
     position = parse_position(json_dict)           # checks the structural rules
     for move in legal_moves(position):             # TM1–TM8, TN2–TN5
         print(move.move, move.symbol_square, move.may_continue)
-    position, events = apply_turn(position, parse_turn({"moves": [{"from": "c1", "to": "c2"}]}))
+    position, events = apply_turn(position, parse_turn_plan({"moves": [{"from": "c1", "to": "c2"}]}))
 
 Rule ids (TB1 … TV1) are those of the rules document (docs/spiel-der-tuerme.md); every
 error names one.
@@ -56,10 +56,10 @@ from service.spiel_der_tuerme.codec import (
     over_to_dict,
     parse_position,
     parse_square_field,
-    parse_turn,
+    parse_turn_plan,
     position_to_dict,
     score_to_dict,
-    turn_to_dict,
+    turn_plan_to_dict,
     violation_to_dict,
 )
 from service.spiel_der_tuerme.end import end_after_move, is_deadlocked, stuck_seats
@@ -85,7 +85,7 @@ from service.spiel_der_tuerme.position import (
     TurnState,
 )
 from service.spiel_der_tuerme.random_player import Game, random_game, random_turn
-from service.spiel_der_tuerme.records import PASS, Event, EventType, Turn, Violation
+from service.spiel_der_tuerme.records import PASS, Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore, score, winners_of
 from service.spiel_der_tuerme.setup import deal, setup_position
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move, validate_turn
@@ -136,7 +136,7 @@ __all__ = [
     "Square",
     "Stack",
     "Symbol",
-    "Turn",
+    "TurnPlan",
     "TurnState",
     "Violation",
     "apply_turn",
@@ -162,7 +162,7 @@ __all__ = [
     "parse_position",
     "parse_square",
     "parse_square_field",
-    "parse_turn",
+    "parse_turn_plan",
     "play_move",
     "position_to_dict",
     "random_game",
@@ -172,7 +172,7 @@ __all__ = [
     "setup_position",
     "square_name",
     "stuck_seats",
-    "turn_to_dict",
+    "turn_plan_to_dict",
     "validate_turn",
     "violation_to_dict",
     "winners_of",

@@ -52,7 +52,7 @@ from service.spiel_der_tuerme.position import (
     Stack,
     TurnState,
 )
-from service.spiel_der_tuerme.records import Event, Turn, Violation
+from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
 from service.spiel_der_tuerme.score import Score, SeatScore
 
 POSITION_MEMBERS: Final = ("stacks", "seats", "to_move", "rules", "turn", "blocked", "over")
@@ -97,8 +97,8 @@ def _read_stack(shape: Shape, raw: object, where: str) -> Stack | None:
     obj = shape.obj(raw, where, ("symbol", "stones"), ("symbol", "stones"))
     if obj is None:
         return None
-    symbol = shape.member(Symbol, obj["symbol"], f"{where}/symbol")
-    stones = shape.array(obj["stones"], f"{where}/stones", 1)
+    symbol = shape.member(Symbol, obj["symbol"], f"{where}/symbol") if "symbol" in obj else None
+    stones = shape.array(obj["stones"], f"{where}/stones", 1) if "stones" in obj else None
     if stones is None:
         return None
     colours = [shape.member(Colour, s, f"{where}/stones/{i}") for i, s in enumerate(stones)]
@@ -131,7 +131,7 @@ def _read_over(shape: Shape, value: object) -> Over | None:
     if value is None:
         return None
     obj = shape.obj(value, "/over", ("reason",), ("reason", "quarter", "seat"))
-    if obj is None:
+    if obj is None or "reason" not in obj:
         return None
     reason = shape.member(EndReason, obj["reason"], "/over/reason")
     # Which members the reason needs (TE1: quarter and seat, TE3: seat, TE2: neither);
@@ -160,7 +160,8 @@ def _read_over(shape: Shape, value: object) -> Over | None:
 
 
 def parse_position(data: object) -> Position:
-    """Build a :class:`Position` from its JSON form and check it.
+    """Build a :class:`Position` from its JSON form and check it (:func:`read_position`,
+    then :func:`~service.spiel_der_tuerme.check.check_position`).
 
     Raises :class:`MalformedError` (every shape problem, up to 20) when ``data`` does not
     have the contract's shape, and :class:`InvalidPositionError` (rule and field) when it
@@ -174,6 +175,13 @@ def parse_position(data: object) -> Position:
     [('/stacks/z9', 'is not a square a1 … n8'), ('/seats', 'must have 2 to 4 entries'), \
 ('/to_move', "must be one of 'yellow', 'red', 'blue', 'green'")]
     """
+    position = read_position(data)
+    check_position(position)
+    return position
+
+
+def read_position(data: object) -> Position:
+    """A :class:`Position` from its JSON form, its shape checked but not its structure."""
     shape = Shape()
     shape.obj(data, "", ("stacks", "seats", "to_move"), POSITION_MEMBERS)
     doc: Mapping[str, Any] = data if type(data) is dict else {}
@@ -194,7 +202,7 @@ def parse_position(data: object) -> Position:
     over = _read_over(shape, doc.get("over"))
     shape.done()
     assert to_move is not None
-    position = Position(
+    return Position(
         stacks=stacks,
         seats=tuple(s for s in seats if s is not None),
         to_move=to_move,
@@ -203,8 +211,6 @@ def parse_position(data: object) -> Position:
         blocked=tuple(sorted(s for s in blocked if s is not None)),
         over=over,
     )
-    check_position(position)
-    return position
 
 
 def parse_square_field(value: object, where: str = "/from") -> Square:
@@ -220,13 +226,13 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     return square
 
 
-def parse_turn(data: object) -> Turn:
-    """A :class:`Turn` from ``{"moves": [{"from", "to"}…], "end_turn": true}``;
+def parse_turn_plan(data: object) -> TurnPlan:
+    """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``;
     ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a move that allows
     another, stopping there).
 
-    >>> parse_turn({"moves": [{"from": "a1", "to": "a4"}]})
-    Turn(moves=(Move(frm=0, to=42),), end_turn=True)
+    >>> parse_turn_plan({"moves": [{"from": "a1", "to": "a4"}]})
+    TurnPlan(moves=(Move(frm=0, to=42),), end_turn=True)
     """
     shape = Shape()
     obj = shape.obj(data, "", ("moves",), ("moves", "end_turn"))
@@ -237,7 +243,7 @@ def parse_turn(data: object) -> Turn:
         for i, raw in enumerate(raw_moves or ()):
             where = f"/moves/{i}"
             move = shape.obj(raw, where, ("from", "to"), ("from", "to"))
-            if move is None:
+            if move is None or "from" not in move or "to" not in move:
                 continue
             frm = _square(shape, move["from"], f"{where}/from")
             to = _square(shape, move["to"], f"{where}/to")
@@ -246,7 +252,7 @@ def parse_turn(data: object) -> Turn:
     end_turn = shape.boolean(doc.get("end_turn", True), "/end_turn")
     shape.done()
     assert obj is not None
-    return Turn(tuple(moves), bool(end_turn))
+    return TurnPlan(tuple(moves), bool(end_turn))
 
 
 # --------------------------------------------------------------------------- writing
@@ -290,8 +296,8 @@ def move_to_dict(move: Move) -> dict[str, str]:
     return {"from": square_name(move.frm), "to": square_name(move.to)}
 
 
-def turn_to_dict(turn: Turn) -> dict[str, Any]:
-    """The JSON form of a :class:`Turn`; a pass is ``{"moves": [], "end_turn": true}``."""
+def turn_plan_to_dict(turn: TurnPlan) -> dict[str, Any]:
+    """The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``."""
     return {"moves": [move_to_dict(m) for m in turn.moves], "end_turn": turn.end_turn}
 
 

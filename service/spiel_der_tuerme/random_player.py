@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from service.spiel_der_tuerme.moves import Move, legal_moves
 from service.spiel_der_tuerme.position import Position
-from service.spiel_der_tuerme.records import Event, Turn
+from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.turn import apply_turn, play_move
 
 KEEP_GOING = 0.75
@@ -27,7 +27,7 @@ MAX_TURNS = 10_000
 """Where :func:`random_game` gives up; random games end long before (a test says so)."""
 
 
-def random_turn(position: Position, rng: random.Random, *, keep_going: float = KEEP_GOING) -> Turn:
+def random_turn(position: Position, rng: random.Random, *, keep_going: float = KEEP_GOING) -> TurnPlan:
     """A random legal (rest of a) turn for the seat to move: a uniformly chosen legal
     move, then, while the last one allows another (TM7), another with probability
     ``keep_going``; a pass when the seat cannot move (TM8)."""
@@ -42,7 +42,7 @@ def random_turn(position: Position, rng: random.Random, *, keep_going: float = K
         position = play_move(position, move, events)
         if not position.turn.may_continue or rng.random() >= keep_going:
             break
-    return Turn(tuple(moves))
+    return TurnPlan(tuple(moves))
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Game:
     """A whole game: every position from the start, and the turns between them."""
 
     positions: tuple[Position, ...]
-    turns: tuple[Turn, ...]
+    turns: tuple[TurnPlan, ...]
 
     @property
     def final(self) -> Position:
@@ -63,7 +63,7 @@ def random_game(position: Position, rng: random.Random, *, max_turns: int = MAX_
     :func:`~service.spiel_der_tuerme.turn.apply_turn`) from ``position`` until the game
     is over or ``max_turns`` turns are played."""
     positions = [position]
-    turns: list[Turn] = []
+    turns: list[TurnPlan] = []
     while not position.is_over and len(turns) < max_turns:
         turn = random_turn(position, rng)
         position, _ = apply_turn(position, turn)

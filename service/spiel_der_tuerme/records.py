@@ -16,7 +16,7 @@ from service.spiel_der_tuerme.score import SeatScore
 
 
 @dataclass(frozen=True)
-class Turn:
+class TurnPlan:
     """The moves of (the rest of) a turn, in order (TM1, TM7, TM8).
 
     No moves at the start of a turn is a pass (TM8); no moves after a move that allows
@@ -29,7 +29,7 @@ class Turn:
     end_turn: bool = True
 
 
-PASS = Turn()
+PASS = TurnPlan()
 """The turn of a seat that cannot move (TM8)."""
 
 

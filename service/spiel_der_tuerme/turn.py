@@ -1,6 +1,6 @@
 """Whole turns (TM1, TM7, TM8 with TN4 and TE1–TE5): validation and application.
 
-A :class:`~service.spiel_der_tuerme.records.Turn` is the rest of the seat's turn,
+A :class:`~service.spiel_der_tuerme.records.TurnPlan` is the rest of the seat's turn,
 starting from the position's ``turn`` context. :func:`apply_turn` plays it move by move
 and stops at the first illegal one (:class:`IllegalTurnError`, whose violation names
 the rule and the index of the move); :func:`validate_turn` reports that violation
@@ -11,13 +11,13 @@ When the turn ends, ``to_move`` passes to the next seat, the turn context is res
 ends (TE1–TE3), it ends at once: ``to_move`` stays the seat that moved, the turn
 context is reset and nothing is blocked.
 
->>> from service.spiel_der_tuerme.codec import parse_turn
+>>> from service.spiel_der_tuerme.codec import parse_turn_plan
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> p = setup_position(4, seed=7)
->>> after, events = apply_turn(p, parse_turn({"moves": [{"from": "b1", "to": "c1"}]}))
+>>> after, events = apply_turn(p, parse_turn_plan({"moves": [{"from": "b1", "to": "c1"}]}))
 >>> after.to_move.value, [e.type.value for e in events]
 ('red', ['move', 'tower'])
->>> validate_turn(p, parse_turn({"moves": [{"from": "b1", "to": "b5"}]}))
+>>> validate_turn(p, parse_turn_plan({"moves": [{"from": "b1", "to": "b5"}]}))
 Violation(rule='TM4', index=0, detail='b4 holds a stack of blue: a stack passes only over empty squares \
 and stacks of its own colour (yellow)')
 """
@@ -32,7 +32,7 @@ from service.spiel_der_tuerme.codec import violation_to_dict
 from service.spiel_der_tuerme.end import end_after_move, is_deadlocked
 from service.spiel_der_tuerme.moves import Move, first_legal_move, move_refusal
 from service.spiel_der_tuerme.position import FRESH_TURN, EndReason, Over, Position, Stack, TurnState
-from service.spiel_der_tuerme.records import Event, EventType, Turn, Violation
+from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.score import score
 
 
@@ -114,7 +114,7 @@ def end_turn(position: Position, neutral: Square | None, events: list[Event]) ->
     return after
 
 
-def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, ...]]:
+def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Event, ...]]:
     """Play ``turn`` for the seat to move: the new position and the events, in order.
 
     Raises :class:`IllegalTurnError` at the first illegal move, or for a pass while a
@@ -164,7 +164,7 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, tuple[Event, .
     return position, tuple(events)
 
 
-def validate_turn(position: Position, turn: Turn) -> Violation | None:
+def validate_turn(position: Position, turn: TurnPlan) -> Violation | None:
     """The violation of the first illegal move of ``turn``, or ``None`` if it is legal."""
     try:
         apply_turn(position, turn)

@@ -288,7 +288,7 @@ def parse_outcome(data: object) -> Outcome:
     """
     shape = Shape()
     obj = shape.obj(data, "", OUTCOME_MEMBERS, OUTCOME_MEMBERS)
-    if obj is None:
+    if obj is None or any(n not in obj for n in OUTCOME_MEMBERS):
         raise MalformedError(problems=shape.problems)
     numbers = {
         n: shape.integer(obj[n], f"/{n}") for n in ("attack", "defence", "losses", "target_figures_after")
@@ -299,7 +299,7 @@ def parse_outcome(data: object) -> Outcome:
     for i, value in enumerate(shape.array(obj["contributions"], "/contributions") or ()):
         where = f"/contributions/{i}"
         item = shape.obj(value, where, CONTRIBUTION_MEMBERS, CONTRIBUTION_MEMBERS)
-        if item is None:
+        if item is None or any(n not in item for n in CONTRIBUTION_MEMBERS):
             continue
         named = parse_group_name(item["group"])
         if named is None:

@@ -67,6 +67,7 @@ def test_shape_problems_are_collected_with_their_pointers():
         ("/stacks/a1/symbol", "must be one of 'A', 'B', 'C', 'D'"),
         ("/stacks/a1/stones", "must have at least 1 entry"),
         ("/stacks/b1/x", "is not a member of this object"),
+        ("/stacks/b1/stones/1", "must be one of 'yellow', 'red', 'blue', 'green'"),
         ("/stacks/z9", "is not a square a1 … n8"),
         ("/seats", "must have 2 to 4 entries"),
         ("/rules/max_height", "must be 5 or null"),
@@ -113,12 +114,6 @@ def test_shape_over_names_what_its_reason_needs():
     assert malformed(data)[0][0] == "/over/reason"
 
 
-@pytest.mark.xfail(
-    raises=TypeError,
-    strict=True,
-    reason="service.common's RuleError.under copies the error with copy.copy, which rebuilds an "
-    "exception from its message alone and so misses RuleError's other arguments",
-)
 def test_errors_can_be_placed_under_a_request_member():
     data = position_dict(BASE)
     data["seats"] = ["yellow", "red", "yellow"]

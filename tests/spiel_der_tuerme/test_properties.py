@@ -21,7 +21,7 @@ from service.spiel_der_tuerme import (
     EndReason,
     EventType,
     Move,
-    Turn,
+    TurnPlan,
     apply_turn,
     legal_moves,
     move_refusal,
@@ -128,7 +128,7 @@ def test_tm1_every_legal_move_applies_does_what_it_says_and_the_result_parses_ba
         assert move.ends_game == after.is_over
         assert move.may_continue == after.turn.may_continue
         assert (EventType.TOWER in [e.type for e in events]) == bool(move.covers)
-        ended, _ = apply_turn(position, Turn((move.move,)))
+        ended, _ = apply_turn(position, TurnPlan((move.move,)))
         assert parse_position(position_to_dict(ended)) == ended
         if move.neutral and not ended.is_over:
             assert ended.blocked == (move.to,)

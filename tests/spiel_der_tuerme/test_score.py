@@ -5,7 +5,7 @@ from service.spiel_der_tuerme import (
     QuarterScore,
     SeatScore,
     apply_turn,
-    parse_turn,
+    parse_turn_plan,
     score,
     score_to_dict,
     setup_position,
@@ -43,7 +43,7 @@ def test_ts2_the_completed_quarter_counts_double_for_the_seat_that_completed_it(
     p = build({**ANCHORS, "d2": "Dy", "b3": "Ary", "c3": "By", "b2": "Cy", "e3": "Ay"}, fill=FAR)
     before = score(p)
     assert quarter(before, Colour.YELLOW, 1) == QuarterScore(1, 4) and not before.game_over
-    after, _ = apply_turn(p, parse_turn({"moves": [{"from": "d2", "to": "c2"}]}))
+    after, _ = apply_turn(p, parse_turn_plan({"moves": [{"from": "d2", "to": "c2"}]}))
     s = score(after)
     assert quarter(s, Colour.YELLOW, 1) == QuarterScore(1, 10, doubled=True)
     assert quarter(s, Colour.YELLOW, 2) == QuarterScore(2, 1)  # other quarters single
@@ -51,10 +51,10 @@ def test_ts2_the_completed_quarter_counts_double_for_the_seat_that_completed_it(
 
 def test_ts2_after_a_stuck_seat_nothing_counts_double():
     p = build({**ANCHORS, "a3": "Ay", "c3": "By", "b2": "Cy", "c2": "Dy"}, fill=FAR)
-    after, _ = apply_turn(p, parse_turn({"moves": [{"from": "a3", "to": "b3"}]}))
+    after, _ = apply_turn(p, parse_turn_plan({"moves": [{"from": "a3", "to": "b3"}]}))
     assert after.over.reason.value == "quarter"  # completing beats being stuck (TE5)
     q = build({**ANCHORS, "a3": "Ay", "c3": "By", "b2": "Cy"}, fill=FAR)
-    stuck, _ = apply_turn(q, parse_turn({"moves": [{"from": "a3", "to": "b3"}]}))
+    stuck, _ = apply_turn(q, parse_turn_plan({"moves": [{"from": "a3", "to": "b3"}]}))
     assert stuck.over.reason.value == "stuck"
     assert quarter(score(stuck), Colour.YELLOW, 1) == QuarterScore(1, 3)
 
@@ -62,7 +62,7 @@ def test_ts2_after_a_stuck_seat_nothing_counts_double():
 def test_ts3_the_seats_with_the_most_points_win_and_ties_share_the_win():
     p = build({**ANCHORS, "a3": "Ay", "c3": "By", "b2": "Cy"}, fill=FAR)
     assert score(p).winners == () and not score(p).game_over
-    stuck, _ = apply_turn(p, parse_turn({"moves": [{"from": "a3", "to": "b3"}]}))
+    stuck, _ = apply_turn(p, parse_turn_plan({"moves": [{"from": "a3", "to": "b3"}]}))
     s = score(stuck)
     best = max(seat.points for seat in s.seats)
     assert s.game_over and s.winners == tuple(seat.seat for seat in s.seats if seat.points == best)

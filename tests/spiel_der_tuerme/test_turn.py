@@ -16,16 +16,16 @@ from service.spiel_der_tuerme import (
     Over,
     Stack,
     Symbol,
-    Turn,
+    TurnPlan,
     apply_turn,
     end_after_move,
     event_to_dict,
     has_legal_move,
     is_deadlocked,
     parse_position,
-    parse_turn,
+    parse_turn_plan,
     position_to_dict,
-    turn_to_dict,
+    turn_plan_to_dict,
     validate_turn,
     violation_to_dict,
 )
@@ -38,7 +38,7 @@ def board(stacks, **options):
 
 
 def turn(*moves, end_turn=True):
-    return parse_turn({"moves": [{"from": m[:2], "to": m[3:]} for m in moves], "end_turn": end_turn})
+    return parse_turn_plan({"moves": [{"from": m[:2], "to": m[3:]} for m in moves], "end_turn": end_turn})
 
 
 def play(position, *moves, end_turn=True):
@@ -104,7 +104,7 @@ def test_tm7_tm8_with_end_turn_false_the_turn_stays_open_and_can_be_stopped_late
     p = board(CHAIN)
     mid, events = play(p, "a3-b3", end_turn=False)
     assert mid.to_move is Colour.YELLOW and (mid.turn.moves, mid.turn.may_continue) == (1, True)
-    assert apply_turn(mid, Turn((), end_turn=False)) == (mid, ())
+    assert apply_turn(mid, TurnPlan((), end_turn=False)) == (mid, ())
     stopped, events = play(mid)
     assert stopped.to_move is Colour.RED and events == []
     more, _ = play(mid, "a2-b2", end_turn=False)
@@ -243,10 +243,10 @@ def test_tm1_validate_and_apply_never_change_the_position():
 def test_tm1_a_turn_reads_and_writes_its_json_form():
     t = turn("a3-b3", "d5-d6", end_turn=False)
     assert t.moves == (Move(sq("a3"), sq("b3")), Move(sq("d5"), sq("d6"))) and not t.end_turn
-    assert parse_turn(turn_to_dict(t)) == t
-    assert parse_turn({"moves": []}) == PASS
+    assert parse_turn_plan(turn_plan_to_dict(t)) == t
+    assert parse_turn_plan({"moves": []}) == PASS
     with pytest.raises(MalformedError) as err:
-        parse_turn({"moves": [{"from": "a3"}, {"from": "z1", "to": "b3"}], "end_turn": 1, "x": 0})
+        parse_turn_plan({"moves": [{"from": "a3"}, {"from": "z1", "to": "b3"}], "end_turn": 1, "x": 0})
     assert [(p.pointer, p.detail) for p in err.value.problems] == [
         ("/x", "is not a member of this object"),
         ("/moves/0/to", "is required"),
@@ -254,7 +254,7 @@ def test_tm1_a_turn_reads_and_writes_its_json_form():
         ("/end_turn", "must be a boolean"),
     ]
     with pytest.raises(MalformedError):
-        parse_turn({})
+        parse_turn_plan({})
     assert [e.value for e in EventType] == ["move", "tower", "symbol_square", "pass", "game_over"]
 
 

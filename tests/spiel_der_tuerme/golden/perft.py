@@ -40,7 +40,7 @@ from pathlib import Path
 from service.spiel_der_tuerme import (
     PASS,
     Position,
-    Turn,
+    TurnPlan,
     apply_turn,
     legal_moves,
     square_name,
@@ -56,9 +56,9 @@ def children(position: Position) -> Iterator[Position]:
         return
     moves = legal_moves(position)
     for move in moves:
-        yield apply_turn(position, Turn((move.move,), end_turn=False))[0]
+        yield apply_turn(position, TurnPlan((move.move,), end_turn=False))[0]
     if position.turn.may_continue:
-        yield apply_turn(position, Turn((), end_turn=True))[0]
+        yield apply_turn(position, TurnPlan((), end_turn=True))[0]
     elif not moves:
         yield apply_turn(position, PASS)[0]
 
