@@ -15,12 +15,14 @@ from typing import Any
 
 from flask import Flask, Response
 
-from service.api import meta, terra_turrium
+from service.api import meta, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
+from service.api.spiel_der_tuerme.examples import examples as spiel_der_tuerme_examples
 from service.api.terra_turrium.examples import examples as terra_turrium_examples
+from service.api.turm_und_leute.examples import examples as turm_und_leute_examples
 from service.rules import RULES_VERSION
 
 
@@ -30,7 +32,8 @@ def _add_rules_version(response: Response) -> Response:
 
 
 def _examples() -> dict[str, Any]:
-    return terra_turrium_examples()
+    """Every game's request examples, by operation id."""
+    return {**terra_turrium_examples(), **spiel_der_tuerme_examples(), **turm_und_leute_examples()}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -46,6 +49,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = Api(app, _examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)
+    spiel_der_tuerme.register(app, api)
+    turm_und_leute.register(app, api)
     api.register_blueprint(meta.bp)
     app.register_blueprint(meta.assets)
     register_error_handlers(app)

@@ -221,6 +221,22 @@ class Request(Closed):
         return data
 
 
+class Whole(Request):
+    """A body read whole by an engine: ``parse`` reads it (raising
+    :class:`~service.common.MalformedError` with pointers into the body, and the rules'
+    errors after that) and its value is loaded as ``{"body": value}``. The schema's fields
+    only describe the body for the document; the fuzz tests check that the engine accepts
+    exactly what they describe."""
+
+    parse: ClassVar[Callable[[Any], Any]]
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
+        try:
+            return {"body": type(self).parse(data)}
+        except MalformedError as exc:
+            raise ValidationError(list(exc.problems), data=data) from None
+
+
 class Query(Request):
     """A query string (GET)."""
 

@@ -72,7 +72,7 @@ def _malformed(exc: MalformedError) -> Response:
 #: The kind of each rule error: its problem type and title.
 RULE_PROBLEMS: dict[type[RuleError], tuple[str, str]] = {
     InvalidPositionError: (INVALID_POSITION, "Invalid position"),
-    InvalidQueryError: (INVALID_QUERY, "Question does not fit the position"),
+    InvalidQueryError: (INVALID_QUERY, "Question the rules do not allow"),
     IllegalTurnError: (ILLEGAL_TURN, "Illegal turn"),
 }
 

@@ -110,7 +110,7 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     "InvalidPositionOrQuery": _problem(
         "The position breaks a structural rule, or the question does not fit it (`from` names no piece "
         "of the player to move); `rule` and `field` say which.",
-        {"type": INVALID_QUERY, "title": "Question does not fit the position", "status": 422,
+        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
          "detail": "no turrian of yellow stands on c7", "rule": "S2", "field": "/from"},
     ),
     "InvalidPositionOrTurn": _problem(
@@ -119,6 +119,13 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         {"type": ILLEGAL_TURN, "title": "Illegal turn", "status": 422,
          "detail": "there is no stone on c7", "rule": "R2", "field": "/turn",
          "violation": {"rule": "R2", "phase": "take", "index": 0, "detail": "there is no stone on c7"}},
+    ),
+    "InvalidFight": _problem(
+        "The rules forbid the fight as asked: an attacker that may not attack (L3), a kind the edition "
+        "does not have or a wrong number of figures (L1), a position the edition does not have (LS1); "
+        "`rule` names it and `field` points at the group's member.",
+        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
+         "detail": "a group of graf may not attack", "rule": "L3", "field": "/attackers/0/kind"},
     ),
     "InternalError": _problem(
         "The service failed; the error is logged. This is a bug.",
@@ -235,9 +242,14 @@ class Api(SmorestApi):
     def _register_pagination_header(self) -> None:
         """No operation pages its answers."""
 
-    def component(self, name: str, schema: dict[str, Any]) -> None:
-        """A named schema written by hand (a union of a field, a pattern)."""
-        self.spec.components.schema(name, schema)
+    def components(self, schemas: Mapping[str, Any]) -> None:
+        """Named schemas a game's :class:`~service.api.declare.Parsed` members refer to:
+        marshmallow schemas, or JSON Schema written by hand (a union, a pattern)."""
+        for name, schema in schemas.items():
+            if isinstance(schema, dict):
+                self.spec.components.schema(name, schema)
+            else:
+                self.spec.components.schema(name, schema=schema)
 
 
 class _Dumper(yaml.SafeDumper):

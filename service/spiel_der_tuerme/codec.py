@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from service.common import MalformedError, Shape  # noqa: F401 (the doctests use it)
+from service.common import InvalidPositionError, MalformedError, Shape  # noqa: F401 (the doctests use it)
 from service.common.shapes import token
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
@@ -65,7 +65,8 @@ def _square(shape: Shape, value: object, where: str) -> Square | None:
     return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_WORDS)
 
 
-def _read_stacks(shape: Shape, value: object) -> tuple[Stack | None, ...]:
+def _read_stacks(shape: Shape, value: object, off_board: list[str]) -> tuple[Stack | None, ...]:
+    """The stacks by square; keys that name no square of the board go to ``off_board``."""
     board: list[Stack | None] = [None] * len(SQUARES)
     if type(value) is not dict:
         shape.fail("/stacks", "must be an object")
@@ -73,7 +74,10 @@ def _read_stacks(shape: Shape, value: object) -> tuple[Stack | None, ...]:
     for key, raw in value.items():
         square = SQUARE_BY_NAME.get(key)
         if square is None:
-            shape.fail(f"/stacks/{token(key)}", f"is not {SQUARE_WORDS}")
+            # The contract's schema cannot restrict an object's keys, so a key that is no
+            # square is a position off the board (TB1), not a malformed request.
+            off_board.append(key)
+            _read_stack(shape, raw, f"/stacks/{token(key)}")
             continue
         # The common, well-formed stack is read without building its JSON pointer, which
         # only a problem needs; anything else is read again with Shape for its problems.
@@ -172,8 +176,8 @@ def parse_position(data: object) -> Position:
     ...     parse_position({"stacks": {"z9": {}}, "seats": ["yellow"], "to_move": "purple"})
     ... except MalformedError as err:
     ...     [(p.pointer, p.detail) for p in err.problems]
-    [('/stacks/z9', 'is not a square a1 … n8'), ('/seats', 'must have 2 to 4 entries'), \
-('/to_move', "must be one of 'yellow', 'red', 'blue', 'green'")]
+    [('/stacks/z9/symbol', 'is required'), ('/stacks/z9/stones', 'is required'), \
+('/seats', 'must have 2 to 4 entries'), ('/to_move', "must be one of 'yellow', 'red', 'blue', 'green'")]
     """
     position = read_position(data)
     check_position(position)
@@ -185,7 +189,8 @@ def read_position(data: object) -> Position:
     shape = Shape()
     shape.obj(data, "", ("stacks", "seats", "to_move"), POSITION_MEMBERS)
     doc: Mapping[str, Any] = data if type(data) is dict else {}
-    stacks = _read_stacks(shape, doc["stacks"]) if "stacks" in doc else ()
+    off_board: list[str] = []
+    stacks = _read_stacks(shape, doc["stacks"], off_board) if "stacks" in doc else ()
     seats: list[Colour | None] = []
     if "seats" in doc:
         raw_seats = shape.array(doc["seats"], "/seats", MIN_PLAYERS, MAX_PLAYERS)
@@ -201,6 +206,10 @@ def read_position(data: object) -> Position:
             blocked = [_square(shape, s, f"/blocked/{i}") for i, s in enumerate(raw_blocked)]
     over = _read_over(shape, doc.get("over"))
     shape.done()
+    if off_board:
+        raise InvalidPositionError(
+            "TB1", f"{off_board[0]!r} is not a square of the board ({SQUARE_WORDS})", f"/stacks/{token(off_board[0])}"
+        )
     assert to_move is not None
     return Position(
         stacks=stacks,

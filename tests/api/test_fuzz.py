@@ -23,7 +23,7 @@ import schemathesis
 
 from service import create_app
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))
 SEED = os.environ.get("FUZZ_SEED")
 
 CONFIG = schemathesis.Config.from_str(

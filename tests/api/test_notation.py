@@ -126,7 +126,11 @@ def test_spec_offers_both_forms_wherever_a_request_has_a_position(client):
 
     document = yaml.safe_load(client.get("/openapi.yaml").data)
     schemas = document["components"]["schemas"]
-    requests = [name for name, schema in schemas.items() if "position" in schema.get("properties", {})]
+    requests = [
+        name
+        for name, schema in schemas.items()
+        if "position" in schema.get("properties", {}) and not name.startswith("Sdt")  # the second game's
+    ]
     assert set(requests) >= {"PositionQuery", "ReachQuery", "ApplyQuery", "RenderQuery"}
     for name in requests:
         member = schemas[name]["properties"]["position"]

@@ -19,7 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
 METHODS = {"get", "post", "put", "patch", "delete"}
 #: Files rather than operations: a page's script, style sheet, images.
-FILES = {"playground_assets.playground_asset", "docs_assets.docs_asset", "docs_assets.static"}
+FILES = {
+    "playground_assets.playground_asset",
+    "docs_assets.docs_asset",
+    "docs_assets.static",
+    "turm_und_leute_assets.tul_asset",
+}
 #: Schemas that admit members beyond those listed: problem details (RFC 9457 extensions)
 #: and the OpenAPI document itself.
 OPEN = {"Problem", "ProblemViolation", "Document"}

@@ -68,13 +68,20 @@ def test_shape_problems_are_collected_with_their_pointers():
         ("/stacks/a1/stones", "must have at least 1 entry"),
         ("/stacks/b1/x", "is not a member of this object"),
         ("/stacks/b1/stones/1", "must be one of 'yellow', 'red', 'blue', 'green'"),
-        ("/stacks/z9", "is not a square a1 … n8"),
         ("/seats", "must have 2 to 4 entries"),
         ("/rules/max_height", "must be 5 or null"),
         ("/turn/moves", "must be at least 0"),
         ("/turn/may_continue", "must be a boolean"),
         ("/blocked/1", "must be a square a1 … n8"),
     ]
+
+
+def test_tb1_a_stack_on_a_key_that_is_no_square_is_off_the_board():
+    data = position_to_dict(setup_position(2, 1))
+    data["stacks"]["z9"] = data["stacks"].pop("a1")
+    with pytest.raises(InvalidPositionError) as err:
+        parse_position(data)
+    assert (err.value.rule, err.value.field) == ("TB1", "/stacks/z9")
 
 
 def test_shape_a_position_that_is_not_an_object_or_misses_members():

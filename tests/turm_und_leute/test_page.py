@@ -1,10 +1,8 @@
-"""The combat page in a real browser (Debian's headless Chromium, driven by Playwright).
+"""The combat page in a real browser (Debian's headless Chromium, driven by Playwright),
+served by the service itself with its real endpoints.
 
-The HTTP endpoints are not part of the engine; here a small WSGI stand-in answers them
-through the engine's codec, with the members the service's problem answers have
-(``rule``, ``field``, ``detail``; ``errors`` with pointers), and serves the page's
-files. The page must build the contract's request, show the answer with every
-contribution, show a refusal's rule and detail, and ask nothing of any other origin.
+The page must build the contract's request, show the answer with every contribution,
+show a refusal's rule and detail, and ask nothing of any other origin.
 """
 
 from __future__ import annotations
@@ -19,12 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
-from werkzeug.wrappers import Request, Response
 
-from service.common import InvalidQueryError, MalformedError
-from service.turm_und_leute import combat, parse_edition, units_to_dict
+from service import create_app
+from service.turm_und_leute import combat
 
-STATIC = Path(__file__).resolve().parents[2] / "service" / "render" / "static" / "turm-und-leute"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -36,41 +32,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 10_000
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-
-
-def _json(body: Any, status: int = 200) -> Response:
-    media = "application/json" if status < 400 else "application/problem+json"
-    return Response(json.dumps(body), status=status, mimetype=media)
-
-
-def _answer(action: Any) -> Response:
-    try:
-        return _json(action())
-    except MalformedError as err:
-        errors = [{"pointer": p.pointer, "detail": p.detail} for p in err.problems]
-        return _json({"title": "Invalid request", "status": 400, "detail": err.detail, "errors": errors}, 400)
-    except InvalidQueryError as err:
-        return _json({"status": 422, "detail": err.detail, "rule": err.rule, "field": err.field}, 422)
-
-
-@Request.application  # type: ignore[misc]
-def stand_in(request: Request) -> Response:
-    path = request.path
-    if path == "/v1/turm-und-leute/units" and request.method == "GET":
-        return _answer(lambda: units_to_dict(parse_edition(request.args.get("edition"), "edition")))
-    if path == "/v1/turm-und-leute/combat" and request.method == "POST":
-        return _answer(lambda: combat(request.get_json()))
-    name = "index.html" if path == "/turm-und-leute" else path.removeprefix("/turm-und-leute/")
-    file = STATIC / name
-    if "/" not in name and file.is_file():
-        return Response(file.read_bytes(), mimetype=TYPES[file.suffix])
-    return Response("not found", status=404)
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, stand_in, threaded=True)
+    server = make_server("127.0.0.1", 0, create_app({"CHECK_ANSWERS": True}), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="combat-page", daemon=True)
     thread.start()
     try:

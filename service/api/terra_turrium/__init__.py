@@ -15,11 +15,7 @@ from service.api.terra_turrium.schemas import COMPONENTS
 
 def register(app: Flask, api: Api) -> None:
     """Add Terra Turrium's operations to ``app`` and its document."""
-    for name, schema in COMPONENTS.items():
-        if isinstance(schema, dict):
-            api.component(name, schema)
-        else:
-            api.spec.components.schema(name, schema=schema)
+    api.components(COMPONENTS)
     for module in (queries, turns, game, notation, render):
         api.register_blueprint(module.bp)
     app.register_blueprint(render.assets)

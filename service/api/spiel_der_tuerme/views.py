@@ -1,0 +1,106 @@
+"""Spiel der Türme over HTTP: every operation under ``/v1/spiel-der-tuerme``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.declare import Blueprint
+from service.api.spiel_der_tuerme.schemas import (
+    SdtApplyAnswer,
+    SdtApplyQuery,
+    SdtBoardAnswer,
+    SdtMovesAnswer,
+    SdtMovesQuery,
+    SdtPosition,
+    SdtPositionQuery,
+    SdtScoreAnswer,
+    SdtSetupQuery,
+    SdtValidateAnswer,
+    SdtValidateQuery,
+)
+from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
+from service.spiel_der_tuerme.codec import (
+    board_to_dict,
+    event_to_dict,
+    moves_to_dict,
+    position_to_dict,
+    score_to_dict,
+    violation_to_dict,
+)
+from service.spiel_der_tuerme.position import MAX_HEIGHT
+
+PREFIX = "/v1/spiel-der-tuerme"
+bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,
+               description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.")
+
+
+@bp.get("/setup")
+@bp.arguments(SdtSetupQuery, location="query")
+@bp.response(200, SdtPosition, description="The dealt position.")
+def sdt_setup(query: dict[str, Any]) -> dict[str, Any]:
+    """A new game of Spiel der Türme, dealt from a seed (TB5, TN1).
+
+    The 80 stones shuffled with the seed and laid one on each street square; seats
+    yellow, red, blue, green (as many as there are players) in that turn order; the first
+    to move. The same seed gives the same board.
+    """
+    limit = MAX_HEIGHT if query["max_height"] == "5" else None
+    return position_to_dict(setup_position(query["players"], query["seed"], max_height=limit))
+
+
+@bp.get("/board")
+@bp.response(200, SdtBoardAnswer, description="The board.")
+def sdt_board() -> dict[str, Any]:
+    """The board of Spiel der Türme: streets, quarters and symbols (TB1–TB3)."""
+    return board_to_dict()
+
+
+@bp.post("/moves")
+@bp.arguments(SdtMovesQuery)
+@bp.response(200, SdtMovesAnswer, description="The legal moves, by `from` then `to` in board order.")
+def sdt_moves(query: dict[str, Any]) -> dict[str, Any]:
+    """Every legal move of the seat to move, perhaps only from one square (TM1–TM8, TN2–TN5).
+
+    Each move with the height of the stack it makes, the colours it lands on, whether it
+    ends on a symbol square and lets the seat move again (TM7), whether a neutral stone
+    moves (TN2) and whether it ends the game. A `from` with nothing the seat may move is
+    422 naming the rule (TM1, TM2, TN4). Empty once the game is over.
+    """
+    return moves_to_dict(legal_moves(query["position"], query.get("origin")))
+
+
+@bp.post("/turns/validate")
+@bp.arguments(SdtValidateQuery)
+@bp.response(200, SdtValidateAnswer, description="The verdict.")
+def sdt_validate(query: dict[str, Any]) -> dict[str, Any]:
+    """Whether a turn of Spiel der Türme is legal, and if not its first illegal move.
+
+    An illegal turn is an answer here (200), not an error: the rule it breaks, the index
+    of the offending move and a sentence a player understands.
+    """
+    violation = validate_turn(query["position"], query["turn"])
+    if violation is None:
+        return {"legal": True}
+    return {"legal": False, "violation": violation_to_dict(violation)}
+
+
+@bp.post("/turns/apply")
+@bp.arguments(SdtApplyQuery)
+@bp.response(200, SdtApplyAnswer, description="The next position and the events.")
+def sdt_apply(query: dict[str, Any]) -> dict[str, Any]:
+    """Play a turn of Spiel der Türme: the position after it and what happened, in order.
+
+    Events: moves, towers, symbol squares, a pass, the end of the game with its reason,
+    the scores and the winners. An illegal turn is 422, with the same `violation` the
+    validation answers.
+    """
+    position, events = apply_turn(query["position"], query["turn"])
+    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
+
+
+@bp.post("/score")
+@bp.arguments(SdtPositionQuery)
+@bp.response(200, SdtScoreAnswer, description="The scores.")
+def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
+    """The seats' points as the board stands, and the winners once the game is over (TS1–TS3)."""
+    return score_to_dict(score(query["position"]))
