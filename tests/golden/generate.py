@@ -82,6 +82,25 @@ GREEN_GOAL = {"a1": 1, "b1": 2, "c1": 3, "d1": 4, "e1": 5, "a2": 6}
 CLUSTER = {"e6": 1, "f6": 1, "e5": 1, "d6": 1, "d7": 1}
 CLUSTER_TURRIANS = {"yellow": ["e6"], "red": ["f6"], "green": ["e5"], "blue": ["d6"]}
 SPARSE_6X6 = {"c8": 1, "d7": 1, "d6": 1, "e6": 2, "f5": 1, "f4": 1, "h3": 3}
+# The sparse boards of the cases at the end, every other square in play empty.
+PATH_3P = {
+    "b8": 1, "c7": 1, "d7": 1, "e7": 2, "e6": 1, "f7": 1, "f8": 1, "g7": 1,
+    "f6": 1, "e5": 2, "c3": 1, "g5": 1, "f4": 1, "g4": 2, "g3": 1, "i4": 1,
+}  # fmt: skip
+TAKEN_3P = {
+    "d6": 1, "e7": 1, "e5": 1, "e9": 1, "e6": 1, "b3": 1, "i6": 1, "g8": 2,
+    "f8": 1, "f9": 1, "h8": 1, "h4": 2, "g3": 1,
+}  # fmt: skip
+ATTACKS_4P = {"f5": 2, "e5": 2, "f6": 1, "f4": 3, "g5": 2, "h1": 1, "i1": 2, "j1": 1, "d8": 1}
+BONUS_2P = {"c8": 1, "e8": 3, "g9": 1, "g7": 1, "g8": 2, "d2": 1, "d3": 2, "c3": 1, "d4": 1, "e3": 1, "i5": 1}
+TEAM_4P = {
+    "a7": 2, "a8": 1, "b8": 1, "b7": 1, "b10": 1, "c8": 1, "e6": 2, "e5": 2,
+    "e4": 1, "f4": 2, "f5": 1, "j6": 1, "c1": 1, "c3": 1, "f1": 1,
+}  # fmt: skip
+PRO_4P = {
+    "a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "e9": 7, "j5": 1,
+    "j6": 1, "j7": 2, "i7": 1, "h7": 1, "i8": 1, "i6": 1, "g3": 1,
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -279,6 +298,92 @@ CASES: list[Case] = [
         "3p-attacks-5-late",
         "3 players, the mover's counter at 5, 30 turns into a game",
         lambda: with_attacks(played(3, 124, 30), 5),
+    ),
+    # Sparse positions built to be counted by hand: few stones, few squares in play.
+    Case(
+        "3p-path-sparse",
+        "3 players, path outside rule (R6): a stone reached only by a bent empty path, another "
+        "opened by taking an own tower down (R7), the neutral territory (R4)",
+        lambda: build(
+            3,
+            flat=0,
+            heights=PATH_3P,
+            rules={"outside_rule": "path"},
+            turrians={
+                "yellow": ["d7", "e6"],
+                "red": ["f8", "g7", "f6", "e5"],
+                "blue": ["c7", "g5", "f4", "g3", "i4"],
+            },
+        ),
+    ),
+    Case(
+        "3p-take-1-taken-sparse",
+        "3 players, red has taken one stone from the neutral territory (R4 closes it); taking "
+        "an own stone opens a line to a foreign one (R7)",
+        lambda: build(
+            3,
+            flat=0,
+            heights=TAKEN_3P,
+            turrians={"yellow": ["d6", "e7", "e5", "e9"], "red": ["g8"], "blue": ["h8", "g3"]},
+            to_move="red",
+            turn={"taken": ["c4"], "in_hand": 1},
+        ),
+    ),
+    Case(
+        "4p-attacks-4-sparse",
+        "blue's attack counter at 4: it may still attack this turn (M8); captures downwards, "
+        "level and upwards (M7), at home and abroad",
+        lambda: build(
+            4,
+            flat=0,
+            heights=ATTACKS_4P,
+            turrians={"yellow": ["f4"], "red": ["f6"], "blue": ["f5"], "green": ["e5", "j1"]},
+            seats={"blue": {"attacks": 4}},
+            to_move="blue",
+        ),
+    ),
+    Case(
+        "2p-bonus-sparse",
+        "2 players on the 8x8 board, yellow holds 2 bonus stones (P3); any number of stones "
+        "from the opponent (R4), a tower opened by an earlier removal (R7)",
+        lambda: build(
+            2,
+            flat=0,
+            heights=BONUS_2P,
+            turrians={"yellow": ["g7"], "red": ["c3", "d4", "e3", "g8"]},
+            seats={"yellow": {"bonus_stones": 2}},
+        ),
+    ),
+    Case(
+        "4p-team-sparse",
+        "team play, green to move: stones only from the opposing team (R4), the partner's "
+        "turrian blocks and cannot be captured (M5, M6), its territory is foreign (S5, M8)",
+        lambda: build(
+            4,
+            flat=0,
+            heights=TEAM_4P,
+            rules={"team_play": True},
+            turrians={"yellow": ["b7", "b10", "c8", "e6"], "red": ["f4"], "blue": ["f5"], "green": ["e5"]},
+            to_move="green",
+        ),
+    ),
+    Case(
+        "4p-pro-sparse",
+        "pro goal: any number of stones from one territory (R4), yellow holds 2-7 with its "
+        "hold recorded (G2), blue to move",
+        lambda: build(
+            4,
+            flat=0,
+            heights=PRO_4P,
+            rules={"goal": "pro"},
+            turrians={
+                "yellow": ["a10", "b10", "c10", "d10", "e10", "e9"],
+                "red": ["h7", "i8", "i6"],
+                "blue": ["j5"],
+            },
+            seats={"yellow": {"pro_hold": ["d10", "e10", "e9"]}},
+            to_move="blue",
+        ),
     ),
 ]
 
