@@ -302,7 +302,7 @@ CASES: list[Case] = [
     # Sparse positions built to be counted by hand: few stones, few squares in play.
     Case(
         "3p-path-sparse",
-        "3 players, path outside rule (R6): a stone reached only by a bent empty path, another "
+        "3 players, path outside rule (R6): a stone outside only by a bent empty path, another "
         "opened by taking an own tower down (R7), the neutral territory (R4)",
         lambda: build(
             3,
