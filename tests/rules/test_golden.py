@@ -84,6 +84,21 @@ def test_the_golden_positions_cover_every_option_and_context():
     assert any(s.pro_hold for p in positions for s in p.seats)
 
 
+def test_ten_reviewed_files_or_more_cover_every_player_count_and_option():
+    reviewed = [parse_notation(g.notation) for g in GOLDENS.values() if g.status == REVIEWED]
+    assert len(reviewed) >= 10
+    assert {p.players for p in reviewed} == {2, 3, 4}
+    assert any(p.rules.team_play for p in reviewed)
+    assert any(p.rules.goal.value == "pro" for p in reviewed)
+    assert any(p.rules.outside_rule.value == "path" for p in reviewed)
+    assert any(p.rules.two_player_board.value == "6x6" for p in reviewed)
+    assert any(p.mover.bonus_stones for p in reviewed)
+    assert any(p.turn.phase.value == "take" and p.turn.taken for p in reviewed)
+    assert any(p.turn.phase.value == "move" and p.turn.points < 5 for p in reviewed)
+    assert {4, 5} <= {p.mover.attacks for p in reviewed}
+    assert any(p.is_game_over for p in reviewed)
+
+
 @pytest.mark.parametrize("path", FILES, ids=[f"{GOLDENS[path].status}-{path.stem}" for path in FILES])
 def test_golden_counts(path):
     golden = GOLDENS[path]
