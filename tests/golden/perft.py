@@ -3,16 +3,20 @@
 A golden file (``tests/golden/*.txt``) is::
 
     <the position in the notation of docs/notation.md>
-    # free comments; '# reviewed: …' says which counts were checked by hand
-    removals: 31
-    take_sequences: 25230
-    placements: 94
-    reach c8: 14 52
-    reach reserve: 9 27
-    captures: 3
-    goal: yellow=missing 4,5,6
-    goal: red=met
-    game_over: no
+    # 02 2p-6x6-sparse: what the position is about
+    # status: reviewed
+    # removals: the derivation of the count below, citing the rules (R3, R5 ...)
+    removals: 5
+    # take_sequences: ...
+    take_sequences: 85
+    ...
+
+Line 2 names the case (its number and slug, as in the file name), line 3 its status:
+
+- ``reviewed``: every expectation line is preceded by the comment lines that derive it
+  from the rules, so that a reader can check each count without running the engine.
+- ``snapshot``: the counts are the engine's answers when the file was written, without
+  a derivation; the file holds no comment lines after the status line.
 
 The expectation lines, in this order:
 
@@ -33,6 +37,8 @@ The expectation lines, in this order:
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from service.rules import (
@@ -93,14 +99,61 @@ def expectations(position: Position) -> list[str]:
     return lines
 
 
-def read_golden(path: Path) -> tuple[str, list[str], list[str]]:
-    """``(notation, comment lines, expectation lines)`` of a golden file."""
+REVIEWED = "reviewed"
+SNAPSHOT = "snapshot"
+STATUSES = (REVIEWED, SNAPSHOT)
+STATUS_PREFIX = "# status: "
+
+RULE_ID = re.compile(r"\b[BSTRPMGV][1-9][0-9]?\b")
+"""A rule id of the rule set (B1 … V4), as a derivation cites them."""
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One golden file: the position, its title and status lines, and the ``body``: every
+    line after the status line, comments and expectation lines in file order."""
+
+    notation: str
+    title: str
+    status: str
+    body: tuple[str, ...]
+
+    @property
+    def expected(self) -> list[str]:
+        """The expectation lines."""
+        return [line for line in self.body if line and not line.startswith("#")]
+
+    @property
+    def comments(self) -> list[str]:
+        """The comment lines of the body (a reviewed file's derivation)."""
+        return [line for line in self.body if line.startswith("#")]
+
+    def derivations(self) -> list[tuple[str, list[str]]]:
+        """Each expectation line with the comment lines just above it (since the previous
+        expectation line): the derivation of that count in a reviewed file."""
+        pairs: list[tuple[str, list[str]]] = []
+        block: list[str] = []
+        for line in self.body:
+            if line.startswith("#"):
+                block.append(line)
+            elif line:
+                pairs.append((line, block))
+                block = []
+        return pairs
+
+
+def read_golden(path: Path) -> Golden:
+    """A golden file, read leniently: a missing title or status line is kept as ``""``
+    (and the line stays in the body) for the tests to report."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    comments = [line for line in lines[1:] if line.startswith("#")]
-    expected = [line for line in lines[1:] if line and not line.startswith("#")]
-    return lines[0], comments, expected
+    notation, rest = (lines[0] if lines else ""), lines[1:]
+    title = rest.pop(0) if rest and rest[0].startswith("# ") and not rest[0].startswith(STATUS_PREFIX) else ""
+    status = ""
+    if rest and rest[0].startswith(STATUS_PREFIX):
+        status = rest.pop(0)[len(STATUS_PREFIX) :].strip()
+    return Golden(notation, title, status, tuple(rest))
 
 
-def render_golden(notation: str, comments: list[str], expected: list[str]) -> str:
+def render_golden(notation: str, title: str, status: str, body: list[str] | tuple[str, ...]) -> str:
     """The text of a golden file."""
-    return "\n".join([notation, *comments, *expected]) + "\n"
+    return "\n".join([notation, title, STATUS_PREFIX + status, *body]) + "\n"
