@@ -154,10 +154,11 @@ def literal_rule_ids(directory: Path) -> dict[str, str]:
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             if name not in RULE_ERRORS:
                 continue
-            rule = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            keyword = next((k.value for k in node.keywords if k.arg == "rule"), None)
+            rule = node.args[0] if node.args else keyword
             if isinstance(rule, ast.Constant) and isinstance(rule.value, str):
                 found.setdefault(rule.value, f"{relative(path)}:{node.lineno}")
     return found

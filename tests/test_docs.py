@@ -110,7 +110,8 @@ def test_every_option_of_the_engine_is_in_the_options_table():
 def test_the_rules_pages_are_what_make_spec_writes(book):
     committed = ROOT / "service" / "api" / "pages" / book.page
     expected = render(book, (ROOT / book.source).read_text(encoding="utf-8"))
-    assert committed.read_text(encoding="utf-8") == expected, f"{relative(committed)} is stale: run `make spec`"
+    stale = f"{relative(committed)} is stale: run `make spec`"
+    assert committed.read_text(encoding="utf-8") == expected, stale
 
 
 def test_a_rules_page_links_only_to_what_the_service_serves():

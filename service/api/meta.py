@@ -109,7 +109,8 @@ GAMES = ", ".join(f'"{game}"' for game in RULEBOOKS)
 @bp.get(f"/rules/<any({GAMES}):game>")
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                  description="No game of that name has rules here.")
-@bp.response(200, {"type": "string"}, content_type=HTML, description="The game's rules, an anchor per rule id.")
+@bp.response(200, {"type": "string"}, content_type=HTML,
+             description="The game's rules, an anchor per rule id.")
 def game_rules(game: str) -> Response:
     """The rules of one game, by its name: an anchor per rule id its answers cite.
 

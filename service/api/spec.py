@@ -64,7 +64,10 @@ Every answer carries the header `X-Rules-Version`, the version of the rules it a
 
 LICENSE = {"name": "Proprietary: all rights reserved", "identifier": "LicenseRef-Proprietary"}
 SERVERS = [{"url": "http://127.0.0.1:8080", "description": "`make run` on this machine"}]
-EXTERNAL_DOCS = {"description": "The rules of Terra Turrium, an anchor per rule id (/rules#R4)", "url": "/rules"}
+EXTERNAL_DOCS = {
+    "description": "The rules of Terra Turrium, an anchor per rule id (/rules#R4)",
+    "url": "/rules",
+}
 
 RULES_VERSION_HEADER = {
     "description": "The version of the rules the answer applies.",
