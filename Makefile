@@ -9,6 +9,7 @@ BIN = $(VENV)/bin
 INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
+INSTALL_DOCS_STAMP = $(VENV)/.install-docs.stamp
 
 .PHONY: venv install install-test run test fuzz spec clean
 
@@ -107,10 +108,17 @@ fuzz: install-test
 		-p no:cacheprovider || { echo "make fuzz: failed with seed $$seed" >&2; exit 1; }
 
 # Regenerate the committed OpenAPI document and the README's example bodies from the
-# code; the tests fail while either is out of date.
-spec: install
+# code, and the rules pages the service serves (GET /rules) from their Markdown
+# documents (docs/rules.md); the tests fail while any of them is out of date.
+spec: install $(INSTALL_DOCS_STAMP)
 	$(BIN)/python -m service.api.openapi > openapi.yaml
 	$(BIN)/python -m service.api.terra_turrium.examples docs/examples
+	$(BIN)/python -m service.api.rules_html service/api/pages
+
+# The Markdown renderer of the rules pages, which only `make spec` and the tests need.
+$(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

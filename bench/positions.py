@@ -99,7 +99,7 @@ class BenchPosition:
     stage: str
     position: Position
     data: dict[str, Any]
-    """The position's JSON form (API.md), the input of ``parse_position``."""
+    """The position's JSON form (docs/api.md), the input of ``parse_position``."""
     turn: Turn
     """A complete legal turn of the mover, the input of ``validate_turn``/``apply_turn``."""
     reach_origin: int

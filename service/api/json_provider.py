@@ -2,13 +2,14 @@
 
 Answers are encoded with orjson: fast, compact, and byte-for-byte the same for the same
 request (keys keep the order in which the service builds them). Two kinds of value are
-beyond orjson, and a request can bring both: integers outside 64 bits (B5 puts no
-bound on heights) and strings with unpaired surrogates (``"\\ud800"`` is valid JSON).
+beyond orjson, and a request can bring both: integers outside 64 bits (a height far
+beyond the oracle's bound of B5) and strings with unpaired surrogates (``"\\ud800"`` is valid JSON).
 Those answers are written by the standard library in the same compact form, escaping
 non-ASCII characters.
 
 Requests are decoded by the standard library, because orjson reads integers beyond
-64 bits as floats and would turn a legal height into "not an integer". Only RFC 8259
+64 bits as floats: a height too large is answered "must be between 0 and 9999", not
+"must be an integer". Only RFC 8259
 JSON is accepted: UTF-8, no ``NaN`` or ``Infinity``, nesting as deep as the
 interpreter allows (deeper is an error like any other).
 """

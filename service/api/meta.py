@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, abort, current_app, render_template, send_from_directory
+from flask import Response, abort, current_app, render_template, request, send_from_directory
 from marshmallow import fields
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
 from service.api.declare import Answer, Blueprint, negotiate, one_of, text
+from service.api.errors import PROBLEM_MEDIA_TYPE
+from service.api.problems import ProblemSchema
+from service.api.rulebooks import MAIN_GAME, RULEBOOKS, page_body
 
 bp = Blueprint("meta", __name__, description="The service itself.")
 assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_url_path="/docs/static")
@@ -70,6 +73,50 @@ def openapi_yaml() -> Any:
 def docs() -> Response:
     """Interactive documentation of the API (Swagger UI, served by the service itself)."""
     return Response(render_template("docs.html"), mimetype="text/html")
+
+
+HTML = "text/html"
+
+
+def _rules_page(game: str) -> Response:
+    book = RULEBOOKS[game]
+    response = Response(
+        render_template("rules.html", title=book.title, body=page_body(game)), mimetype=HTML
+    )
+    # The page changes only with a new version of the service: a client revalidates it.
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)  # 304 when the client's copy is current
+    return response
+
+
+@bp.get("/rules")
+@bp.response(200, {"type": "string"}, content_type=HTML,
+             description="The rules of Terra Turrium, with an anchor per rule id (`/rules#R4`).")
+def rules() -> Response:
+    """The rules every answer cites: each rule id (`R4`) is an anchor of this page.
+
+    The game's rules, as the repository's docs/rules.md has them: the game in one minute,
+    then every rule with its id, the readings the oracle adopts and its decisions. The
+    `rule` of a problem or a violation is an anchor here: `/rules#R4` is rule R4.
+    """
+    return _rules_page(MAIN_GAME)
+
+
+GAMES = ", ".join(f'"{game}"' for game in RULEBOOKS)
+
+
+@bp.get(f"/rules/<any({GAMES}):game>")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
+                 description="No game of that name has rules here.")
+@bp.response(200, {"type": "string"}, content_type=HTML,
+             description="The game's rules, an anchor per rule id.")
+def game_rules(game: str) -> Response:
+    """The rules of one game, by its name: an anchor per rule id its answers cite.
+
+    `/rules/terra-turrium` is the page `/rules` serves.
+    """
+    return _rules_page(game)
 
 
 @assets.get("/docs/<path:filename>")

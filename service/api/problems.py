@@ -22,7 +22,7 @@ class ProblemViolation(Schema):
     class Meta:
         unknown = INCLUDE
 
-    rule = text("The rule id it breaks.", required=True)
+    rule = text("The rule id it breaks, an anchor of /rules (`/rules#R4`).", required=True)
     index = integer("Its position in its list of actions.", required=True)
     detail = text("A sentence a player understands.", required=True)
 
@@ -41,6 +41,6 @@ class ProblemSchema(Schema):
         Nested(ProblemError),
         metadata={"description": f"400: each mistake, in the order of the body (at most {MAX_PROBLEMS})."},
     )
-    rule = text("422: the rule id that is broken.")
+    rule = text("422: the rule id that is broken, an anchor of /rules (`/rules#R4`).")
     field = text("422: JSON pointer to the offending member of the request, or empty.")
     violation = Nested(ProblemViolation, metadata={"description": "422 for an illegal turn."})

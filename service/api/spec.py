@@ -37,8 +37,11 @@ TITLE = "Tower games rules oracle"
 DESCRIPTION = """\
 Answers rules questions about positions of tower games: which pieces may be taken or
 moved, where, at what cost, whether a turn is legal and what it leads to, who has won.
-Terra Turrium (Wolfgang Kramer, 1990) is the main game; its rules, with the ids every
-answer cites (B1, R4, M7 …), are the repository's docs/rules.md.
+Terra Turrium (Wolfgang Kramer, 1990) is the main game. Its rules, with the ids every
+answer cites (B1, R4, M7 …), are served at [/rules](/rules) (the repository's
+docs/rules.md): every rule id is an anchor there, so the `rule` of a problem or of a
+violation leads to its rule as `/rules#R4`. The contract below, with the decisions it
+takes where the rules leave room, is the repository's docs/api.md.
 
 The service is stateless: every request carries the whole position, and every answer is
 a pure function of the request (the same request gives the same bytes).
@@ -61,6 +64,10 @@ Every answer carries the header `X-Rules-Version`, the version of the rules it a
 
 LICENSE = {"name": "Proprietary: all rights reserved", "identifier": "LicenseRef-Proprietary"}
 SERVERS = [{"url": "http://127.0.0.1:8080", "description": "`make run` on this machine"}]
+EXTERNAL_DOCS = {
+    "description": "The rules of Terra Turrium, an anchor per rule id (/rules#R4)",
+    "url": "/rules",
+}
 
 RULES_VERSION_HEADER = {
     "description": "The version of the rules the answer applies.",
@@ -223,6 +230,7 @@ class Api(SmorestApi):
                 "marshmallow_plugin": _SchemaPlugin(),
                 "extra_plugins": [_OperationPlugin(examples)],
                 "info": {"description": DESCRIPTION, "license": {"name": LICENSE["name"]}},
+                "externalDocs": EXTERNAL_DOCS,
                 "servers": SERVERS,
                 "security": [],
             },
@@ -273,7 +281,7 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 
 #: The top-level members in the order a reader looks for them.
-TOP_LEVEL = ("openapi", "info", "servers", "security", "tags", "paths", "components")
+TOP_LEVEL = ("openapi", "info", "externalDocs", "servers", "security", "tags", "paths", "components")
 
 
 def document(app: Flask) -> dict[str, Any]:

@@ -71,7 +71,7 @@ def square_name(square: Square) -> str:
 def parse_square(name: str) -> Square:
     """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else.
 
-    Only the lower-case names ``a1`` … ``j10`` are squares (API.md).
+    Only the lower-case names ``a1`` … ``j10`` are squares (docs/api.md).
     """
     try:
         return SQUARE_BY_NAME[name]

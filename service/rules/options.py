@@ -4,8 +4,8 @@ An option is a field of :class:`Rules`; its type is an enum of its values (or ``
 its default is the rules' default, and ``metadata`` says which rule it changes and,
 for a ``bool``, the flag that names it in the position notation. Everything that reads
 or writes options (the JSON codec, the notation, the set-up query, the HTTP schemas)
-walks :data:`OPTIONS`, so a new option is a field here plus the code that applies it
-(docs/engine.md lists the rest).
+walks :data:`OPTIONS`, so a new option is a field here plus the code that applies it,
+and a row of the options table of docs/rules.md (a test fails while one is missing).
 
 >>> Rules().goal, Rules(goal=Goal.PRO).goal.value
 (<Goal.STANDARD: 'standard'>, 'pro')

@@ -1,4 +1,4 @@
-"""T1: the records of a turn — the events it reports and the JSON form of a Turn (API.md)."""
+"""T1: the records of a turn — the events it reports and the JSON form of a Turn (docs/api.md)."""
 
 import pytest
 

@@ -434,7 +434,7 @@ class GoalAnswer(Answer):
 class Violation(Answer):
     """The first illegal action of a turn."""
 
-    rule = text("The rule id it breaks.", required=True)
+    rule = text("The rule id it breaks, an anchor of /rules (`/rules#R4`).", required=True)
     phase = one_of([*PHASES, VIOLATION_TURN], f"Its phase (`{VIOLATION_TURN}`: the turn as a whole).",
                    required=True)
     index = integer("Its position in its phase's list.", required=True)

@@ -1,5 +1,5 @@
-// The playground: shows positions drawn by POST /v1/render and asks the JSON API of
-// API.md about them. Plain script, no build step; the service holds no state, so the
+// The playground: shows positions drawn by POST /v1/render and asks the JSON API
+// (docs/api.md, served at /docs) about them. Plain script, no build step; the service holds no state, so the
 // page keeps the position and the turn being built.
 "use strict";
 
