@@ -112,7 +112,7 @@ fuzz: install-test
 # documents (docs/rules.md); the tests fail while any of them is out of date.
 spec: install $(INSTALL_DOCS_STAMP)
 	$(BIN)/python -m service.api.openapi > openapi.yaml
-	$(BIN)/python -m service.api.terra_turrium.examples docs/examples
+	$(BIN)/python -m service.api.examples docs/examples
 	$(BIN)/python -m service.api.rules_html service/api/pages
 
 # The Markdown renderer of the rules pages, which only `make spec` and the tests need.

@@ -20,20 +20,13 @@ from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
-from service.api.spiel_der_tuerme.examples import examples as spiel_der_tuerme_examples
-from service.api.terra_turrium.examples import examples as terra_turrium_examples
-from service.api.turm_und_leute.examples import examples as turm_und_leute_examples
+from service.api.examples import examples
 from service.rules import RULES_VERSION
 
 
 def _add_rules_version(response: Response) -> Response:
     response.headers["X-Rules-Version"] = RULES_VERSION
     return response
-
-
-def _examples() -> dict[str, Any]:
-    """Every game's request examples, by operation id."""
-    return {**terra_turrium_examples(), **spiel_der_tuerme_examples(), **turm_und_leute_examples()}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -46,7 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
-    api = Api(app, _examples)
+    api = Api(app, examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)
     spiel_der_tuerme.register(app, api)

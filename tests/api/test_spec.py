@@ -13,7 +13,7 @@ import yaml
 from openapi_spec_validator import validate
 
 from service.api.spec import spec_yaml
-from service.api.terra_turrium.examples import examples, to_json
+from service.api.examples import examples, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"

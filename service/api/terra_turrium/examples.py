@@ -1,7 +1,7 @@
 """Example requests, built with the engine so that they are legal and always the same.
 
 They are the request examples of openapi.yaml and, written out by
-``python -m service.api.terra_turrium.examples docs/examples`` (part of ``make spec``), the bodies of
+``python -m service.api.examples docs/examples`` (part of ``make spec``), the bodies of
 the README's curl commands; a test checks that both committed copies are current.
 
 Two games supply them: a 3-player game after its first round (yellow to move, every
@@ -11,11 +11,7 @@ has finished, red plays the last turn).
 
 from __future__ import annotations
 
-import json
-import re
-import sys
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from service.rules import (
@@ -210,32 +206,3 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
 def _after_yellow() -> Position:
     position, _ = apply_turn(midgame(), parse_turn_plan(YELLOW_TURN))
     return position
-
-
-def to_json(value: Any) -> str:
-    """Indented JSON with every list of plain values on one line (heights rows, squares)."""
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    return (
-        re.sub(
-            r"\[\n\s+([^\[\]{}]*?)\n\s*\]",
-            lambda m: "[" + ", ".join(item.strip() for item in m.group(1).split(",\n")) + "]",
-            text,
-        )
-        + "\n"
-    )
-
-
-def write(directory: Path) -> list[Path]:
-    """Write the first example of each operation to ``directory/<operation>.json``."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for operation, named in examples().items():
-        path = directory / f"{operation}.json"
-        path.write_text(to_json(next(iter(named.values()))["value"]), encoding="utf-8")
-        written.append(path)
-    return written
-
-
-if __name__ == "__main__":
-    for path in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/examples")):
-        print(path)
