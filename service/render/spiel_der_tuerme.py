@@ -175,7 +175,7 @@ SEAT_H: Final = 66
 TILE_W: Final = 34
 """Width of a stack's top tile."""
 TILE_H: Final = 24
-BASE_Y: Final = 46
+BASE_Y: Final = 44
 """Where a stack's side ends; a taller stack's tile stands higher."""
 BAND: Final = 3.0
 """Thickness of one stone in a stack's side, up to :data:`SIDE_MAX` in all."""
@@ -276,7 +276,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
     out.append(
         _text(
             CELL / 2,
-            BASE_Y + 9,
+            BASE_Y + 10,
             str(height),
             class_="height",
             text_anchor="middle",
