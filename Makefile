@@ -106,11 +106,12 @@ fuzz: install-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_SEED=$$seed $(BIN)/python -m pytest tests/api/test_fuzz.py \
 		-p no:cacheprovider || { echo "make fuzz: failed with seed $$seed" >&2; exit 1; }
 
-# Regenerate the committed OpenAPI document and the README's example bodies from the
-# code; the tests fail while either is out of date.
+# Regenerate the committed OpenAPI document, the README's example bodies and the
+# Spiel der Türme example picture from the code; the tests fail while one is out of date.
 spec: install
 	$(BIN)/python -m service.api.openapi > openapi.yaml
 	$(BIN)/python -m service.api.terra_turrium.examples docs/examples
+	$(BIN)/python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from service.render.spiel_der_tuerme import (
     highlights_for_moves,
     render_svg,
 )
+from service.render.spiel_der_tuerme_example import SEED, TURNS, example_origin, example_position, example_svg
 from service.spiel_der_tuerme import (
     IS_STREET,
     QUARTER,
@@ -39,6 +41,7 @@ from service.spiel_der_tuerme import (
 )
 from tests.spiel_der_tuerme.builders import ANCHORS, build, position_dict, sq
 
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 TARGET_STYLES = {"move", "continue", "end"}
 
@@ -426,3 +429,33 @@ def test_rendering_is_deterministic_and_free_of_ids() -> None:
     assert first == again == render_svg(position, highlights_for_moves(position, frm))
     assert render_svg(position) == render_svg(position, Highlights())
     assert " id=" not in first and "url(#" not in first
+
+
+# ----------------------------------------------------------------- the example picture
+
+
+def test_the_example_picture_is_current() -> None:
+    committed = (ROOT / "docs" / "spiel-der-tuerme.svg").read_text(encoding="utf-8")
+    assert committed == example_svg(), (
+        "docs/spiel-der-tuerme.svg is stale: run `make spec` "
+        "(python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg)"
+    )
+
+
+def test_the_example_shows_what_it_is_chosen_for() -> None:
+    """A 3-player game under way, a blocked neutral stone, points on the board, and
+    moves from one square that end the turn and that let the seat move again."""
+    position = example_position()
+    assert position.players == 3 and not position.is_over and position.blocked
+    assert all(seat.points for seat in score(position).seats)
+    root = parse(example_svg())
+    found = squares(root)
+    assert set(target_styles(found).values()) == {"move", "continue"}
+    assert [n for n, g in found.items() if "origin" in classes(g)] == [SQUARE_NAMES[example_origin(position)]]
+    assert any(int(g.get("data-height", "0")) > 1 for g in found.values())
+    # The rules document describes the picture.
+    doc = (ROOT / "docs" / "spiel-der-tuerme.md").read_text(encoding="utf-8")
+    origin = SQUARE_NAMES[example_origin(position)]
+    blocked = SQUARE_NAMES[position.blocked[0]]
+    assert f"after {TURNS} random turns (seed {SEED})" in doc
+    assert f"stack on {origin}" in doc and f"sign on {blocked}" in doc
