@@ -107,13 +107,14 @@ fuzz: install-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_SEED=$$seed $(BIN)/python -m pytest tests/api/test_fuzz.py \
 		-p no:cacheprovider || { echo "make fuzz: failed with seed $$seed" >&2; exit 1; }
 
-# Regenerate the committed OpenAPI document and the README's example bodies from the
-# code, and the rules pages the service serves (GET /rules) from their Markdown
-# documents (docs/rules.md); the tests fail while any of them is out of date.
+# Regenerate the committed OpenAPI document, the README's example bodies, the rules
+# pages the service serves (GET /rules) from their Markdown documents and the Spiel der
+# Türme example picture; the tests fail while any of them is out of date.
 spec: install $(INSTALL_DOCS_STAMP)
 	$(BIN)/python -m service.api.openapi > openapi.yaml
 	$(BIN)/python -m service.api.examples docs/examples
 	$(BIN)/python -m service.api.rules_html service/api/pages
+	$(BIN)/python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
 
 # The Markdown renderer of the rules pages, which only `make spec` and the tests need.
 $(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python

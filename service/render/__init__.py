@@ -11,6 +11,13 @@
 
 ``static/playground/`` holds the browser playground that shows these pictures and
 drives the JSON API; the HTTP layer serves it.
+
+Spiel der Türme has its own picture, :mod:`service.render.spiel_der_tuerme` (imported
+from there, as its names are those of this one)::
+
+    from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
+
+    svg = render_svg(position, highlights_for_moves(position, parse_square("g3")))
 """
 
 from service.render.svg import (

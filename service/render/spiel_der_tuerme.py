@@ -1,0 +1,672 @@
+"""A top-down SVG picture of a Spiel der Türme position, with optional highlights.
+
+:func:`render_svg` draws the 14 × 8 board (rank 1 at the bottom, TB1): street squares
+pale and paved, symbol squares a darker sand with their symbol letter (TB2, TB3), each
+quarter outlined and numbered 1–8 (a completed quarter outlined in its colour, TE1),
+and every stack as a tower seen from slightly above: a tile in the colour of its top
+stone (TB4) carrying the stack's symbol, on a side of thin bands, one per stone in its
+colour, bottom stone lowest, and the height printed under it. Neutral stones (TN1,
+TN2) are pale tiles with a dashed edge; the ``blocked`` squares (TN4) carry a
+no-entry sign. Beside the board a panel shows whose turn it is or how the game ended,
+every seat's points (TS1–TS3) and stacks on the streets, the neutral colours and the
+blocked squares.
+
+Like :mod:`service.render.svg`, the document is plain string formatting: no generated
+ids, no timestamps, so the same input always gives the same bytes. It shares that
+module's markup helpers and the four colours' values (so a red stone is the same red
+in both games' pictures), nothing else.
+
+Every square is a ``<g>`` with ``data-square``, ``data-height`` and a ``class`` of
+``square`` and ``street`` or ``symbol``, its highlight style (``move``, ``continue``,
+``end``, ``mark``), ``origin`` for the square the moves start from and ``blocked``
+(TN4); a symbol square adds ``data-symbol`` and ``data-quarter``, a stack is a
+``<g class="stack">`` inside it with ``data-symbol``, ``data-top`` and ``data-stones``.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+from xml.sax.saxutils import escape
+
+# The markup helpers are private to this package: imported rather than copied, so that
+# both pictures write numbers and attributes alike, and svg.py stays as it is.
+from service.render.svg import FONT, INK, NAMED_COLOURS, _attrs, _on, _text, _tint
+from service.spiel_der_tuerme import (
+    COLOURS,
+    FILES,
+    QUARTER,
+    QUARTER_SQUARES,
+    RANKS,
+    SQUARE_NAMES,
+    SQUARES,
+    STREET_SQUARES,
+    SYMBOL,
+    Colour,
+    EndReason,
+    LegalMove,
+    Position,
+    SeatScore,
+    Square,
+    Stack,
+    legal_moves,
+    score,
+)
+from service.spiel_der_tuerme.board import FILE_NAMES
+
+# ------------------------------------------------------------------------ highlights
+
+
+class HighlightStyle(str, enum.Enum):
+    """How a square is highlighted; the value is also its CSS class."""
+
+    MOVE = "move"
+    """A move there ends the turn (TM8)."""
+    CONTINUE = "continue"
+    """A move there lets the seat move again (TM7)."""
+    END = "end"
+    """A move there ends the game (TE1–TE3)."""
+    MARK = "mark"
+    """A mark of the client's own."""
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """Squares to emphasise in a picture.
+
+    ``squares`` maps a square to its style, ``labels`` a square to a short text drawn
+    in its corner, ``origin`` is the square the highlighted moves start from.
+    The mappings are copied into read-only views, so a value cannot change later.
+    """
+
+    squares: Mapping[Square, HighlightStyle] = field(default_factory=dict)
+    labels: Mapping[Square, str] = field(default_factory=dict)
+    origin: Square | None = None
+
+    def __post_init__(self) -> None:
+        for square in (*self.squares, *self.labels, *(() if self.origin is None else (self.origin,))):
+            if square not in range(len(SQUARES)):
+                raise ValueError(f"{square!r} is not a square index (0 … {len(SQUARES) - 1})")
+        object.__setattr__(
+            self, "squares", MappingProxyType({s: HighlightStyle(v) for s, v in self.squares.items()})
+        )
+        object.__setattr__(self, "labels", MappingProxyType({s: str(v) for s, v in self.labels.items()}))
+
+    @classmethod
+    def from_moves(cls, origin: Square | None, moves: Iterable[LegalMove]) -> Highlights:
+        """The targets of ``moves`` (``legal_moves``), each labelled with the height of
+        the stack it leaves there and ``+`` when the seat may then move again (TM7);
+        a move that ends the game is styled ``end``, one that lets the seat go on
+        ``continue``, any other ``move``."""
+        squares: dict[Square, HighlightStyle] = {}
+        labels: dict[Square, str] = {}
+        for move in moves:
+            if move.ends_game:
+                squares[move.to] = HighlightStyle.END
+            elif move.may_continue:
+                squares[move.to] = HighlightStyle.CONTINUE
+            else:
+                squares[move.to] = HighlightStyle.MOVE
+            labels[move.to] = f"{move.height}+" if move.may_continue else str(move.height)
+        return cls(squares=squares, labels=labels, origin=origin)
+
+
+def highlights_for_moves(position: Position, frm: Square) -> Highlights:
+    """The legal moves of the seat to move from ``frm`` (:func:`Highlights.from_moves`).
+
+    The engine's :class:`~service.spiel_der_tuerme.InvalidQueryError` passes through
+    when ``frm`` holds nothing the seat may move.
+    """
+    return Highlights.from_moves(frm, legal_moves(position, frm))
+
+
+# -------------------------------------------------------------------------- colours
+
+STONE_COLOURS: Final = {colour: NAMED_COLOURS[colour.value] for colour in COLOURS}
+"""The same four colours as the first game's default seats."""
+
+STREET: Final = "#ebe8e1"
+SYMBOL_SQUARE: Final = "#cdb48a"
+SYMBOL_INK: Final = "#5c4a2e"
+GRID: Final = "#ffffff"
+NEUTRAL_WHITE: Final = 0.62
+"""How much white a neutral stone's tile is mixed with: its colour stays recognisable
+but it no longer looks like a seat's."""
+BLOCKED: Final = "#b71c1c"
+
+HIGHLIGHT_COLOURS: Final = {
+    HighlightStyle.MOVE: "#00796b",
+    HighlightStyle.CONTINUE: "#7b1fa2",
+    HighlightStyle.END: "#d81b60",
+    HighlightStyle.MARK: "#5d4037",
+}
+
+
+def _darker(colour: str, factor: float = 0.78) -> str:
+    """``colour`` with each channel scaled by ``factor``: a stone's side, a tile's edge."""
+    return "#" + "".join(f"{round(int(colour[i:i + 2], 16) * factor):02x}" for i in (1, 3, 5))
+
+
+def stone_colour(position: Position, colour: Colour) -> str:
+    """The fill of a stone: its colour, paled for a neutral colour (TN1)."""
+    value = STONE_COLOURS[colour]
+    return _tint(value, NEUTRAL_WHITE) if colour in position.neutrals else value
+
+
+# --------------------------------------------------------------------------- layout
+
+CELL: Final = 56
+"""Side of a square in pixels."""
+BOARD_X: Final = 34
+BOARD_Y: Final = 34
+BOARD_W: Final = FILES * CELL
+BOARD_H: Final = RANKS * CELL
+PANEL_X: Final = BOARD_X + BOARD_W + 28
+PANEL_W: Final = 250
+WIDTH: Final = PANEL_X + PANEL_W + 14
+HEIGHT: Final = BOARD_Y + BOARD_H + 34
+SEAT_H: Final = 66
+"""Height of a seat's block in the panel."""
+
+TILE_W: Final = 34
+"""Width of a stack's top tile."""
+TILE_H: Final = 24
+BASE_Y: Final = 44
+"""Where a stack's side ends; a taller stack's tile stands higher."""
+BAND: Final = 3.0
+"""Thickness of one stone in a stack's side, up to :data:`SIDE_MAX` in all."""
+SIDE_MAX: Final = 18.0
+GLYPH_WIDTH: Final = 0.6
+"""A generous average width of a character of the font, in ems."""
+BOLD_WIDTH: Final = 1.1
+"""How much wider a bold character is."""
+
+
+def _top_left(square: Square) -> tuple[int, int]:
+    """Top-left pixel of ``square``: file a at the left, rank 8 at the top (TB1)."""
+    file, rank = square % FILES, square // FILES
+    return BOARD_X + file * CELL, BOARD_Y + (RANKS - 1 - rank) * CELL
+
+
+# -------------------------------------------------------------------------- drawing
+
+
+def _rect(**attributes: object) -> str:
+    return "<rect" + _attrs(**attributes) + "/>"
+
+
+def _stack(position: Position, stack: Stack) -> list[str]:
+    """The tower: the side's bands bottom stone lowest, then the top tile with the
+    symbol, then the height under it."""
+    height = stack.height
+    neutral = stack.top in position.neutrals
+    band = min(BAND, SIDE_MAX / height)
+    side = band * height
+    x = (CELL - TILE_W) / 2
+    tile_y = BASE_Y - side - TILE_H
+    top = stone_colour(position, stack.top)
+    stones = " ".join(c.value for c in stack.stones)
+    classes = "stack neutral" if neutral else "stack"
+    out = [
+        "<g"
+        + _attrs(
+            class_=classes,
+            data_symbol=stack.symbol.value,
+            data_top=stack.top.value,
+            data_height=height,
+            data_stones=stones,
+        )
+        + ">"
+    ]
+    for level, colour in enumerate(stack.stones):
+        out.append(
+            _rect(
+                class_="band",
+                data_colour=colour.value,
+                x=float(x),
+                y=float(BASE_Y - (level + 1) * band),
+                width=TILE_W,
+                height=float(band),
+                fill=_darker(stone_colour(position, colour)),
+            )
+        )
+    edge = _darker(top, 0.55)
+    out.append(
+        _rect(
+            x=float(x),
+            y=float(tile_y),
+            width=TILE_W,
+            height=float(side + TILE_H),
+            fill="none",
+            stroke=edge,
+            stroke_width=1,
+            rx=2,
+        )
+    )
+    out.append(
+        _rect(
+            class_="tile",
+            x=float(x),
+            y=float(tile_y),
+            width=TILE_W,
+            height=TILE_H,
+            rx=2,
+            fill=top,
+            stroke=edge,
+            stroke_width=1.2,
+            stroke_dasharray="3 2" if neutral else None,
+        )
+    )
+    out.append(
+        _text(
+            CELL / 2,
+            tile_y + TILE_H / 2 + 5.5,
+            stack.symbol.value,
+            class_="stack-symbol",
+            text_anchor="middle",
+            font_size=15,
+            font_weight="bold",
+            fill=_on(top),
+        )
+    )
+    out.append(
+        _text(
+            CELL / 2,
+            BASE_Y + 10,
+            str(height),
+            class_="height",
+            text_anchor="middle",
+            font_size=10,
+            font_weight="bold",
+            fill=INK,
+        )
+    )
+    out.append("</g>")
+    return out
+
+
+def _describe(position: Position, square: Square) -> str:
+    name = SQUARE_NAMES[square]
+    symbol = SYMBOL[square]
+    if symbol is None:
+        where = f"{name}, street"
+    else:
+        where = f"{name}, symbol {symbol.value} of quarter {QUARTER[square]}"
+    stack = position.stacks[square]
+    if stack is None:
+        return f"{where}, empty"
+    owner = "neutral " + stack.top.value if stack.top in position.neutrals else stack.top.value
+    stones = ", ".join(c.value for c in stack.stones)
+    what = f"{stack.symbol.value} stack of {stack.height} ({stones}, bottom to top): {owner}"
+    if square in position.blocked:
+        what += ", blocked"
+    return f"{where}, {what}"
+
+
+def _square(position: Position, square: Square, highlights: Highlights) -> str:
+    name = SQUARE_NAMES[square]
+    symbol = SYMBOL[square]
+    stack = position.stacks[square]
+    style = highlights.squares.get(square)
+    classes = ["square", "street" if symbol is None else "symbol"]
+    if style is not None:
+        classes.append(style.value)
+    if square == highlights.origin:
+        classes.append("origin")
+    blocked = square in position.blocked
+    if blocked:
+        classes.append("blocked")
+    x, y = _top_left(square)
+    parts = [
+        "<g"
+        + _attrs(
+            class_=" ".join(classes),
+            data_square=name,
+            data_symbol=None if symbol is None else symbol.value,
+            data_quarter=QUARTER[square],
+            data_height=0 if stack is None else stack.height,
+            transform=f"translate({x} {y})",
+        )
+        + ">",
+        f"<title>{escape(_describe(position, square))}</title>",
+        _rect(width=CELL, height=CELL, fill=STREET if symbol is None else SYMBOL_SQUARE, stroke=GRID),
+    ]
+    if symbol is not None:
+        # Big and faint when empty, so an empty quarter reads as its four letters; in
+        # the corner, clear of the tower, when a stack stands on it.
+        if stack is None:
+            parts.append(
+                _text(
+                    CELL / 2, CELL / 2 + 10, symbol.value, class_="symbol-letter", text_anchor="middle",
+                    font_size=28, font_weight="bold", fill="#ffffff", fill_opacity=0.75,
+                )
+            )
+        else:
+            parts.append(
+                _text(
+                    4, 13, symbol.value, class_="symbol-letter", font_size=11, font_weight="bold",
+                    fill=SYMBOL_INK,
+                )
+            )
+    if style is not None:
+        colour = HIGHLIGHT_COLOURS[style]
+        parts.append(
+            _rect(
+                class_="highlight", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5,
+                fill=colour, fill_opacity=0.16, stroke=colour, stroke_width=3,
+            )
+        )
+    if stack is not None:
+        parts.extend(_stack(position, stack))
+    if square == highlights.origin:
+        parts.append(
+            _rect(
+                class_="origin-mark", x=1.5, y=1.5, width=CELL - 3, height=CELL - 3,
+                fill="none", stroke=INK, stroke_width=3, stroke_dasharray="6 3",
+            )
+        )
+    if blocked:
+        # TN4: a no-entry sign in the corner, clear of the tile.
+        parts.append(_no_entry(10, 45))
+    label = highlights.labels.get(square)
+    if label is not None:
+        badge = HIGHLIGHT_COLOURS[style] if style is not None else INK
+        width = 6 + 7 * len(label)
+        parts.append(
+            _rect(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
+        )
+        parts.append(
+            _text(
+                CELL - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
+                font_size=11, font_weight="bold", fill=_on(badge),
+            )
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _quarters(position: Position) -> list[str]:
+    """TB2: each quarter outlined and numbered; a completed one (TE1) in its colour."""
+    completed = dict(position.completed_quarters)
+    out = ['<g class="quarters">']
+    for quarter, squares in QUARTER_SQUARES.items():
+        # The board-order first square is the south-west one (C).
+        x, y = _top_left(squares[0])
+        top = y - CELL
+        owner = completed.get(quarter)
+        colour = INK if owner is None else STONE_COLOURS[owner]
+        out.append(
+            "<g"
+            + _attrs(
+                class_="quarter" + ("" if owner is None else " completed"),
+                data_quarter=quarter,
+                data_completed_by=None if owner is None else owner.value,
+            )
+            + ">"
+        )
+        out.append(
+            _rect(
+                x=x, y=top, width=2 * CELL, height=2 * CELL, rx=3, fill="none",
+                stroke=colour, stroke_width=2.5 if owner is None else 5,
+            )
+        )
+        # The number on the outline's north edge, between A and B.
+        out.append(
+            "<circle"
+            + _attrs(cx=x + CELL, cy=top, r=9, fill=colour, stroke="#ffffff", stroke_width=1.5)
+            + "/>"
+        )
+        out.append(
+            _text(
+                x + CELL, top + 4, str(quarter), class_="quarter-number", text_anchor="middle",
+                font_size=11, font_weight="bold", fill=_on(colour),
+            )
+        )
+        out.append("</g>")
+    out.append("</g>")
+    return out
+
+
+def _board(position: Position, highlights: Highlights) -> list[str]:
+    out = ['<g class="board">']
+    out.extend(_square(position, s, highlights) for s in SQUARES)
+    out.extend(_quarters(position))
+    out.append(
+        _rect(x=BOARD_X, y=BOARD_Y, width=BOARD_W, height=BOARD_H, fill="none", stroke=INK, stroke_width=2.5)
+    )
+    out.append("</g>")
+    out.append(f'<g class="coordinates"{_attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
+    for file, letter in enumerate(FILE_NAMES):
+        out.append(_text(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD_H + 18, letter))
+    for rank in range(RANKS):
+        out.append(_text(BOARD_X / 2, BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
+    out.append("</g>")
+    return out
+
+
+def _end_text(position: Position) -> str:
+    over = position.over
+    assert over is not None
+    if over.reason is EndReason.QUARTER:
+        seat = "" if over.seat is None else over.seat.value
+        return f"{seat} completed quarter {over.quarter} (TE1)"
+    if over.reason is EndReason.STREETS_EMPTY:
+        return "no stack is left on the streets (TE2)"
+    seat = "a seat" if over.seat is None else over.seat.value
+    return f"{seat} is stuck (TE3)"
+
+
+def _panel(position: Position, highlights: Highlights) -> list[str]:
+    x = PANEL_X
+    scores = score(position)
+    out = [f'<g class="panel"{_attrs(font_size=12, fill=INK)}>']
+    y = BOARD_Y + 10
+    if position.over is not None:
+        headline = "game over · " + ("winner " if len(scores.winners) == 1 else "winners ")
+        headline += ", ".join(w.value for w in scores.winners)
+        status = _end_text(position)
+    else:
+        headline = f"{position.to_move.value} to move"
+        made = position.turn.moves
+        status = (
+            f"{made} move{'s' if made != 1 else ''} made · may move again (TM7)"
+            if position.turn.may_continue
+            else "start of the turn"
+        )
+    out.append(
+        _text(
+            x, y, headline, class_="headline", font_size=_font_size(headline, 14, PANEL_W, bold=True),
+            font_weight="bold",
+        )
+    )
+    y += 20
+    out.append(_text(x, y, status, class_="status", font_size=_font_size(status, 12, PANEL_W)))
+    limit = position.rules.max_height
+    options = [f"{position.players} players", "no height limit" if limit is None else f"towers up to {limit}"]
+    y += 17
+    out.append(_text(x, y, " · ".join(options), class_="options", fill="#555555"))
+    y += 12
+    for seat_score in scores.seats:
+        out.extend(_seat_block(position, seat_score, scores.winners, x, y))
+        y += SEAT_H + 6
+    y += 4
+    if position.neutrals:
+        out.extend(_neutral_lines(position, x, y))
+        y += 20 * len(position.neutrals)
+    if position.blocked:
+        blocked = " ".join(SQUARE_NAMES[s] for s in position.blocked)
+        out.append(_no_entry(x + 20, y + 7))
+        text = f"{blocked}: not for {position.to_move.value} now (TN4)"
+        out.append(_text(x + 38, y + 12, text, class_="blocked-squares"))
+        y += 20
+    out.extend(_legend(highlights, x, y + 6))
+    out.append("</g>")
+    return out
+
+
+LEGEND: Final = {
+    HighlightStyle.MOVE: "a move there ends the turn",
+    HighlightStyle.CONTINUE: "+ : the seat may move again",
+    HighlightStyle.END: "a move there ends the game",
+    HighlightStyle.MARK: "marked",
+}
+
+
+def _legend(highlights: Highlights, x: int, y: int) -> list[str]:
+    """What the highlights used mean, in the styles' order."""
+    used = set(highlights.squares.values())
+    rows: list[tuple[str, str]] = []
+    if highlights.origin is not None:
+        rows.append(("origin", f"moves from {SQUARE_NAMES[highlights.origin]}"))
+    rows.extend((style.value, LEGEND[style]) for style in HighlightStyle if style in used)
+    if not rows:
+        return []
+    out = ['<g class="legend">']
+    if any(label.rstrip("+").isdigit() for label in highlights.labels.values()):
+        rows.append(("", "number: height after the move"))
+    for style, meaning in rows:
+        if style == "origin":
+            out.append(
+                _rect(
+                    x=x + 12, y=y, width=16, height=14, fill="none", stroke=INK, stroke_width=2,
+                    stroke_dasharray="4 2",
+                )
+            )
+        elif style:
+            colour = HIGHLIGHT_COLOURS[HighlightStyle(style)]
+            out.append(
+                _rect(
+                    x=x + 12, y=y, width=16, height=14, fill=_tint(colour, 0.84), stroke=colour,
+                    stroke_width=2.5,
+                )
+            )
+        out.append(_text(x + 38, y + 11, meaning))
+        y += 18
+    out.append("</g>")
+    return out
+
+
+def _font_size(text: str, size: float, width: float, bold: bool = False) -> float:
+    """``size``, or a smaller one when ``text`` would likely run over ``width`` (a seat
+    with stacks in many quarters, say); judged from the character count, as the font's
+    metrics are not known here. Shrinking rather than squeezing with ``textLength``,
+    which would stretch a text that is in fact narrower than judged."""
+    ems = len(text) * GLYPH_WIDTH * (BOLD_WIDTH if bold else 1)
+    if ems * size <= width:
+        return size
+    return math.floor(width / ems * 10) / 10
+
+
+def _no_entry(cx: float, cy: float) -> str:
+    """TN4's sign for a blocked neutral stone."""
+    return (
+        '<g class="blocked-mark">'
+        + "<circle"
+        + _attrs(cx=float(cx), cy=float(cy), r=6.5, fill="#ffffff", stroke=BLOCKED, stroke_width=2)
+        + "/>"
+        + "<line"
+        + _attrs(x1=cx - 4.5, y1=cy + 4.5, x2=cx + 4.5, y2=cy - 4.5, stroke=BLOCKED, stroke_width=2)
+        + "/></g>"
+    )
+
+
+def _seat_block(
+    position: Position, seat: SeatScore, winners: tuple[Colour, ...], x: int, y: int
+) -> list[str]:
+    colour = STONE_COLOURS[seat.seat]
+    moving = seat.seat is position.to_move and position.over is None
+    winner = seat.seat in winners
+    streets = position.street_stacks[seat.seat]
+    out = [
+        "<g"
+        + _attrs(
+            class_="seat" + (" to-move" if moving else "") + (" winner" if winner else ""),
+            data_seat=seat.seat.value,
+            data_points=seat.points,
+            data_street_stacks=streets,
+        )
+        + ">",
+        _rect(
+            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=_tint(colour, 0.82),
+            stroke=INK if moving else _tint(colour, 0.3), stroke_width=3 if moving else 1,
+        ),
+        _rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
+        _text(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
+        _text(
+            x + PANEL_W - 10, y + 22, f"{seat.points} points" if seat.points != 1 else "1 point",
+            class_="points", text_anchor="end", font_size=14, font_weight="bold",
+        ),
+        # TE3: a seat without a stack on the streets ends the game.
+        _text(x + 12, y + 41, f"stacks on the streets {streets}", class_="streets"),
+    ]
+    flag = "▶ to move" if moving else "★ winner" if winner else None
+    if flag is not None:
+        out.append(
+            _text(x + PANEL_W - 10, y + 41, flag, class_="flag", text_anchor="end", font_weight="bold")
+        )
+    # TS1/TS2: where the points come from.
+    quarters = " ".join(f"{q.quarter}:{q.points}" + (" doubled" if q.doubled else "") for q in seat.quarters)
+    text = f"quarters {quarters}" if quarters else "no quarter yet"
+    out.append(_text(x + 12, y + 58, text, class_="quarters", font_size=_font_size(text, 12, PANEL_W - 20)))
+    out.append("</g>")
+    return out
+
+
+def _neutral_lines(position: Position, x: int, y: int) -> list[str]:
+    """TN1: the colours without a seat, drawn as their neutral stones are."""
+    out = []
+    for colour in COLOURS:
+        if colour not in position.neutrals:
+            continue
+        fill = stone_colour(position, colour)
+        stones = 0
+        for square in STREET_SQUARES:
+            stack = position.stacks[square]
+            stones += position.is_neutral_stone(square) and stack is not None and stack.top is colour
+        out.append(f'<g{_attrs(class_="neutral-colour", data_colour=colour.value)}>')
+        out.append(
+            _rect(
+                x=x + 10, y=y, width=20, height=14, rx=2, fill=fill, stroke=_darker(fill, 0.55),
+                stroke_dasharray="3 2",
+            )
+        )
+        what = "1 stone" if stones == 1 else f"{stones} stones"
+        out.append(_text(x + 38, y + 12, f"{colour.value} · neutral · {what}"))
+        out.append("</g>")
+        y += 20
+    return out
+
+
+def render_svg(position: Position, highlights: Highlights | None = None) -> str:
+    """The picture of ``position`` as a complete SVG document (UTF-8 text, no XML declaration).
+
+    Deterministic: the same position and highlights give the same string.
+    """
+    highlights = highlights or Highlights()
+    if position.over is None:
+        summary = f"Spiel der Türme position, {position.players} players, {position.to_move.value} to move"
+    else:
+        summary = f"Spiel der Türme position, {position.players} players, game over"
+    parts = [
+        "<svg"
+        + _attrs(
+            xmlns="http://www.w3.org/2000/svg",
+            width=WIDTH,
+            height=HEIGHT,
+            viewBox=f"0 0 {WIDTH} {HEIGHT}",
+            role="img",
+            font_family=FONT,
+            class_="spiel-der-tuerme",
+        )
+        + ">",
+        f"<title>{escape(summary)}</title>",
+        _rect(width=WIDTH, height=HEIGHT, fill="#fbfaf7"),
+        *_board(position, highlights),
+        *_panel(position, highlights),
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"

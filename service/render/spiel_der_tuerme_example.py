@@ -1,0 +1,67 @@
+"""The example picture of the Spiel der Türme renderer, ``docs/spiel-der-tuerme.svg``.
+
+A 3-player board dealt from :data:`SEED`, then :data:`TURNS` random turns (the engine's
+own :func:`~service.spiel_der_tuerme.random_turn`, seeded too), with the moves of the
+seat to move from :func:`example_origin` highlighted. Everything is seeded, so the
+picture only changes when the rules, the random player or the drawing do; a test fails
+while the committed file is not what this draws. Rewrite it with ``make spec``, or::
+
+    python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Final
+
+from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
+from service.spiel_der_tuerme import Position, Square, apply_turn, legal_moves, random_turn, setup_position
+
+PLAYERS: Final = 3
+SEED: Final = 138
+"""Chosen for a board that shows what the picture can show: towers, stacks on symbol
+squares with points, a blocked neutral stone, and moves from one square that end the
+turn and that let the seat move again."""
+TURNS: Final = 16
+
+
+def example_position() -> Position:
+    """The dealt board after :data:`TURNS` seeded random turns."""
+    position = setup_position(PLAYERS, seed=SEED)
+    rng = random.Random(SEED)
+    for _ in range(TURNS):
+        position, _ = apply_turn(position, random_turn(position, rng))
+    return position
+
+
+def example_origin(position: Position) -> Square:
+    """The square whose moves show the most: most kinds of move (ending the turn,
+    moving again, ending the game), then most moves, then the first in board order."""
+
+    def showing(frm: Square) -> tuple[int, int, int]:
+        moves = legal_moves(position, frm)
+        kinds = {(m.may_continue, m.ends_game) for m in moves}
+        return -len(kinds), -len(moves), frm
+
+    return min({m.frm for m in legal_moves(position)}, key=showing)
+
+
+def example_svg() -> str:
+    """The picture, as committed in ``docs/spiel-der-tuerme.svg``."""
+    position = example_position()
+    return render_svg(position, highlights_for_moves(position, example_origin(position)))
+
+
+def main(argv: list[str]) -> None:
+    """Write the picture to the file named by the only argument, or to stdout."""
+    svg = example_svg()
+    if argv:
+        Path(argv[0]).write_text(svg, encoding="utf-8")
+    else:
+        sys.stdout.write(svg)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
