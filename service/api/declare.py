@@ -228,7 +228,7 @@ class Whole(Request):
     only describe the body for the document; the fuzz tests check that the engine accepts
     exactly what they describe."""
 
-    parse: ClassVar[Callable[[Any], Any]]
+    parse: ClassVar[Callable[..., Any]]
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
         try:

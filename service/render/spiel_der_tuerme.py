@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike, and svg.py stays as it is.
-from service.render.svg import FONT, INK, NAMED_COLOURS, _attrs, _on, _text, _tint
+from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
 from service.spiel_der_tuerme import (
     COLOURS,
     FILES,
@@ -154,7 +154,7 @@ def _darker(colour: str, factor: float = 0.78) -> str:
 def stone_colour(position: Position, colour: Colour) -> str:
     """The fill of a stone: its colour, paled for a neutral colour (TN1)."""
     value = STONE_COLOURS[colour]
-    return _tint(value, NEUTRAL_WHITE) if colour in position.neutrals else value
+    return tint(value, NEUTRAL_WHITE) if colour in position.neutrals else value
 
 
 # --------------------------------------------------------------------------- layout
@@ -196,7 +196,7 @@ def _top_left(square: Square) -> tuple[int, int]:
 
 
 def _rect(**attributes: object) -> str:
-    return "<rect" + _attrs(**attributes) + "/>"
+    return "<rect" + attrs(**attributes) + "/>"
 
 
 def _stack(position: Position, stack: Stack) -> list[str]:
@@ -213,7 +213,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
     classes = "stack neutral" if neutral else "stack"
     out = [
         "<g"
-        + _attrs(
+        + attrs(
             class_=classes,
             data_symbol=stack.symbol.value,
             data_top=stack.top.value,
@@ -262,7 +262,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
         )
     )
     out.append(
-        _text(
+        text_element(
             CELL / 2,
             tile_y + TILE_H / 2 + 5.5,
             stack.symbol.value,
@@ -270,11 +270,11 @@ def _stack(position: Position, stack: Stack) -> list[str]:
             text_anchor="middle",
             font_size=15,
             font_weight="bold",
-            fill=_on(top),
+            fill=on(top),
         )
     )
     out.append(
-        _text(
+        text_element(
             CELL / 2,
             BASE_Y + 10,
             str(height),
@@ -323,7 +323,7 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
     x, y = _top_left(square)
     parts = [
         "<g"
-        + _attrs(
+        + attrs(
             class_=" ".join(classes),
             data_square=name,
             data_symbol=None if symbol is None else symbol.value,
@@ -340,14 +340,14 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
         # the corner, clear of the tower, when a stack stands on it.
         if stack is None:
             parts.append(
-                _text(
+                text_element(
                     CELL / 2, CELL / 2 + 10, symbol.value, class_="symbol-letter", text_anchor="middle",
                     font_size=28, font_weight="bold", fill="#ffffff", fill_opacity=0.75,
                 )
             )
         else:
             parts.append(
-                _text(
+                text_element(
                     4, 13, symbol.value, class_="symbol-letter", font_size=11, font_weight="bold",
                     fill=SYMBOL_INK,
                 )
@@ -380,9 +380,9 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
             _rect(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
         )
         parts.append(
-            _text(
+            text_element(
                 CELL - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
-                font_size=11, font_weight="bold", fill=_on(badge),
+                font_size=11, font_weight="bold", fill=on(badge),
             )
         )
     parts.append("</g>")
@@ -401,7 +401,7 @@ def _quarters(position: Position) -> list[str]:
         colour = INK if owner is None else STONE_COLOURS[owner]
         out.append(
             "<g"
-            + _attrs(
+            + attrs(
                 class_="quarter" + ("" if owner is None else " completed"),
                 data_quarter=quarter,
                 data_completed_by=None if owner is None else owner.value,
@@ -417,13 +417,13 @@ def _quarters(position: Position) -> list[str]:
         # The number on the outline's north edge, between A and B.
         out.append(
             "<circle"
-            + _attrs(cx=x + CELL, cy=top, r=9, fill=colour, stroke="#ffffff", stroke_width=1.5)
+            + attrs(cx=x + CELL, cy=top, r=9, fill=colour, stroke="#ffffff", stroke_width=1.5)
             + "/>"
         )
         out.append(
-            _text(
+            text_element(
                 x + CELL, top + 4, str(quarter), class_="quarter-number", text_anchor="middle",
-                font_size=11, font_weight="bold", fill=_on(colour),
+                font_size=11, font_weight="bold", fill=on(colour),
             )
         )
         out.append("</g>")
@@ -439,11 +439,11 @@ def _board(position: Position, highlights: Highlights) -> list[str]:
         _rect(x=BOARD_X, y=BOARD_Y, width=BOARD_W, height=BOARD_H, fill="none", stroke=INK, stroke_width=2.5)
     )
     out.append("</g>")
-    out.append(f'<g class="coordinates"{_attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
+    out.append(f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
     for file, letter in enumerate(FILE_NAMES):
-        out.append(_text(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD_H + 18, letter))
+        out.append(text_element(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD_H + 18, letter))
     for rank in range(RANKS):
-        out.append(_text(BOARD_X / 2, BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
+        out.append(text_element(BOARD_X / 2, BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
     out.append("</g>")
     return out
 
@@ -463,7 +463,7 @@ def _end_text(position: Position) -> str:
 def _panel(position: Position, highlights: Highlights) -> list[str]:
     x = PANEL_X
     scores = score(position)
-    out = [f'<g class="panel"{_attrs(font_size=12, fill=INK)}>']
+    out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
     y = BOARD_Y + 10
     if position.over is not None:
         headline = "game over · " + ("winner " if len(scores.winners) == 1 else "winners ")
@@ -478,17 +478,17 @@ def _panel(position: Position, highlights: Highlights) -> list[str]:
             else "start of the turn"
         )
     out.append(
-        _text(
+        text_element(
             x, y, headline, class_="headline", font_size=_font_size(headline, 14, PANEL_W, bold=True),
             font_weight="bold",
         )
     )
     y += 20
-    out.append(_text(x, y, status, class_="status", font_size=_font_size(status, 12, PANEL_W)))
+    out.append(text_element(x, y, status, class_="status", font_size=_font_size(status, 12, PANEL_W)))
     limit = position.rules.max_height
     options = [f"{position.players} players", "no height limit" if limit is None else f"towers up to {limit}"]
     y += 17
-    out.append(_text(x, y, " · ".join(options), class_="options", fill="#555555"))
+    out.append(text_element(x, y, " · ".join(options), class_="options", fill="#555555"))
     y += 12
     for seat_score in scores.seats:
         out.extend(_seat_block(position, seat_score, scores.winners, x, y))
@@ -501,7 +501,7 @@ def _panel(position: Position, highlights: Highlights) -> list[str]:
         blocked = " ".join(SQUARE_NAMES[s] for s in position.blocked)
         out.append(_no_entry(x + 20, y + 7))
         text = f"{blocked}: not for {position.to_move.value} now (TN4)"
-        out.append(_text(x + 38, y + 12, text, class_="blocked-squares"))
+        out.append(text_element(x + 38, y + 12, text, class_="blocked-squares"))
         y += 20
     out.extend(_legend(highlights, x, y + 6))
     out.append("</g>")
@@ -540,11 +540,11 @@ def _legend(highlights: Highlights, x: int, y: int) -> list[str]:
             colour = HIGHLIGHT_COLOURS[HighlightStyle(style)]
             out.append(
                 _rect(
-                    x=x + 12, y=y, width=16, height=14, fill=_tint(colour, 0.84), stroke=colour,
+                    x=x + 12, y=y, width=16, height=14, fill=tint(colour, 0.84), stroke=colour,
                     stroke_width=2.5,
                 )
             )
-        out.append(_text(x + 38, y + 11, meaning))
+        out.append(text_element(x + 38, y + 11, meaning))
         y += 18
     out.append("</g>")
     return out
@@ -566,10 +566,10 @@ def _no_entry(cx: float, cy: float) -> str:
     return (
         '<g class="blocked-mark">'
         + "<circle"
-        + _attrs(cx=float(cx), cy=float(cy), r=6.5, fill="#ffffff", stroke=BLOCKED, stroke_width=2)
+        + attrs(cx=float(cx), cy=float(cy), r=6.5, fill="#ffffff", stroke=BLOCKED, stroke_width=2)
         + "/>"
         + "<line"
-        + _attrs(x1=cx - 4.5, y1=cy + 4.5, x2=cx + 4.5, y2=cy - 4.5, stroke=BLOCKED, stroke_width=2)
+        + attrs(x1=cx - 4.5, y1=cy + 4.5, x2=cx + 4.5, y2=cy - 4.5, stroke=BLOCKED, stroke_width=2)
         + "/></g>"
     )
 
@@ -583,7 +583,7 @@ def _seat_block(
     streets = position.street_stacks[seat.seat]
     out = [
         "<g"
-        + _attrs(
+        + attrs(
             class_="seat" + (" to-move" if moving else "") + (" winner" if winner else ""),
             data_seat=seat.seat.value,
             data_points=seat.points,
@@ -591,27 +591,27 @@ def _seat_block(
         )
         + ">",
         _rect(
-            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=_tint(colour, 0.82),
-            stroke=INK if moving else _tint(colour, 0.3), stroke_width=3 if moving else 1,
+            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=tint(colour, 0.82),
+            stroke=INK if moving else tint(colour, 0.3), stroke_width=3 if moving else 1,
         ),
         _rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
-        _text(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
-        _text(
+        text_element(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
+        text_element(
             x + PANEL_W - 10, y + 22, f"{seat.points} points" if seat.points != 1 else "1 point",
             class_="points", text_anchor="end", font_size=14, font_weight="bold",
         ),
         # TE3: a seat without a stack on the streets ends the game.
-        _text(x + 12, y + 41, f"stacks on the streets {streets}", class_="streets"),
+        text_element(x + 12, y + 41, f"stacks on the streets {streets}", class_="streets"),
     ]
     flag = "▶ to move" if moving else "★ winner" if winner else None
     if flag is not None:
         out.append(
-            _text(x + PANEL_W - 10, y + 41, flag, class_="flag", text_anchor="end", font_weight="bold")
+            text_element(x + PANEL_W - 10, y + 41, flag, class_="flag", text_anchor="end", font_weight="bold")
         )
     # TS1/TS2: where the points come from.
     quarters = " ".join(f"{q.quarter}:{q.points}" + (" doubled" if q.doubled else "") for q in seat.quarters)
     text = f"quarters {quarters}" if quarters else "no quarter yet"
-    out.append(_text(x + 12, y + 58, text, class_="quarters", font_size=_font_size(text, 12, PANEL_W - 20)))
+    out.append(text_element(x + 12, y + 58, text, class_="quarters", font_size=_font_size(text, 12, PANEL_W - 20)))
     out.append("</g>")
     return out
 
@@ -627,7 +627,7 @@ def _neutral_lines(position: Position, x: int, y: int) -> list[str]:
         for square in STREET_SQUARES:
             stack = position.stacks[square]
             stones += position.is_neutral_stone(square) and stack is not None and stack.top is colour
-        out.append(f'<g{_attrs(class_="neutral-colour", data_colour=colour.value)}>')
+        out.append(f'<g{attrs(class_="neutral-colour", data_colour=colour.value)}>')
         out.append(
             _rect(
                 x=x + 10, y=y, width=20, height=14, rx=2, fill=fill, stroke=_darker(fill, 0.55),
@@ -635,7 +635,7 @@ def _neutral_lines(position: Position, x: int, y: int) -> list[str]:
             )
         )
         what = "1 stone" if stones == 1 else f"{stones} stones"
-        out.append(_text(x + 38, y + 12, f"{colour.value} · neutral · {what}"))
+        out.append(text_element(x + 38, y + 12, f"{colour.value} · neutral · {what}"))
         out.append("</g>")
         y += 20
     return out
@@ -653,7 +653,7 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
         summary = f"Spiel der Türme position, {position.players} players, game over"
     parts = [
         "<svg"
-        + _attrs(
+        + attrs(
             xmlns="http://www.w3.org/2000/svg",
             width=WIDTH,
             height=HEIGHT,

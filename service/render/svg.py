@@ -27,7 +27,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
+
+from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
 
 from service.rules import (
     SQUARE_NAMES,
@@ -141,25 +143,6 @@ def highlights_for(position: Position, kind: str, origin: Square | None = None) 
 
 # -------------------------------------------------------------------------- colours
 
-NAMED_COLOURS: Final = {
-    "yellow": "#f2c12e",
-    "red": "#d7263d",
-    "blue": "#2a6fdb",
-    "green": "#2e9e4f",
-    "orange": "#f08a24",
-    "purple": "#7b4fb5",
-    "violet": "#7b4fb5",
-    "pink": "#e86fa6",
-    "brown": "#8b5a2b",
-    "black": "#2b2b2b",
-    "white": "#f7f7f7",
-    "grey": "#8c8c8c",
-    "gray": "#8c8c8c",
-    "cyan": "#1fb5c9",
-    "teal": "#14877f",
-    "magenta": "#c2249b",
-}
-"""Seat ids that are colour names get that colour."""
 
 PALETTE: Final = ("#f2c12e", "#d7263d", "#2a6fdb", "#2e9e4f", "#f08a24", "#7b4fb5", "#1fb5c9", "#8b5a2b")
 """Other seats, by seat index: the default seats' colours first (yellow, red, blue, green)."""
@@ -169,7 +152,6 @@ OUT_OF_PLAY: Final = "#b4b4b4"
 STONE: Final = "#3a2e1f"
 STONE_OPACITY: Final = 0.13
 """Each stone darkens its square by this much, so height reads as darkness."""
-INK: Final = "#1a1a1a"
 
 HIGHLIGHT_COLOURS: Final = {
     HighlightStyle.REMOVAL: "#e4572e",
@@ -196,25 +178,6 @@ def seat_colours(position: Position) -> tuple[str, ...]:
     return tuple(colours)
 
 
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def _tint(colour: str, white: float = 0.7) -> str:
-    """``colour`` mixed with ``white`` parts of white."""
-    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in _rgb(colour))
-
-
-def _is_dark(colour: str) -> bool:
-    r, g, b = _rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b < 150
-
-
-def _on(colour: str) -> str:
-    """Text colour readable on ``colour``."""
-    return "#ffffff" if _is_dark(colour) else INK
-
-
 # --------------------------------------------------------------------------- layout
 
 CELL: Final = 52
@@ -234,28 +197,6 @@ LEVEL_CAP: Final = 7
 """At most this many nested squares; higher piles only darken further."""
 TURRIAN_R: Final = 12
 """Small enough that the lower levels of the tower under a turrian stay visible."""
-FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-
-def _num(value: float) -> str:
-    """A coordinate without float noise: ``3.0`` → ``3``, ``0.12`` → ``0.12``."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(**attributes: object) -> str:
-    """XML attributes in the given order; ``_`` in names becomes ``-``, ``None`` is left out."""
-    parts = []
-    for name, value in attributes.items():
-        if value is None:
-            continue
-        text = _num(value) if isinstance(value, float) else str(value)
-        parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(text)}")
-    return "".join(parts)
-
-
-def _text(x: float, y: float, content: str, **attributes: object) -> str:
-    return f"<text{_attrs(x=float(x), y=float(y), **attributes)}>{escape(content)}</text>"
 
 
 def _origin_of(square: Square) -> tuple[int, int]:
@@ -289,7 +230,7 @@ def _stones(height: int) -> list[str]:
         opacity = 1 - (1 - STONE_OPACITY) ** stacked
         out.append(
             "<rect"
-            + _attrs(
+            + attrs(
                 class_="stone",
                 x=inset,
                 y=inset,
@@ -335,7 +276,7 @@ def _square(
 
     parts = [
         "<g"
-        + _attrs(
+        + attrs(
             class_=" ".join(classes),
             data_square=name,
             data_height=height,
@@ -345,7 +286,7 @@ def _square(
         + ">",
         f"<title>{escape(where)}</title>",
         "<rect"
-        + _attrs(
+        + attrs(
             width=CELL,
             height=CELL,
             fill=tints[territory] if in_play else "url(#tt-out-of-play)",
@@ -359,7 +300,7 @@ def _square(
         colour = HIGHLIGHT_COLOURS[style]
         parts.append(
             "<rect"
-            + _attrs(
+            + attrs(
                 class_="highlight",
                 x=2.5,
                 y=2.5,
@@ -375,7 +316,7 @@ def _square(
     if square == highlights.origin:
         parts.append(
             "<rect"
-            + _attrs(
+            + attrs(
                 class_="origin-mark", x=1.5, y=1.5, width=CELL - 3, height=CELL - 3,
                 fill="none", stroke=INK, stroke_width=3, stroke_dasharray="6 3",
             )
@@ -388,16 +329,16 @@ def _square(
         colour = colours[occupant]
         parts.append(
             "<circle"
-            + _attrs(
+            + attrs(
                 class_="turrian", data_seat=seat.id, cx=float(centre), cy=float(centre), r=TURRIAN_R,
                 fill=colour, stroke=INK, stroke_width=2.5,
             )
             + f"><title>{escape(seat.id)}</title></circle>"
         )
-        number_colour = _on(colour)
+        number_colour = on(colour)
     if height:
         parts.append(
-            _text(
+            text_element(
                 centre, centre + 5.5, str(height), class_="height", text_anchor="middle",
                 font_size=15, font_weight="bold", fill=number_colour,
             )
@@ -408,13 +349,13 @@ def _square(
         width = 6 + 7 * len(label)
         parts.append(
             "<rect"
-            + _attrs(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
+            + attrs(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
             + "/>"
         )
         parts.append(
-            _text(
+            text_element(
                 CELL - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
-                font_size=11, font_weight="bold", fill=_on(badge),
+                font_size=11, font_weight="bold", fill=on(badge),
             )
         )
     parts.append("</g>")
@@ -426,7 +367,7 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     tints = {
         t: NEUTRAL_TINT
         if owner < 0
-        else _tint(colours[owner], 0.7 if position.seats[owner].territories.index(t) == 0 else 0.8)
+        else tint(colours[owner], 0.7 if position.seats[owner].territories.index(t) == 0 else 0.8)
         for t, owner in position.owner.items()
     }
     out = ['<g class="board">']
@@ -434,7 +375,7 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     half = BOARD // 2
     out.append(
         "<path"
-        + _attrs(
+        + attrs(
             class_="territory-borders",
             d=f"M{BOARD_X + half} {BOARD_Y}v{BOARD}M{BOARD_X} {BOARD_Y + half}h{BOARD}",
             stroke=INK,
@@ -444,19 +385,19 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     )
     out.append(
         "<rect"
-        + _attrs(x=BOARD_X, y=BOARD_Y, width=BOARD, height=BOARD, fill="none", stroke=INK, stroke_width=2.5)
+        + attrs(x=BOARD_X, y=BOARD_Y, width=BOARD, height=BOARD, fill="none", stroke=INK, stroke_width=2.5)
         + "/>"
     )
     out.append("</g>")
     # Coordinates: files under the board, ranks on its left (B1).
-    out.append(f'<g class="coordinates"{_attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
+    out.append(f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
     for file, letter in enumerate("abcdefghij"):
-        out.append(_text(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD + 17, letter))
+        out.append(text_element(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD + 17, letter))
     for rank in range(10):
-        out.append(_text(BOARD_X / 2, BOARD_Y + (9 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
+        out.append(text_element(BOARD_X / 2, BOARD_Y + (9 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
     out.append("</g>")
     # Territory captions above (north) and below (south) the board.
-    out.append(f'<g class="territories"{_attrs(font_size=12, fill="#444444")}>')
+    out.append(f'<g class="territories"{attrs(font_size=12, fill="#444444")}>')
     captions = {
         Territory.NW: (BOARD_X, BOARD_Y - 9, "start"),
         Territory.NE: (BOARD_X + BOARD, BOARD_Y - 9, "end"),
@@ -466,7 +407,7 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     for territory, (x, y, anchor) in captions.items():
         owner = position.owner[territory]
         who = "neutral" if owner < 0 else position.seats[owner].id
-        out.append(_text(x, y, f"{territory.value} · {who}", text_anchor=anchor))
+        out.append(text_element(x, y, f"{territory.value} · {who}", text_anchor=anchor))
     out.append("</g>")
     return out
 
@@ -474,20 +415,20 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
 def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
     turn, rules = position.turn, position.rules
     x = PANEL_X
-    out = [f'<g class="panel"{_attrs(font_size=12, fill=INK)}>']
+    out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
     y = BOARD_Y + 4
     if position.is_game_over:
         headline = "game over · winners " + ", ".join(position.finishers)
     else:
         headline = f"{position.to_move} to move · {turn.phase.value} phase"
-    out.append(_text(x, y + 10, headline, class_="headline", font_size=14, font_weight="bold"))
+    out.append(text_element(x, y + 10, headline, class_="headline", font_size=14, font_weight="bold"))
     y += 30
     details = [f"in hand {turn.in_hand}", f"points {turn.points}"]
     if turn.taken:
         details.append("taken " + " ".join(SQUARE_NAMES[s] for s in turn.taken))
     if turn.attacked:
         details.append("attacked")
-    out.append(_text(x, y, " · ".join(details), class_="turn"))
+    out.append(text_element(x, y, " · ".join(details), class_="turn"))
     options = [f"{position.players} players", f"goal {rules.goal.value}"]
     if rules.team_play:
         options.append("team play")
@@ -496,7 +437,7 @@ def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
     if position.players == 2:
         options.append(f"board {rules.two_player_board.value}")
     y += 18
-    out.append(_text(x, y, " · ".join(options), class_="options", fill="#555555"))
+    out.append(text_element(x, y, " · ".join(options), class_="options", fill="#555555"))
     y += 16
     for i in range(position.players):
         out.extend(_seat_block(position, i, colours[i], x, y))
@@ -511,7 +452,7 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     finished = seat.id in position.finishers
     out = [
         "<g"
-        + _attrs(
+        + attrs(
             class_="seat" + (" to-move" if moving else "") + (" finisher" if finished else ""),
             data_seat=seat.id,
             data_attacks=seat.attacks,
@@ -520,15 +461,15 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
         )
         + ">",
         "<rect"
-        + _attrs(
-            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=_tint(colour, 0.82),
-            stroke=INK if moving else _tint(colour, 0.3), stroke_width=3 if moving else 1,
+        + attrs(
+            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=tint(colour, 0.82),
+            stroke=INK if moving else tint(colour, 0.3), stroke_width=3 if moving else 1,
         )
         + "/>",
         "<circle"
-        + _attrs(cx=x + 18, cy=y + 20, r=10, fill=colour, stroke=INK, stroke_width=2)
+        + attrs(cx=x + 18, cy=y + 20, r=10, fill=colour, stroke=INK, stroke_width=2)
         + f"><title>{escape(seat.id)}</title></circle>",
-        _text(x + 36, y + 25, seat.id, class_="seat-id", font_size=15, font_weight="bold"),
+        text_element(x + 36, y + 25, seat.id, class_="seat-id", font_size=15, font_weight="bold"),
     ]
     flags = []
     if moving:
@@ -536,39 +477,39 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     if finished:
         flags.append("★ finished")
     if flags:
-        out.append(_text(x + PANEL_W - 10, y + 25, "  ".join(flags), text_anchor="end", font_weight="bold"))
+        out.append(text_element(x + PANEL_W - 10, y + 25, "  ".join(flags), text_anchor="end", font_weight="bold"))
     territories = " ".join(t.value for t in seat.territories)
     partner = position.partner(index)
     if partner >= 0:
         territories += f" · team with {position.seats[partner].id}"
-    out.append(_text(x + 12, y + 46, f"territories {territories}"))
+    out.append(text_element(x + 12, y + 46, f"territories {territories}"))
     # S4: the aggressor track, one box per attack, filled when used.
-    out.append(_text(x + 12, y + 66, f"attacks {seat.attacks}/5"))
+    out.append(text_element(x + 12, y + 66, f"attacks {seat.attacks}/5"))
     for k in range(5):
         out.append(
             "<rect"
-            + _attrs(
+            + attrs(
                 x=x + 100 + k * 16, y=y + 56, width=12, height=12, rx=2,
                 fill="#c0392b" if k < seat.attacks else "#ffffff", stroke=INK, stroke_width=1,
             )
             + "/>"
         )
     # S2: the six turrians, those in reserve drawn hollow.
-    out.append(_text(x + 12, y + 86, f"reserve {seat.reserve}"))
+    out.append(text_element(x + 12, y + 86, f"reserve {seat.reserve}"))
     for k in range(6):
         in_reserve = k >= len(seat.turrians)
         out.append(
             "<circle"
-            + _attrs(
+            + attrs(
                 cx=x + 106 + k * 14, cy=y + 82, r=5, fill="#ffffff" if in_reserve else colour,
                 stroke=INK, stroke_width=1, stroke_dasharray="2 1.5" if in_reserve else None,
             )
             + "/>"
         )
-    out.append(_text(x + 12, y + 106, f"bonus stones {seat.bonus_stones}"))
+    out.append(text_element(x + 12, y + 106, f"bonus stones {seat.bonus_stones}"))
     if seat.pro_hold is not None:
         hold = " ".join(SQUARE_NAMES[s] for s in seat.pro_hold)
-        out.append(_text(x + PANEL_W - 10, y + 106, f"hold {hold}", text_anchor="end"))
+        out.append(text_element(x + PANEL_W - 10, y + 106, f"hold {hold}", text_anchor="end"))
     out.append("</g>")
     return out
 
@@ -583,7 +524,7 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
     summary = f"Terra Turrium position, {position.players} players, {position.to_move} to move"
     parts = [
         "<svg"
-        + _attrs(
+        + attrs(
             xmlns="http://www.w3.org/2000/svg",
             width=WIDTH,
             height=HEIGHT,
@@ -596,7 +537,7 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
         f"<title>{escape(summary)}</title>",
         _defs(),
         "<rect"
-        + _attrs(width=WIDTH, height=HEIGHT, fill="#fbfaf7")
+        + attrs(width=WIDTH, height=HEIGHT, fill="#fbfaf7")
         + "/>",
         *_board(position, colours, highlights),
         *_panel(position, colours),

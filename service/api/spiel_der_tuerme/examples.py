@@ -7,7 +7,7 @@ import random
 from functools import cache
 from typing import Any
 
-from service.spiel_der_tuerme import Position, apply_turn, legal_moves, setup_position
+from service.spiel_der_tuerme import LegalMove, Position, apply_turn, legal_moves, setup_position
 from service.spiel_der_tuerme.board import square_name
 from service.spiel_der_tuerme.codec import position_to_dict
 from service.spiel_der_tuerme.random_player import random_turn
@@ -26,6 +26,10 @@ def midgame() -> Position:
     return position
 
 
+def _move(move: LegalMove) -> dict[str, str]:
+    return {"from": square_name(move.frm), "to": square_name(move.to)}
+
+
 def examples() -> dict[str, dict[str, dict[str, Any]]]:
     """Per operation id, its named request examples (``{"summary", "value"}``)."""
     position = midgame()
@@ -33,7 +37,6 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     chain = next(m for m in legal_moves(position) if m.may_continue)
     after_chain = next(m for m in legal_moves(position) if not m.symbol_square and m.frm != chain.frm)
     simple = next(m for m in legal_moves(position) if not m.symbol_square)
-    move = lambda m: {"from": square_name(m.frm), "to": square_name(m.to)}  # noqa: E731
     return {
         "sdt_moves": {
             "all": {"summary": "Every move open to yellow", "value": body},
@@ -42,14 +45,19 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
         },
         "sdt_validate": {
             "chain": {"summary": "A move onto a symbol square, then another move",
-                      "value": {**body, "turn": {"moves": [move(chain), move(after_chain)]}}},
+                      "value": {**body, "turn": {"moves": [_move(chain), _move(after_chain)]}}},
             "illegal": {"summary": "Two moves without a symbol square between them (TM8)",
-                        "value": {**body, "turn": {"moves": [move(simple), move(simple)]}}},
+                        "value": {**body, "turn": {"moves": [_move(simple), _move(simple)]}}},
         },
         "sdt_apply": {
-            "one-move": {"summary": "Yellow moves once", "value": {**body, "turn": {"moves": [move(simple)]}}},
+            "one-move": {"summary": "Yellow moves once", "value": {**body, "turn": {"moves": [_move(simple)]}}},
             "open-chain": {"summary": "A move onto a symbol square, the turn kept open",
-                           "value": {**body, "turn": {"moves": [move(chain)], "end_turn": False}}},
+                           "value": {**body, "turn": {"moves": [_move(chain)], "end_turn": False}}},
         },
         "sdt_score": {"midgame": {"summary": "The points as the board stands", "value": body}},
+        "sdt_render": {
+            "from": {"summary": f"The board with the moves from {square_name(chain.frm)}",
+                     "value": {**body, "from": square_name(chain.frm)}},
+            "plain": {"summary": "The board alone", "value": body},
+        },
     }

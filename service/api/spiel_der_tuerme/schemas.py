@@ -110,8 +110,8 @@ OVER = {"quarter": SdtQuarterOver, "streets_empty": SdtStreetsEmptyOver, "stuck"
 
 
 def _position(answer: bool) -> Any:
-    always = {"required": True}
-    maybe = always if answer else {}
+    always: dict[str, Any] = {"required": True}
+    maybe: dict[str, Any] = always if answer else {}
     members = {
         "stacks": fields.Dict(keys=fields.String(), values=Nested(SdtStack), required=True,
                               metadata={"description": "Every stack, by the name of its square."}),
@@ -178,6 +178,13 @@ class SdtPositionQuery(Request):
 
 class SdtMovesQuery(SdtPositionQuery):
     """Which moves may the seat to move make, perhaps only from one square?"""
+
+    problems: ClassVar = {422: "InvalidPositionOrQuery"}
+    origin = Parsed(lambda value: parse_square_field(value, ""), "SdtSquare", data_key="from")
+
+
+class SdtRenderQuery(SdtPositionQuery):
+    """A position to draw, perhaps with the moves from one square highlighted."""
 
     problems: ClassVar = {422: "InvalidPositionOrQuery"}
     origin = Parsed(lambda value: parse_square_field(value, ""), "SdtSquare", data_key="from")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.declare import Blueprint
+from flask import Response
+
+from service.api.declare import Blueprint, negotiate
 from service.api.spiel_der_tuerme.schemas import (
     SdtApplyAnswer,
     SdtApplyQuery,
@@ -13,6 +15,7 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtMovesQuery,
     SdtPosition,
     SdtPositionQuery,
+    SdtRenderQuery,
     SdtScoreAnswer,
     SdtSetupQuery,
     SdtValidateAnswer,
@@ -27,6 +30,7 @@ from service.spiel_der_tuerme.codec import (
     score_to_dict,
     violation_to_dict,
 )
+from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme.position import MAX_HEIGHT
 
 PREFIX = "/v1/spiel-der-tuerme"
@@ -104,3 +108,31 @@ def sdt_apply(query: dict[str, Any]) -> dict[str, Any]:
 def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
     """The seats' points as the board stands, and the winners once the game is over (TS1–TS3)."""
     return score_to_dict(score(query["position"]))
+
+
+SVG = "image/svg+xml"
+OCTETS = "application/octet-stream"
+PICTURE = {"type": "string", "format": "binary"}
+
+
+@bp.post("/render")
+@bp.arguments(SdtRenderQuery)
+@bp.response(200, PICTURE, content_type=SVG, description="The picture, a complete SVG document.")
+@bp.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
+                 description="The same document, for `Accept: application/octet-stream`.")
+def sdt_render(query: dict[str, Any]) -> Response:
+    """A Spiel der Türme position drawn as SVG, perhaps with the moves from one square.
+
+    The 14 × 8 board from above (rank 1 at the bottom): streets and symbol squares,
+    quarters outlined and numbered, each stack with its height and its stones' colours
+    (neutral colours pale), blocked neutral stones marked, and a panel with each seat's
+    points and who is to move. With `from`, the moves from that square are highlighted
+    as `/v1/spiel-der-tuerme/moves` answers them, labelled with the height they make
+    (`+` where the seat may move again). Every square is a `<g>` with `data-square`;
+    the same request gives the same bytes. A `from` with nothing to move is the same
+    422 as for the moves.
+    """
+    position = query["position"]
+    frm = query.get("origin")
+    highlights = None if frm is None else highlights_for_moves(position, frm)
+    return Response(render_svg(position, highlights), mimetype=negotiate([SVG, OCTETS]))
