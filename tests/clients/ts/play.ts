@@ -1,8 +1,9 @@
 // A TypeScript client of the service, written against the types openapi-typescript
-// generates from openapi.yaml into api.d.ts beside this file. It is type-checked with
-// `tsc --strict --noEmit` and never run: what it shows is that the document's types let a
-// client read every answer without a cast, an `any` or optional chaining. The answer types
-// are named once below, from the operations, the way a client would.
+// generates from openapi.yaml as api.d.ts: tests/clients/test_typescript_client.py puts
+// both in a temporary directory and type-checks them with `tsc --strict --noEmit`. It is
+// never run: what it shows is that the document's types let a client read every answer
+// without a cast, an `any` or optional chaining. The answer types are named once below,
+// from the operations, the way a client would.
 
 import type { components, paths } from "./api";
 
@@ -42,7 +43,7 @@ async function post<P extends keyof paths>(path: P, body: Body<P>): Promise<Resp
   return response;
 }
 
-// JSON.parse is where untyped data enters any client: each call below says which answer
+// Response.json() is where untyped data enters any client: each call says which answer
 // it expects, as a typed fetch wrapper would, and everything after that is checked.
 async function ask<P extends keyof paths>(path: P, body: Body<P>): Promise<Answer<P, "post">> {
   return (await post(path, body)).json();
