@@ -134,5 +134,5 @@ spec: install
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .coverage htmlcov
+		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
