@@ -10,6 +10,9 @@ INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
 INSTALL_DOCS_STAMP = $(VENV)/.install-docs.stamp
+# The TypeScript client test's tools, from npm (see $(TS_STAMP) below).
+TS_DIR = tests/clients/ts
+TS_STAMP = $(TS_DIR)/node_modules/.install.stamp
 
 .PHONY: venv install install-test run test fuzz spec clean
 
@@ -28,7 +31,7 @@ $(INSTALL_STAMP): pyproject.toml | $(BIN)/python
 # The browser test (tests/browser) drives Debian's Chromium: installed here when it is
 # missing, as root; anyone else is told how, rather than have the test skipped.
 CHROMIUM = /usr/bin/chromium
-install-test: $(INSTALL_TEST_STAMP)
+install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" != 0 ]; then \
 			echo "make: the browser test needs $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; \
@@ -40,6 +43,23 @@ install-test: $(INSTALL_TEST_STAMP)
 
 $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# The TypeScript client test (tests/clients) runs openapi-typescript and tsc, the versions
+# pinned in $(TS_DIR)/package-lock.json, installed by npm ci into $(TS_DIR)/node_modules
+# whenever the lock file changes. Node and npm come from Debian's packages: installed here
+# when node is missing, as root; anyone else is told how.
+$(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make: the TypeScript client test needs Node: run 'sudo apt-get install -y nodejs npm'" >&2; \
+			exit 1; \
+		fi; \
+		echo "Installing Node and npm for the TypeScript client test"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm || \
+			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }; \
+	}
+	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
 .PHONY: install-bench bench bench-memory bench-gunicorn wrk
@@ -123,5 +143,5 @@ $(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .coverage htmlcov
+		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
