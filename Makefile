@@ -10,7 +10,7 @@ INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
 
-.PHONY: venv install install-test run test fuzz spec clean
+.PHONY: venv install install-test run test fuzz spec screenshot clean
 
 venv: $(BIN)/python
 
@@ -111,6 +111,12 @@ fuzz: install-test
 spec: install
 	$(BIN)/python -m service.api.openapi > openapi.yaml
 	$(BIN)/python -m service.api.terra_turrium.examples docs/examples
+
+# The README's picture of the playground, docs/playground.png: the browser test that plays
+# two turns by clicks saves the page in the middle of the second one.
+screenshot: install-test
+	PLAYGROUND_SCREENSHOT=docs/playground.png $(BIN)/python -m pytest tests/browser/test_playground.py \
+		-k two_turns -p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
