@@ -390,7 +390,7 @@ def test_the_last_turn_of_a_final_round_played_by_clicks_shows_the_winners(page:
 
 def test_pasted_positions_open_and_mistakes_are_answered_in_words(page: Page, base_url: str) -> None:
     player = Player(page, base_url)
-    player.open("#not-a-position")  # a broken link: a new game, and the reason
+    player.open("?position=not-a-position")  # a broken link: a new game, and the reason
     expect(page.locator("#message")).to_contain_text("neither 'setup' nor ranks of digits")
     expect(page.locator("#whose")).to_have_text("yellow puts its turrians on the board")
 
@@ -399,7 +399,7 @@ def test_pasted_positions_open_and_mistakes_are_answered_in_words(page: Page, ba
     expect(page.locator("#whose")).to_have_text("yellow to move")
     assert len(player.turrians()) == 24
 
-    # A bare notation, then JSON, pasted and opened.
+    # A bare notation, a link and JSON, pasted and opened.
     bare = "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW|move=red"
     page.fill("#notation", bare)
     page.click("#open")
@@ -407,6 +407,13 @@ def test_pasted_positions_open_and_mistakes_are_answered_in_words(page: Page, ba
     expect(page.locator("#whose")).to_have_text("red to move")
     assert player.address() == bare
     assert player.turrians() == {"b9": "yellow", "a10": "yellow", "j10": "red"}
+    page.click("#copy-notation")
+    player.idle()
+    expect(page.locator("#message")).not_to_have_class("error")
+    page.fill("#notation", f"{base_url}/playground#{bare.replace('move=red', 'move=blue')}")
+    page.click("#open")
+    player.idle()
+    expect(page.locator("#whose")).to_have_text("blue to move")
     page.fill("#notation", json.dumps({"position": player.api("/v1/setup?players=3")}))
     page.click("#open")
     player.idle()
