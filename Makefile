@@ -14,7 +14,7 @@ INSTALL_DOCS_STAMP = $(VENV)/.install-docs.stamp
 TS_DIR = tests/clients/ts
 TS_STAMP = $(TS_DIR)/node_modules/.install.stamp
 
-.PHONY: venv install install-test run test fuzz spec clean
+.PHONY: venv install install-test run test fuzz spec screenshot clean
 
 venv: $(BIN)/python
 
@@ -140,6 +140,12 @@ spec: install $(INSTALL_DOCS_STAMP)
 $(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
+
+# The README's picture of the playground, docs/playground.png: the browser test that plays
+# two turns by clicks saves the page in the middle of the second one.
+screenshot: install-test
+	PLAYGROUND_SCREENSHOT=docs/playground.png $(BIN)/python -m pytest tests/browser/test_playground.py \
+		-k two_turns -p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

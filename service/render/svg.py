@@ -494,14 +494,17 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
             )
             + "/>"
         )
-    # S2: the six turrians, those in reserve drawn hollow.
-    out.append(text_element(x + 12, y + 86, f"reserve {seat.reserve}"))
-    for k in range(6):
-        in_reserve = k >= len(seat.turrians)
+    # S2: both counts are named, so that the discs (one per turrian: filled on the board,
+    # hollow in reserve) never stand next to a count they contradict.
+    on_board = len(seat.turrians)
+    out.append(text_element(x + 12, y + 86, f"on board {on_board} · reserve {seat.reserve}", class_="turrians"))
+    for k in range(on_board + seat.reserve):
+        in_reserve = k >= on_board
         out.append(
             "<circle"
             + attrs(
-                cx=x + 106 + k * 14, cy=y + 82, r=5, fill="#ffffff" if in_reserve else colour,
+                class_="reserve" if in_reserve else "on-board",
+                cx=x + 182 + k * 11, cy=y + 82, r=4.5, fill="#ffffff" if in_reserve else colour,
                 stroke=INK, stroke_width=1, stroke_dasharray="2 1.5" if in_reserve else None,
             )
             + "/>"

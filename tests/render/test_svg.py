@@ -147,6 +147,16 @@ def test_the_panel_shows_every_seat_its_counters_the_mover_and_the_finishers() -
     assert "attacks 3/5" in text and "NE" in text and "finished" in text and "bonus stones 2" in text
 
 
+def test_s2_the_panel_names_turrians_on_the_board_and_in_reserve_next_to_their_discs() -> None:
+    position = build(4, turrians={"yellow": ["a10", "b9"]})
+    root = parse(render_svg(position))
+    blocks = {g.get("data-seat"): g for g in root.iter(f"{SVG}g") if "seat" in classes(g)}
+    for seat, on_board, reserve in (("yellow", 2, 4), ("red", 0, 6)):
+        assert texts(blocks[seat], "turrians") == [f"on board {on_board} · reserve {reserve}"]
+        discs = [classes(c) for c in blocks[seat].iter(f"{SVG}circle")][1:]  # after the seat's own disc
+        assert discs == [{"on-board"}] * on_board + [{"reserve"}] * reserve
+
+
 def test_m1_reach_highlights_carry_classes_cost_labels_and_the_origin() -> None:
     position = build(4, turrians={"yellow": ["c7"], "red": ["c5"]}, turn={"phase": "move"})
     origin = sq("c7")

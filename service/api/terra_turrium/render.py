@@ -3,7 +3,8 @@
 ``POST /v1/render`` draws the position of the body with :mod:`service.render`,
 highlighting the answer to one question (the query endpoints' answers) and squares the
 client chooses. ``GET /playground`` (and ``GET /``) is the page; its script and style
-sheet are served from the installed package under ``/playground/…`` (no CDN).
+sheet are served from the installed package under ``/playground/…`` (no CDN), its icon at
+``/favicon.ico`` too.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ def index() -> Response:
 
 
 @assets.get("/playground/<path:name>")
+@assets.get("/favicon.ico", defaults={"name": "favicon.ico"})
 def playground_asset(name: str) -> Response:
-    """A file of the playground (script, style sheet)."""
+    """A file of the playground (script, style sheet, icon); the icon also where browsers
+    look for it unasked, so that no page of the service draws a 404."""
     return send_from_directory(PLAYGROUND, name)

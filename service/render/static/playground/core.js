@@ -1,0 +1,263 @@
+// What every game's playground shares: talking to the service, showing its answers and
+// its refusals, the page's address, the position field and the new-game form. A game is
+// a module (terra-turrium.js) that the shell hands these to; nothing here knows a rule.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+// An element with attributes (`class`, `data-*`, `hidden` …) and children (nodes or text).
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    node.setAttribute(name, value === true ? "" : String(value));
+  }
+  node.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
+// ----------------------------------------------------------------------- the service
+
+// A refusal of the service (RFC 9457 problem details): `detail` and `rule` are what a
+// player reads. Also stands for "no answer at all", with a sentence of our own.
+export class Problem extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title || "The service refused the request.");
+    this.name = "Problem";
+    this.problem = problem;
+  }
+
+  get rule() {
+    return this.problem.rule || (this.problem.violation && this.problem.violation.rule) || null;
+  }
+
+  // The reasons: the detail, and for a request the schema refused, where each one is
+  // (the member of the position, also for a notation: docs/notation.md).
+  get reasons() {
+    const { detail, errors } = this.problem;
+    const where = (e) => e.pointer || e.parameter || "";
+    const errorList = (errors || []).filter((e) => e.detail);
+    if (errorList.length === 1 && errorList[0].detail === detail && where(errorList[0])) {
+      return [`${detail} (at ${where(errorList[0])})`];
+    }
+    return [this.message, ...errorList.filter((e) => e.detail !== detail).map((e) => `${where(e)}: ${e.detail}`)];
+  }
+}
+
+// JSON (or SVG text) from the service; a refusal becomes a Problem.
+export function createApi(base = "") {
+  return async function api(method, path, body, accept = "application/json") {
+    const init = { method, headers: { Accept: accept } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(base + path, init);
+    } catch {
+      throw new Problem({ title: "No answer", detail: "The rules service did not answer. Is it still running?" });
+    }
+    const type = response.headers.get("Content-Type") || "";
+    let data;
+    try {
+      data = type.includes("json") ? await response.json() : await response.text();
+    } catch {
+      throw new Problem({ title: "Unreadable answer", detail: `The answer to ${path} could not be read.` });
+    }
+    if (!response.ok) {
+      throw new Problem(data && typeof data === "object" ? data : {
+        status: response.status, detail: `${path} answered ${response.status} ${response.statusText}.`,
+      });
+    }
+    return data;
+  };
+}
+
+// An SVG document from the service as a node of this page.
+export function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  if (doc.querySelector("parsererror") || doc.documentElement.namespaceURI !== SVG_NS) {
+    throw new Problem({ title: "Unreadable picture", detail: "The picture of the board could not be read." });
+  }
+  return document.importNode(doc.documentElement, true);
+}
+
+// ------------------------------------------------------------------------- messages
+
+// The status line under the board: a sentence, or a refusal with its rule.
+export function say(text) {
+  const message = $("#message");
+  message.className = "";
+  message.replaceChildren(text);
+}
+
+export function fail(error) {
+  const message = $("#message");
+  message.className = "error";
+  if (error instanceof Problem) {
+    const [first, ...more] = error.reasons;
+    message.replaceChildren(
+      error.rule ? el("strong", { class: "rule" }, error.rule) : "",
+      error.rule ? " " : "",
+      first,
+      ...more.map((reason) => el("span", { class: "reason" }, reason)),
+    );
+  } else {
+    // A fault of the page itself: the player gets a sentence, the console the details.
+    console.error(error);
+    message.replaceChildren("Something went wrong in this page. Reload it to go on from the position in the address.");
+  }
+}
+
+// An event handler whose failures are shown on the page, never thrown at the player.
+// Handlers run one after the other, in the order of the clicks, each on the state the
+// one before left; <body data-idle> says that none is running or waiting.
+let queue = Promise.resolve();
+let pending = 0;
+export function guard(action) {
+  return (...args) => {
+    pending += 1;
+    document.body.removeAttribute("data-idle");
+    queue = queue.then(async () => {
+      try {
+        await action(...args);
+      } catch (error) {
+        fail(error);
+      } finally {
+        pending -= 1;
+        if (pending === 0) document.body.setAttribute("data-idle", "");
+      }
+    });
+    return queue;
+  };
+}
+
+export function catchEverything() {
+  window.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(event.error || new Error(event.message));
+  });
+  window.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    fail(event.reason);
+  });
+}
+
+// ------------------------------------------------------------------ the page's address
+
+// The position in the address: `#NOTATION` (the form links use) or `?position=NOTATION`;
+// `?placing` marks a game whose turrians are still being put on the board.
+export function readAddress() {
+  const query = new URLSearchParams(location.search);
+  const hash = location.hash.replace(/^#/, "");
+  let position = null;
+  try {
+    position = hash ? decodeURIComponent(hash) : query.get("position");
+  } catch {
+    position = hash;
+  }
+  return { position: position || null, placing: query.has("placing") };
+}
+
+export function addressOf(notation, placing) {
+  // `|` is written as it is: the notation's other characters need no escaping.
+  const hash = encodeURI(notation).replace(/%7C/gi, "|").replace(/#/g, "%23");
+  return `${location.pathname}${placing ? "?placing" : ""}#${hash}`;
+}
+
+// `push`: a new entry in the browser's history (a new game, a turn played); otherwise the
+// entry is replaced (an action within the turn being built).
+export function writeAddress(notation, { placing = false, push = false } = {}) {
+  const url = addressOf(notation, placing);
+  if (url === location.pathname + location.search + location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+// What a player pastes: a notation, a link to this page, or a JSON position (or a whole
+// request body). Answers the position (string or object) and whether the link said `placing`.
+export function readPasted(text) {
+  const pasted = text.trim();
+  if (!pasted) throw new Problem({ detail: "Paste a position's notation, a link or a JSON position first." });
+  if (pasted.startsWith("{")) {
+    let value;
+    try {
+      value = JSON.parse(pasted);
+    } catch (error) {
+      throw new Problem({ detail: `This is not valid JSON: ${error.message}` });
+    }
+    return { position: value && value.position ? value.position : value, placing: false };
+  }
+  if (/^https?:\/\/|^\//.test(pasted)) {
+    const url = new URL(pasted, location.href);
+    const hash = url.hash.replace(/^#/, "");
+    const position = hash ? decodeURIComponent(hash) : url.searchParams.get("position");
+    if (!position) throw new Problem({ detail: "This link holds no position." });
+    return { position, placing: url.searchParams.has("placing") };
+  }
+  return { position: pasted, placing: false };
+}
+
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard for this page (not a secure context): select it for the player.
+    if (input) {
+      input.focus();
+      input.select();
+    }
+    return false;
+  }
+}
+
+// -------------------------------------------------------------------- the new-game form
+
+// The form of a set-up operation's query parameters, as the service's OpenAPI document
+// lists them: an integer range becomes a choice of numbers, an enum a choice of its
+// values, a boolean a check box. New options of the service appear without a change here.
+export async function setupParameters(api, path) {
+  const document = await api("GET", "/openapi.yaml");
+  const operation = document.paths && document.paths[path] && document.paths[path].get;
+  if (!operation) throw new Problem({ detail: `The service does not describe ${path}.` });
+  return (operation.parameters || []).filter((p) => p.in === "query");
+}
+
+const words = (name) => name.replace(/_/g, " ");
+
+export function buildSetupForm(container, parameters) {
+  const fields = parameters.map((parameter) => {
+    const { name, schema = {}, description = "" } = parameter;
+    const hint = description ? el("span", { class: "hint" }, description.replace(/\.$/, "")) : null;
+    if (schema.type === "boolean") {
+      const box = el("input", { type: "checkbox", name, "data-default": String(schema.default === true) });
+      box.checked = schema.default === true;
+      return el("label", { class: "option check" }, box, ` ${words(name)} `, hint);
+    }
+    let values = schema.enum;
+    if (!values && schema.type === "integer" && schema.minimum !== undefined && schema.maximum !== undefined) {
+      values = [];
+      for (let n = schema.minimum; n <= schema.maximum; n += 1) values.push(n);
+    }
+    if (!values) return null; // a parameter this form cannot offer keeps the service's default
+    const select = el("select", { name, "data-default": String(schema.default) },
+      values.map((value) => el("option", { value: String(value), selected: value === schema.default }, String(value))));
+    return el("label", { class: "option" }, `${words(name)} `, select, hint);
+  });
+  container.replaceChildren(...fields.filter(Boolean));
+}
+
+// The query of the form: only the choices that differ from the service's defaults.
+export function setupQuery(form) {
+  const query = new URLSearchParams();
+  for (const field of form.elements) {
+    if (!field.name || field.disabled) continue;
+    const value = field.type === "checkbox" ? String(field.checked) : field.value;
+    if (value !== field.dataset.default) query.set(field.name, value);
+  }
+  return query;
+}

@@ -1,0 +1,517 @@
+// Terra Turrium in the playground: setting the turrians up, building a turn by clicks and
+// playing a whole game at one screen. Every square offered, every cost and every verdict
+// is an answer of the service (API.md); the page only remembers the clicks.
+//
+// A turn is built as a plan, {take, place, move}, from the position at its start. After
+// each click the service plays the plan so far (/v1/turns/progress) and the board shows the
+// position part-way through the turn, with what can be done next on it; "End turn" plays
+// the whole plan (/v1/turns/apply).
+
+import { $, $$, Problem, SVG_NS, el, fail, say, svgNode } from "./core.js";
+
+const PHASES = ["take", "place", "move"];
+
+// The highlight styles of /v1/render, as the legend explains them.
+const LEGEND = [
+  ["removal", "a stone you may take"],
+  ["placement", "a square you may put a stone on (at set-up: a turrian)"],
+  ["mark", "your turrians: click one to move it"],
+  ["reach", "the turrian you picked can end its move here"],
+  ["capture", "… and captures the turrian standing there"],
+  ["origin", "the turrian you picked"],
+  ["badge", "movement points the move costs, capture surcharges included"],
+  ["pick", "this turn so far: stones taken (T), placed (P), moves (M)"],
+];
+
+const emptyPlan = () => ({ take: [], place: [], move: [] });
+const copyPlan = (plan) => ({ take: [...plan.take], place: [...plan.place], move: plan.move.map((m) => ({ ...m, path: [...m.path] })) });
+const planSize = (plan) => plan.take.length + plan.place.length + plan.move.length;
+const list = (items) => items.join(", ");
+// Turrians in reserve per seat, as the picture's seat panel states them (S2).
+const reserveIn = (svg) => Object.fromEntries($$("g.seat", svg).map((block) => [block.dataset.seat, Number(block.dataset.reserve)]));
+
+// One event of /v1/turns/apply or /v1/turns/progress as a sentence.
+export function describe(event) {
+  switch (event.type) {
+    case "take": return `took a stone from ${event.square}`;
+    case "place": return `put a ${event.bonus ? "bonus " : ""}stone on ${event.square}`;
+    case "enter": return `brought a turrian back from the reserve onto ${event.square}`;
+    case "move": return `moved ${event.origin === "reserve" ? "a turrian from the reserve" : `from ${event.origin}`} to ${event.square} for ${event.cost} point${event.cost === 1 ? "" : "s"}`;
+    case "capture": return `captured ${event.victim}'s turrian on ${event.square} (${event.kind})`;
+    case "attack": return `attacked: the attack counter is now ${event.attacks}`;
+    case "hold": return `holds ${list(event.squares)} (pro goal)`;
+    case "hold_lost": return "lost the hold (pro goal)";
+    case "finish": return "meets the goal and finishes";
+    case "game_over": return `game over: ${event.winners.length ? `${list(event.winners)} won` : "nobody won"}`;
+    default: return event.type;
+  }
+}
+
+class TerraTurrium {
+  constructor(api) {
+    this.api = api;
+    this.geometry = null; // GET /v1/board
+    this.game = null; // what the board shows; see begin()
+    this.log = []; // the turns played in this page, newest first
+  }
+
+  post(path, body) {
+    return this.api("POST", path, body);
+  }
+
+  async init() {
+    document.title = "Terra Turrium playground";
+    this.geometry = await this.api("GET", "/v1/board");
+    $("#legend-items").replaceChildren(...LEGEND.map(([style, text]) =>
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, style === "badge" ? "3" : style === "pick" ? "T1" : ""), ` ${text}`)));
+  }
+
+  // ------------------------------------------------------------------ opening a game
+
+  // A position (notation or object) as the service reads it; `placing`: its turrians are
+  // still being put on the board (S3).
+  async open({ position, placing }, { push = false } = {}) {
+    const answer = await this.post("/v1/notation", { position });
+    await this.begin(answer.position, { placing, push });
+  }
+
+  async newGame(query, { push = true } = {}) {
+    const position = await this.api("GET", `/v1/setup${query.toString() ? `?${query}` : ""}`);
+    const log = this.log;
+    this.log = [];
+    try {
+      await this.begin(position, { placing: true, push });
+    } catch (error) {
+      this.log = log;
+      throw error;
+    }
+  }
+
+  async begin(position, { placing = false, push = false } = {}) {
+    const previous = this.game;
+    this.game = {
+      start: position, // the position the plan starts from
+      plan: emptyPlan(),
+      now: position, // the position part-way through the turn
+      events: [], // what the plan did so far
+      selected: null, // move phase: the square (or "reserve") of the turrian picked
+      reach: [], // /v1/reach from `selected`
+      goingOn: false, // place phase: moving on with bonus stones left (P3)
+      placing, // set-up: turrians still to put on the board (S3)
+      placer: 0, // set-up: the seat putting its turrians on the board
+      placed: [], // set-up: [seat index, square], for undo
+      over: false,
+      goal: null,
+      reserve: {}, // seat id → turrians in reserve, as the picture states it
+    };
+    try {
+      await this.refresh({ push });
+    } catch (error) {
+      this.game = previous;
+      throw error;
+    }
+  }
+
+  // A change to the game, undone if the service refuses what it leads to.
+  async act(change, options = {}) {
+    const g = this.game;
+    const saved = { ...g, start: g.start, plan: copyPlan(g.plan), placed: [...g.placed] };
+    change(g);
+    try {
+      await this.refresh(options);
+    } catch (error) {
+      this.game = saved;
+      throw error;
+    }
+  }
+
+  // ----------------------------------------------------------------------- the view
+
+  async refresh({ push = false } = {}) {
+    const g = this.game;
+    if (g.placing) return this.refreshSetUp({ push });
+
+    if (planSize(g.plan) === 0) {
+      g.goal = await this.post("/v1/goal", { position: g.start });
+      g.over = g.goal.game_over;
+    }
+    if (g.over) {
+      g.now = g.start;
+      g.events = [];
+    } else {
+      const progress = await this.post("/v1/turns/progress", { position: g.start, turn: g.plan });
+      g.now = progress.position;
+      g.events = progress.events;
+    }
+    const { now } = g;
+    const phase = now.turn.phase;
+    const moving = !g.over && (phase === "move" || (phase === "place" && g.goingOn));
+    const mover = now.seats.find((seat) => seat.id === now.to_move);
+    if (moving && now.turn.points === 0) g.selected = null;
+
+    const render = { position: now };
+    if (g.over) {
+      // The plain board.
+    } else if (moving && g.selected !== null) {
+      render.highlight = { kind: "reach", from: g.selected };
+    } else if (moving && now.turn.points > 0) {
+      render.squares = mover.turrians.map((square) => ({ square, style: "mark" }));
+    } else {
+      render.highlight = { kind: phase === "take" ? "removals" : "placements" };
+    }
+    const [picture, notation, goal, reach] = await Promise.all([
+      this.api("POST", "/v1/render", render, "image/svg+xml"),
+      this.post("/v1/notation", { position: now }),
+      planSize(g.plan) === 0 ? g.goal : this.post("/v1/goal", { position: now }),
+      render.highlight && render.highlight.kind === "reach"
+        ? this.post("/v1/reach", { position: now, from: g.selected })
+        : { reachable: [] },
+    ]);
+    g.goal = goal;
+    g.reach = reach.reachable;
+    g.notation = notation.notation;
+    this.paint(picture, { push, moving, mover });
+    return undefined;
+  }
+
+  // The picture and everything around it, from the answers gathered by refresh().
+  paint(picture, { push, moving, mover }) {
+    const g = this.game;
+    const svg = svgNode(picture);
+    $("#board").replaceChildren(svg);
+    g.reserve = reserveIn(svg);
+    this.drawPlan(svg);
+    this.shell.showPosition(g.notation, { placing: g.placing, push });
+
+    const { now } = g;
+    const phase = now.turn.phase;
+    const banner = $("#banner");
+    banner.hidden = !g.over;
+    const winners = g.over ? g.goal.winners : [];
+    banner.replaceChildren(...(!g.over ? [] : winners.length
+      ? [`Game over. Winner${winners.length > 1 ? "s" : ""}: `, ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${id}`])]
+      : ["Game over. Nobody won."]));
+    $("#turn-title").textContent = g.over ? "Game over" : "Turn";
+    $("#whose").replaceChildren(...(g.over ? [] : [this.dot(now.to_move), ` ${now.to_move} to move`]));
+
+    let instruction;
+    const buttons = [];
+    if (g.over) {
+      instruction = "Start a new game below, or open another position.";
+    } else if (moving) {
+      const points = `Points left: ${now.turn.points}.`;
+      instruction = now.turn.points === 0 ? "No movement points left: End turn plays the turn." : g.selected === null
+        ? `Move: click one of your turrians (framed purple). ${points}`
+        : g.selected === "reserve"
+          ? `A turrian from the reserve: click a framed square to bring it in there. ${points}`
+          : `Turrian on ${g.selected}: click a framed square to move it there, or another turrian. ${points}`;
+      if (g.reach.length === 0 && g.selected !== null) instruction += " It cannot go anywhere with the points left.";
+      if (g.reserve[now.to_move] > 0) buttons.push(["reserve", `From the reserve (${g.reserve[now.to_move]})`]);
+    } else if (phase === "take") {
+      instruction = `Take a stone: click a square framed orange. Taken so far: ${now.turn.in_hand}.`;
+    } else {
+      const bonus = mover.bonus_stones;
+      instruction = `Place a stone: click a square framed teal. In hand: ${now.turn.in_hand}` +
+        (bonus ? `, bonus stones: ${bonus}.` : ".");
+      if (now.turn.in_hand === 0 && bonus > 0) buttons.push(["go-on", "Move turrians now"]);
+    }
+    if (!g.over) {
+      buttons.push(["undo", "Undo"], ["restart", "Restart turn"], ["check", "Check turn"], ["end", "End turn"]);
+    }
+    $("#instruction").textContent = instruction;
+    this.setButtons(buttons, { undo: planSize(g.plan) === 0, restart: planSize(g.plan) === 0 });
+    $("#actions").replaceChildren(...g.events.map((event) => el("li", { "data-type": event.type }, describe(event))));
+    this.paintGoals();
+    this.paintLog();
+    say(moving && g.selected === null && now.turn.points > 0 ? "End the turn when you are done moving." : "");
+  }
+
+  dot(seatId) {
+    const block = $(`#board g.seat[data-seat="${CSS.escape(seatId)}"] circle`);
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "dot");
+    svg.setAttribute("viewBox", "0 0 20 20");
+    const circle = document.createElementNS(SVG_NS, "circle");
+    for (const [name, value] of Object.entries({ cx: 10, cy: 10, r: 8, stroke: "#1a1a1a", "stroke-width": 2 })) {
+      circle.setAttribute(name, value);
+    }
+    circle.setAttribute("fill", block ? block.getAttribute("fill") : "#ffffff");
+    svg.append(circle);
+    return svg;
+  }
+
+  setButtons(buttons, disabled = {}) {
+    $("#turn-buttons").replaceChildren(...buttons.map(([name, text]) =>
+      el("button", { type: "button", "data-action": name, disabled: Boolean(disabled[name]) }, text)));
+  }
+
+  paintGoals() {
+    const g = this.game;
+    if (!g.goal) {
+      $("#goals").replaceChildren();
+      return;
+    }
+    $("#goals").replaceChildren(
+      el("h3", {}, "Goal"),
+      el("ul", {}, g.goal.seats.map((seat) => el("li", { "data-seat": seat.id },
+        this.dot(seat.id), ` ${seat.id}: `,
+        seat.goal_met ? el("strong", {}, "meets the goal") : `stands on ${seat.heights.join(" ") || "nothing"}; lacks ${seat.missing.join(" ")}`,
+        g.now.finishers.includes(seat.id) ? " · finished" : ""))),
+    );
+  }
+
+  paintLog() {
+    $("#history").hidden = this.log.length === 0;
+    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
+      el("li", {}, el("strong", {}, seat), ` ${events.filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
+        ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${e.seat} ${describe(e)})`))));
+  }
+
+  // The plan on the picture: T1, P1 … in the square's lower left corner (clear of the
+  // height in the middle and the cost badge at the top right), moves as a line.
+  drawPlan(svg) {
+    const { plan } = this.game;
+    const centre = (square) => {
+      const group = $(`g[data-square="${square}"]`, svg);
+      if (!group) return null;
+      const { e, f } = group.transform.baseVal.consolidate().matrix;
+      const box = group.querySelector("rect").getBBox();
+      return { group, x: e + box.width / 2, y: f + box.height / 2, size: box.width };
+    };
+    const labels = new Map();
+    const add = (square, text) => labels.set(square, [...(labels.get(square) || []), text]);
+    plan.take.forEach((square, i) => add(square, `T${i + 1}`));
+    plan.place.forEach((square, i) => add(square, `P${i + 1}`));
+    const layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "plan");
+    plan.move.forEach((segment, i) => {
+      const points = [segment.from, ...segment.path].map(centre).filter(Boolean);
+      if (points.length > 1) {
+        const line = document.createElementNS(SVG_NS, "polyline");
+        line.setAttribute("class", "walk");
+        line.setAttribute("points", points.map((p) => `${p.x},${p.y}`).join(" "));
+        layer.append(line);
+      }
+      add(segment.path[segment.path.length - 1], `M${i + 1}`);
+    });
+    for (const [square, texts] of labels) {
+      const spot = centre(square);
+      if (!spot) continue;
+      const text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("class", "pick");
+      text.dataset.square = square;
+      text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
+      text.setAttribute("y", String(spot.y + spot.size / 2 - 4));
+      text.textContent = texts.join(" ");
+      layer.append(text);
+    }
+    $("g.board", svg).after(layer);
+  }
+
+  // ------------------------------------------------------------------------ set-up (S3)
+
+  // The squares the placing seat may still put a turrian on: the free in-play squares the
+  // service answers (/v1/placements) in the seat's own territories (S3), as /v1/board and
+  // the position name them. The service checks each placement (/v1/notation) but has no
+  // question of its own for this yet; when it has, its answer replaces this one.
+  ownFreeSquares(free, seat) {
+    const own = new Set(this.geometry.squares.filter((s) => seat.territories.includes(s.territory)).map((s) => s.square));
+    return free.filter((square) => own.has(square));
+  }
+
+  async refreshSetUp({ push }) {
+    const g = this.game;
+    // The service checks the position (two turrians on a square, one without a stone …).
+    const [notation, placements] = await Promise.all([
+      this.post("/v1/notation", { position: g.start }),
+      this.post("/v1/placements", { position: g.start }),
+    ]);
+    g.start = notation.position;
+    g.now = g.start;
+    g.free = placements.squares;
+    g.notation = notation.notation;
+    g.events = [];
+    g.goal = null;
+    const seats = g.start.seats;
+    let svg = null;
+    for (let tries = 0; tries <= seats.length; tries += 1) {
+      const seat = seats[g.placer];
+      g.candidates = this.ownFreeSquares(placements.squares, seat);
+      svg = svgNode(await this.api("POST", "/v1/render", {
+        position: g.start,
+        squares: g.candidates.map((square) => ({ square, style: "placement" })),
+      }, "image/svg+xml"));
+      // How many turrians each seat still has to place: the picture's reserve counts.
+      const reserve = reserveIn(svg);
+      g.reserve = reserve;
+      if (reserve[seat.id] > 0) break;
+      const next = seats.findIndex((s) => reserve[s.id] > 0);
+      if (next < 0) {
+        // Every turrian is on the board: the game begins.
+        g.placing = false;
+        return this.refresh({ push: true });
+      }
+      g.placer = next;
+    }
+    this.paintSetUp(svg, { push });
+    return undefined;
+  }
+
+  paintSetUp(svg, { push }) {
+    const g = this.game;
+    const seat = g.start.seats[g.placer];
+    $("#board").replaceChildren(svg);
+    this.shell.showPosition(g.notation, { placing: true, push });
+    $("#banner").hidden = true;
+    $("#turn-title").textContent = "Set-up";
+    $("#whose").replaceChildren(this.dot(seat.id), ` ${seat.id} puts its turrians on the board`);
+    $("#instruction").textContent =
+      `Click a square framed teal in ${list(seat.territories)} (S3). Still to place: ${g.reserve[seat.id]}.`;
+    this.setButtons([["random", "Random set-up"], ["undo", "Undo"]], { undo: g.placed.length === 0 });
+    $("#actions").replaceChildren();
+    $("#goals").replaceChildren();
+    this.paintLog();
+    say("");
+  }
+
+  async clickSetUp(square) {
+    const g = this.game;
+    const seat = g.start.seats[g.placer];
+    if (!g.candidates.includes(square)) {
+      throw new Problem({ rule: "S3", detail: `${seat.id} puts its turrians on free squares of its own territories (${list(seat.territories)}); ${square} is not one.` });
+    }
+    await this.act((game) => {
+      game.start = structuredClone(game.start);
+      game.start.seats[game.placer].turrians.push(square);
+      game.placed.push([game.placer, square]);
+    });
+  }
+
+  async randomSetUp() {
+    await this.act((game) => {
+      game.start = structuredClone(game.start);
+      const taken = new Set(game.start.seats.flatMap((seat) => seat.turrians));
+      game.start.seats.forEach((seat, index) => {
+        const free = this.ownFreeSquares(game.free, seat).filter((square) => !taken.has(square));
+        for (let n = game.reserve[seat.id] || 0; n > 0 && free.length; n -= 1) {
+          const [square] = free.splice(Math.floor(Math.random() * free.length), 1);
+          seat.turrians.push(square);
+          taken.add(square);
+          game.placed.push([index, square]);
+        }
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------------- clicks
+
+  async click(square) {
+    const g = this.game;
+    if (!g) return;
+    if (g.placing) return this.clickSetUp(square);
+    if (g.over) {
+      say("The game is over: start a new one, or open another position.");
+      return undefined;
+    }
+    const { now } = g;
+    const phase = now.turn.phase;
+    if (phase === "take") return this.act((game) => game.plan.take.push(square));
+    if (phase === "place" && !g.goingOn) return this.act((game) => game.plan.place.push(square));
+    return this.clickMove(square);
+  }
+
+  async clickMove(square) {
+    const g = this.game;
+    const mover = g.now.seats.find((seat) => seat.id === g.now.to_move);
+    const reached = g.reach.find((r) => r.square === square);
+    if (g.selected !== null && reached) {
+      return this.act((game) => {
+        game.plan.move.push({ from: game.selected, path: reached.path });
+        game.selected = square;
+      });
+    }
+    if (square === g.selected) return this.act((game) => { game.selected = null; });
+    if (mover.turrians.includes(square)) return this.act((game) => { game.selected = square; });
+    if (g.selected === null) {
+      throw new Problem({ detail: `Click one of ${mover.id}'s turrians first: they are framed purple.` });
+    }
+    // Not in reach: the service says why, as a one-step walk there.
+    return this.act((game) => game.plan.move.push({ from: game.selected, path: [square] }));
+  }
+
+  async action(name) {
+    const g = this.game;
+    switch (name) {
+      case "undo": return g.placing ? this.undoSetUp() : this.undo();
+      case "restart": return this.act((game) => { game.plan = emptyPlan(); game.selected = null; game.goingOn = false; });
+      case "random": return this.randomSetUp();
+      case "reserve": return this.act((game) => { game.selected = "reserve"; });
+      case "go-on": return this.act((game) => { game.goingOn = true; });
+      case "check": return this.check();
+      case "end": return this.end();
+      default: return undefined;
+    }
+  }
+
+  async undoSetUp() {
+    const g = this.game;
+    if (!g.placed.length) return;
+    await this.act((game) => {
+      const [index, square] = game.placed.pop();
+      game.start = structuredClone(game.start);
+      const seat = game.start.seats[index];
+      seat.turrians = seat.turrians.filter((s) => s !== square);
+      game.placer = index;
+    });
+  }
+
+  // Takes back the last action of the turn being built.
+  async undo() {
+    await this.act((game) => {
+      const { plan } = game;
+      const phase = [...PHASES].reverse().find((p) => plan[p].length);
+      if (!phase) return;
+      const last = plan[phase].pop();
+      if (phase === "move") game.selected = last.from;
+      else game.selected = null;
+      if (phase !== "move" && !plan.move.length) game.goingOn = false;
+    });
+  }
+
+  async check() {
+    const g = this.game;
+    const answer = await this.post("/v1/turns/validate", { position: g.start, turn: g.plan });
+    if (answer.legal) {
+      say("This turn is legal as it stands: End turn plays it.");
+      return;
+    }
+    const { violation } = answer;
+    fail(new Problem({ rule: violation.rule, detail: `Not yet a legal turn: ${violation.detail}` }));
+  }
+
+  async end() {
+    const g = this.game;
+    const seat = g.now.to_move;
+    const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
+    this.log.unshift({ seat, events: answer.events });
+    try {
+      await this.begin(answer.position, { push: true });
+    } catch (error) {
+      this.log.shift();
+      throw error;
+    }
+    const next = answer.position.to_move;
+    say(answer.events.some((e) => e.type === "game_over") ? "" : `${seat}'s turn is played: ${next} to move.`);
+  }
+}
+
+export default {
+  id: "terra-turrium",
+  title: "Terra Turrium",
+  setupPath: "/v1/setup",
+  create(shell) {
+    const game = new TerraTurrium(shell.api);
+    game.shell = shell;
+    return game;
+  },
+};
