@@ -32,6 +32,7 @@ from xml.sax.saxutils import escape
 from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
 
 from service.rules import (
+    OPTIONS,
     SQUARE_NAMES,
     SQUARES,
     TERRITORY,
@@ -46,6 +47,7 @@ from service.rules import (
     legal_removals,
     reachable,
 )
+from service.rules.position import CAPTURES_PER_SEAT
 
 # ------------------------------------------------------------------------ highlights
 
@@ -429,13 +431,15 @@ def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
     if turn.attacked:
         details.append("attacked")
     out.append(text_element(x, y, " · ".join(details), class_="turn"))
-    options = [f"{position.players} players", f"goal {rules.goal.value}"]
-    if rules.team_play:
-        options.append("team play")
-    if rules.outside_rule.value != "line":
-        options.append(f"outside {rules.outside_rule.value}")
-    if position.players == 2:
-        options.append(f"board {rules.two_player_board.value}")
+    # Every option away from its default, by its name: a new option shows without a change here.
+    options = [f"{position.players} players"]
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        if value != option.default:
+            name = option.name.replace("_", " ")
+            options.append(name if value is True else f"{name} {value.value}")
+    if rules.burgenland:
+        options.append("capture phase " + ("open" if position.captures_open else "closed"))
     y += 18
     out.append(text_element(x, y, " · ".join(options), class_="options", fill="#555555"))
     y += 16
@@ -458,6 +462,7 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
             data_attacks=seat.attacks,
             data_reserve=seat.reserve,
             data_bonus_stones=seat.bonus_stones,
+            data_captures=seat.captures if position.rules.burgenland else None,
         )
         + ">",
         "<rect"
@@ -509,7 +514,12 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
             )
             + "/>"
         )
-    out.append(text_element(x + 12, y + 106, f"bonus stones {seat.bonus_stones}"))
+    extras = f"bonus stones {seat.bonus_stones}"
+    if position.rules.burgenland:
+        # V3: the captures left once the phase is open (V1: none before).
+        left = CAPTURES_PER_SEAT - seat.captures if position.captures_open else 0
+        extras += f" · captures left {left}"
+    out.append(text_element(x + 12, y + 106, extras, class_="extras"))
     if seat.pro_hold is not None:
         hold = " ".join(SQUARE_NAMES[s] for s in seat.pro_hold)
         out.append(text_element(x + PANEL_W - 10, y + 106, f"hold {hold}", text_anchor="end"))

@@ -55,6 +55,8 @@ class EventType(str, enum.Enum):
     ATTACK = "attack"
     HOLD = "hold"
     HOLD_LOST = "hold_lost"
+    CAPTURES_USED = "captures_used"
+    CAPTURES_OPEN = "captures_open"
     FINISH = "finish"
     GAME_OVER = "game_over"
 
@@ -66,8 +68,9 @@ class Event:
     ``take`` / ``place`` (``bonus`` for a handicap stone) / ``enter``: ``square``;
     ``move``: ``origin`` (``None``: the reserve), ``square`` (where it ended), ``cost``;
     ``capture``: ``square``, ``victim``, ``kind``; ``attack``: ``attacks`` (the new
-    counter); ``hold``: ``squares`` (the recorded ``pro_hold``); ``finish``;
-    ``game_over``: ``winners``.
+    counter); ``hold``: ``squares`` (the recorded ``pro_hold``); ``captures_used``: the
+    seat has made its last capture (V3); ``captures_open``: the seat opened the capture
+    phase (V2); ``finish``; ``game_over``: ``winners``.
     """
 
     type: EventType

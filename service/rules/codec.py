@@ -32,6 +32,7 @@ from service.rules.goal import GoalStatus
 from service.rules.move import Capture, Reach
 from service.rules.options import OPTIONS, Rules
 from service.rules.position import (
+    CAPTURES_PER_SEAT,
     MAX_ATTACKS,
     MAX_BONUS_STONES,
     MAX_HEIGHT,
@@ -58,10 +59,10 @@ _ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 _POSITION_REQUIRED: Final = ("heights", "seats", "to_move")
 _POSITION_MEMBERS: Final = frozenset(
-    {"heights", "seats", "to_move", "round_start", "finishers", "rules", "turn"}
+    {"heights", "seats", "to_move", "round_start", "finishers", "rules", "turn", "captures_open"}
 )
 _SEAT_REQUIRED: Final = ("id", "territories", "turrians", "attacks")
-_SEAT_MEMBERS: Final = frozenset({*_SEAT_REQUIRED, "bonus_stones", "pro_hold"})
+_SEAT_MEMBERS: Final = frozenset({*_SEAT_REQUIRED, "bonus_stones", "pro_hold", "captures"})
 _TURN_MEMBERS: Final = frozenset({"phase", "taken", "in_hand", "points", "attacked"})
 _PLAN_MEMBERS: Final = frozenset({"take", "place", "move"})
 _SEGMENT_MEMBERS: Final = ("from", "path")
@@ -154,11 +155,14 @@ def _seat(shape: Shape, value: object, where: str) -> Seat | None:
         shape.integer(bonus, f"{where}/bonus_stones", 0, MAX_BONUS_STONES)
     hold = data.get("pro_hold")
     pro_hold = None if hold is None else _squares(shape, hold, f"{where}/pro_hold")
+    captures = data.get("captures", 0)
+    if type(captures) is not int or not 0 <= captures <= CAPTURES_PER_SEAT:
+        shape.integer(captures, f"{where}/captures", 0, CAPTURES_PER_SEAT)
     if len(shape.problems) > found:
         return None
     if len(turrians) > 1:  # type: ignore[arg-type]
         turrians = tuple(sorted(turrians))  # type: ignore[arg-type]
-    return Seat(seat_id, territories, turrians, attacks, bonus, pro_hold)  # type: ignore[arg-type]
+    return Seat(seat_id, territories, turrians, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
 
 
 def _rules(shape: Shape, value: object) -> Rules | None:
@@ -217,6 +221,7 @@ def read_position(data: object) -> Position:
     finishers = [_seat_id(shape, s, f"/finishers/{i}") for i, s in enumerate(finisher_ids or ())]
     rules = _rules(shape, obj["rules"]) if "rules" in obj else Rules()
     turn = _turn_state(shape, obj["turn"]) if "turn" in obj else TurnState()
+    captures_open = shape.boolean(obj.get("captures_open", False), "/captures_open")
     shape.done()
     assert heights is not None and to_move is not None and rules is not None and turn is not None
     return Position(
@@ -227,6 +232,7 @@ def read_position(data: object) -> Position:
         finishers=tuple(finishers),  # type: ignore[arg-type]
         rules=rules,
         turn=turn,
+        captures_open=bool(captures_open),
     )
 
 
@@ -317,6 +323,7 @@ def seat_to_dict(seat: Seat) -> dict[str, Any]:
         "attacks": seat.attacks,
         "bonus_stones": seat.bonus_stones,
         "pro_hold": None if seat.pro_hold is None else _names(seat.pro_hold),
+        "captures": seat.captures,
     }
 
 
@@ -341,6 +348,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "finishers": list(position.finishers),
         "rules": rules_to_dict(position.rules),
         "turn": turn_state_to_dict(position.turn),
+        "captures_open": position.captures_open,
     }
 
 

@@ -16,6 +16,9 @@ from service.rules.position import Position, Seat
 GOAL_HEIGHTS: Final = {Goal.STANDARD: (1, 2, 3, 4, 5, 6), Goal.PRO: (2, 3, 4, 5, 6, 7)}
 """G1, G2: the tower heights the six turrians must stand on, one each."""
 
+OPENING_HEIGHTS: Final = (1, 2, 3, 4, 4, 5)
+"""V2: the towers, sorted, a seat stands on when it opens the Burgenland capture phase."""
+
 HELD_HEIGHTS: Final = (5, 6, 7)
 """G2: the towers whose squares are recorded in ``pro_hold`` and must be held."""
 
@@ -44,6 +47,16 @@ def goal_status(position: Position, seat: Seat) -> GoalStatus:
 def meets_goal(position: Position, seat: Seat) -> bool:
     """G1/G2: six turrians on towers of exactly the goal heights, one each."""
     return goal_status(position, seat).goal_met
+
+
+def opens_captures(position: Position, seat: Seat) -> bool:
+    """V2: six turrians on towers of exactly 5, 4, 4, 3, 2 and 1.
+
+    >>> from service.rules.setup import setup_position
+    >>> opens_captures(setup_position(4), setup_position(4).seats[0])
+    False
+    """
+    return tuple(sorted(position.heights[s] for s in seat.turrians)) == OPENING_HEIGHTS
 
 
 def hold_squares(position: Position, seat: Seat) -> tuple[Square, ...]:

@@ -1,10 +1,12 @@
-"""Phase 3, moving turrians (M1–M10): step costs, reachability and captures.
+"""Phase 3, moving turrians (M1–M10, V1–V4): step costs, reachability and captures.
 
 Heights do not change while turrians move, and a cheapest path never needs to enter a
 square twice (every step costs at least 1 point and a loop only adds captures), so
 the cheapest way from one square to every other is a Dijkstra search over squares.
-Ties between equally cheap paths are broken in favour of a path that does not use
-up an attack (M8), then by board order, so answers are reproducible.
+With the Burgenland variant a seat has at most two captures left (V3), so the search
+runs over squares and the captures made on the way. Ties between equally cheap paths
+are broken in favour of a path that does not use up an attack (M8), then of fewer
+captures, then by board order, so answers are reproducible.
 
 >>> from service.rules.setup import setup_position, place_turrians
 >>> from service.rules.board import parse_square, square_name
@@ -22,8 +24,9 @@ from typing import Any, Final
 
 from service.common import InvalidQueryError
 from service.rules.actions import CaptureKind
-from service.rules.board import NEIGHBOURS, TERRITORY, Square, entry_row, square_name
-from service.rules.position import MAX_ATTACKS, NOBODY, Position
+from service.rules.board import NEIGHBOURS, SQUARES, TERRITORY, Square, entry_row, square_name
+from service.rules.options import Reentry
+from service.rules.position import CAPTURES_PER_SEAT, MAX_ATTACKS, NOBODY, Position
 from service.rules.refusals import Refusal
 
 
@@ -57,6 +60,9 @@ class Capture:
 ENTRY_COST: Final = 1
 """M9: putting a reserve turrian back costs one point."""
 
+_LAYER: Final = len(SQUARES)
+"""A search state is ``square + _LAYER * captures made on the way``: an int, like a square."""
+
 
 def capture_surcharge(height_from: int, height_to: int) -> int:
     """M7: points a capture costs on top of the step, from the heights before it.
@@ -86,8 +92,16 @@ class MoveBoard:
         self.attacked = position.turn.attacked
         self.own = frozenset(mover.territories)
         self.partner = position.partner(self.seat)
+        rules = position.rules
+        self.outside_entry = rules.reentry is Reentry.OUTSIDE
         self.entry_squares = frozenset(
-            s for t in mover.territories for s in entry_row(t, position.players, position.rules)
+            s for t in mover.territories for s in entry_row(t, position.players, rules)
+        )
+        # V1/V3: with the Burgenland variant no capture before the phase opens, then the
+        # seat's captures left; None where captures are unlimited (M6).
+        self.captures_open = position.captures_open or not rules.burgenland
+        self.captures_left: int | None = (
+            CAPTURES_PER_SEAT - mover.captures if rules.burgenland and position.captures_open else None
         )
 
     def is_attack(self, square: Square) -> bool:
@@ -112,6 +126,10 @@ class MoveBoard:
             return Refusal.OWN_TURRIAN
         if victim == self.partner:
             return Refusal.PARTNER
+        if not self.captures_open:
+            return Refusal.CAPTURES_CLOSED
+        if self.captures_left == 0:
+            return Refusal.NO_CAPTURE_LEFT
         if not self.can_attack and self.is_attack(to):
             return Refusal.NO_ATTACK_LEFT
         return 1 + capture_surcharge(height_from, height_to)
@@ -126,7 +144,17 @@ class MoveBoard:
         }
 
     def entry_refusal(self, square: Square) -> Refusal | None:
-        """Why a reserve turrian may not re-enter on ``square`` now (M9), or ``None``."""
+        """Why a reserve turrian may not re-enter on ``square`` now (M9, V4), or ``None``."""
+        if self.outside_entry:
+            if not self.position.is_in_play(square):
+                return Refusal.OUT_OF_PLAY
+            if self.heights[square] < 1:
+                return Refusal.REENTRY_NO_STONE
+            if self.occupant[square] != NOBODY:
+                return Refusal.REENTRY_OCCUPIED
+            if not self._outside(square):
+                return Refusal.REENTRY_NOT_OUTSIDE
+            return None
         if square not in self.entry_squares:
             return Refusal.NOT_ENTRY_ROW
         if self.heights[square] != 1:
@@ -135,19 +163,31 @@ class MoveBoard:
             return Refusal.ENTRY_OCCUPIED
         return None
 
-    def entries(self) -> list[Square]:
-        """M9: the squares a reserve turrian may re-enter on now, in board order."""
-        return [s for s in sorted(self.entry_squares) if self.entry_refusal(s) is None]
+    def _outside(self, square: Square) -> bool:
+        """R6 on the board of the move phase (V4); judged once for every square."""
+        outside = self.__dict__.get("_outside_squares")
+        if outside is None:
+            from service.rules.take import outside_squares
 
-    def search(self, origin: Square | None, points: int) -> dict[Square, tuple[int, Square | None]]:
+            outside = self.__dict__["_outside_squares"] = outside_squares(self.position)
+        return square in outside
+
+    def entries(self) -> list[Square]:
+        """M9 / V4: the squares a reserve turrian may re-enter on now, in board order."""
+        candidates = SQUARES if self.outside_entry else sorted(self.entry_squares)
+        return [s for s in candidates if self.entry_refusal(s) is None]
+
+    def search(self, origin: Square | None, points: int) -> dict[Square, tuple[int, tuple[Square, ...]]]:
         """Dijkstra from ``origin`` (``None``: the reserve) within ``points``.
 
-        Returns square → (cost, predecessor); the origin itself is left out.
+        Returns square → (cheapest cost, one cheapest path after the origin); the origin
+        itself is left out. A state is a square and, where captures are limited (V3),
+        the captures made on the way, so a path never captures more than are left.
         """
-        occupant, seat = self.occupant, self.seat
-        best: dict[Square, tuple[int, bool]] = {}
-        came_from: dict[Square, Square | None] = {}
-        heap: list[tuple[int, bool, Square]] = []
+        occupant, limit = self.occupant, self.captures_left
+        best: dict[int, tuple[int, bool]] = {}
+        came_from: dict[int, int | None] = {}
+        heap: list[tuple[int, bool, int]] = []
         if origin is None:
             if points >= ENTRY_COST:
                 for square in self.entries():
@@ -157,44 +197,53 @@ class MoveBoard:
         else:
             heap.append((0, False, origin))
             best[origin] = (0, False)
-        done: set[Square] = set()
+            came_from[origin] = None
+        done: set[int] = set()
         attack_free = self.attacked
         while heap:
-            cost, flag, square = heapq.heappop(heap)
-            if square in done:
+            cost, flag, state = heapq.heappop(heap)
+            if state in done:
                 continue
-            done.add(square)
+            done.add(state)
+            square, made = state % _LAYER, state // _LAYER
             for n in NEIGHBOURS[square]:
-                if n in done:
-                    continue
                 step = self.step_cost(square, n)
                 if type(step) is not int or cost + step > points:
                     continue
-                label = (
-                    cost + step,
-                    flag
-                    or (
-                        not attack_free
-                        and occupant[n] != NOBODY
-                        and occupant[n] != seat
-                        and self.is_attack(n)
-                    ),
-                )
-                if label < best.get(n, (points + 1, True)):
-                    best[n] = label
-                    came_from[n] = square
-                    heapq.heappush(heap, (label[0], label[1], n))
-        return {s: (best[s][0], came_from[s]) for s in done if s != origin}
-
-    def path_to(self, found: dict[Square, tuple[int, Square | None]], square: Square) -> tuple[Square, ...]:
-        """The path to ``square`` recorded by :meth:`search`, after the origin."""
-        path = [square]
-        previous = found[square][1]
-        while previous is not None and previous in found:
-            path.append(previous)
-            previous = found[previous][1]
-        path.reverse()
-        return tuple(path)
+                # A legal step onto a turrian is a capture of a foreign one.
+                captures = occupant[n] != NOBODY
+                after = n
+                if captures and limit is not None:
+                    if made + 1 > limit:
+                        continue
+                    after += _LAYER * (made + 1)
+                elif made:
+                    after += _LAYER * made
+                if after in done:
+                    continue
+                label = (cost + step, flag or (captures and not attack_free and self.is_attack(n)))
+                if label < best.get(after, (points + 1, True)):
+                    best[after] = label
+                    came_from[after] = state
+                    heapq.heappush(heap, (label[0], label[1], after))
+        # The best state of each square: cheapest, then without an attack, then fewest captures.
+        chosen: dict[Square, int] = {}
+        for state in sorted(done):
+            square = state % _LAYER
+            if square == origin:
+                continue
+            if square not in chosen or best[state] < best[chosen[square]]:
+                chosen[square] = state
+        found = {}
+        for square, state in chosen.items():
+            path = []
+            step_state: int | None = state
+            while step_state is not None and step_state % _LAYER != origin:
+                path.append(step_state % _LAYER)
+                step_state = came_from[step_state]
+            path.reverse()
+            found[square] = (best[state][0], tuple(path))
+        return found
 
     def origin_refusal(self, origin: Square | None) -> Refusal | None:
         """Why the seat cannot start a walk at ``origin`` (``None``: the reserve), or ``None``."""
@@ -217,6 +266,8 @@ class MoveBoard:
         if frm is not None:
             self.occupant[frm] = NOBODY
         self.occupant[to] = self.seat
+        if victim != NOBODY and self.captures_left is not None:
+            self.captures_left -= 1
         return victim
 
 
@@ -237,15 +288,8 @@ def reachable(position: Position, origin: Square | None, points: int | None = No
     occupant = position.occupant
     answers = []
     for square in sorted(found):
-        path = board.path_to(found, square)
-        answers.append(
-            Reach(
-                square=square,
-                cost=found[square][0],
-                path=path,
-                captures=tuple(s for s in path if occupant[s] != NOBODY),
-            )
-        )
+        cost, path = found[square]
+        answers.append(Reach(square, cost, path, tuple(s for s in path if occupant[s] != NOBODY)))
     return tuple(answers)
 
 
@@ -270,7 +314,7 @@ def legal_captures(position: Position, points: int | None = None) -> tuple[Captu
                     target=square,
                     victim=position.seats[victim].id,
                     cost=found[square][0],
-                    path=board.path_to(found, square),
+                    path=found[square][1],
                     kind=CaptureKind.ATTACK if board.is_attack(square) else CaptureKind.DEFENCE,
                 )
             )

@@ -43,6 +43,7 @@ from service.rules.codec import read_position, rules_to_dict
 from service.rules.codec import SEAT_ID_PATTERN
 from service.rules.options import Rules, TwoPlayerBoard, option_flags
 from service.rules.position import (
+    CAPTURES_PER_SEAT,
     MAX_ATTACKS,
     MAX_BONUS_STONES,
     MAX_HEIGHT,
@@ -61,17 +62,27 @@ SETUP: Final = "setup"
 ATTACKED: Final = "attacked"
 """The flag section for ``turn.attacked``."""
 
+OPEN: Final = "open"
+"""The flag section for ``captures_open`` (V2)."""
+
 RULE_FLAGS: Final = tuple(option_flags())
 """The ``rules=`` flags, in canonical order; each names a non-default option value."""
 
 OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
-"""The ``key=value`` sections, in the order they must come (``attacked`` comes last)."""
+"""The ``key=value`` sections."""
+
+SECTIONS: Final = ("move", "start", "finishers", "rules", OPEN, "phase", "taken", "hand", "points", ATTACKED)
+"""Every section after the seats, in the order they must come: ``key=value`` sections and
+the two flags."""
+
+_FLAGS: Final = (OPEN, ATTACKED)
 
 _OPTION_FIELDS: Final = {
     "move": "/to_move",
     "start": "/round_start",
     "finishers": "/finishers",
     "rules": "/rules",
+    OPEN: "/captures_open",
     "phase": "/turn/phase",
     "taken": "/turn/taken",
     "hand": "/turn/in_hand",
@@ -79,7 +90,7 @@ _OPTION_FIELDS: Final = {
     ATTACKED: "/turn/attacked",
 }
 
-_SEAT_FIELDS: Final = ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold")
+_SEAT_FIELDS: Final = ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold", "captures")
 
 
 # ---------------------------------------------------------------------------- grammar
@@ -106,10 +117,13 @@ _SEAT_PARTS: Final = (
     f"[0-{MAX_ATTACKS}]",
     _bounded(MAX_BONUS_STONES),
     _SQUARES,
+    f"[0-{CAPTURES_PER_SEAT}]",
 )
 _SEAT: Final = (
     f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
-    f"(?::{_SEAT_PARTS[2]}(?::{_SEAT_PARTS[3]}(?::{_SEAT_PARTS[4]}(?::{_SEAT_PARTS[5]})?)?)?)?"
+    f"(?::{_SEAT_PARTS[2]}(?::{_SEAT_PARTS[3]}(?::{_SEAT_PARTS[4]}"
+    # pro_hold, then captures: an empty pro_hold only before captures
+    f"(?::(?:{_SEAT_PARTS[5]}(?::{_SEAT_PARTS[6]})?|:{_SEAT_PARTS[6]}))?)?)?)?"
 )
 _FLAG: Final = "(?:" + "|".join(re.escape(flag) for flag in RULE_FLAGS) + ")"
 _OPTION_VALUES: Final = {
@@ -122,7 +136,9 @@ _OPTION_VALUES: Final = {
     "hand": f"[0-{STONES_PER_TURN}]",
     "points": f"[0-{MOVEMENT_POINTS}]",
 }
-_OPTIONS: Final = "".join(rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in OPTION_KEYS) + rf"(?:\|{ATTACKED})?"
+_OPTIONS: Final = "".join(
+    rf"(?:\|{key})?" if key in _FLAGS else rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in SECTIONS
+)
 
 NOTATION_PATTERN: Final = rf"^{_HEIGHTS}(?:\|{_SEAT}){{2,4}}{_OPTIONS}$"
 """The whole grammar (ECMA-262 and Python alike): a string is a notation iff it matches."""
@@ -173,8 +189,9 @@ def _write_seat(seat: Seat) -> str:
         str(seat.attacks),
         str(seat.bonus_stones),
         "" if seat.pro_hold is None else _squares(seat.pro_hold),
+        str(seat.captures),
     ]
-    defaults = ["", "", "", "0", "0", ""]
+    defaults = ["", "", "", "0", "0", "", "0"]
     while fields[-1] == defaults[len(fields) - 1]:
         fields.pop()
     return ":".join(fields)
@@ -198,6 +215,8 @@ def write_notation(position: Position) -> str:
     flags = _rule_flags(position.rules)
     if flags:
         sections.append(f"rules={','.join(flags)}")
+    if position.captures_open:
+        sections.append(OPEN)
     turn = position.turn
     if turn.phase is not Phase.TAKE:
         sections.append(f"phase={turn.phase.value}")
@@ -248,8 +267,10 @@ def _parse_seat(text: str) -> dict[str, Any]:
     seat["attacks"] = int(parts[3]) if len(parts) > 3 else 0
     if len(parts) > 4:
         seat["bonus_stones"] = int(parts[4])
-    if len(parts) > 5:
+    if len(parts) > 5 and parts[5]:
         seat["pro_hold"] = parts[5].split(",")
+    if len(parts) > 6:
+        seat["captures"] = int(parts[6])
     return seat
 
 
@@ -287,7 +308,7 @@ def read_notation(text: str) -> Position:
         "taken": taken,
         "in_hand": int(options.get("hand", min(len(taken), STONES_PER_TURN))),
         "points": int(options.get("points", MOVEMENT_POINTS)),
-        "attacked": sections[-1] == ATTACKED,
+        "attacked": ATTACKED in sections,
     }
     try:
         grid = _parse_heights(heights_text, len(seats), rules)
@@ -300,6 +321,7 @@ def read_notation(text: str) -> Position:
                 "finishers": options["finishers"].split(",") if "finishers" in options else [],
                 "rules": rules_to_dict(rules),
                 "turn": turn,
+                "captures_open": OPEN in sections,
             }
         )
     except MalformedError as exc:  # pragma: no cover - the grammar admits no malformed value
@@ -320,16 +342,16 @@ def _diagnose(text: str) -> MalformedError:
     if any(c.isspace() for c in text):
         return MalformedError("a notation is one line without spaces", "")
     heights, *sections = text.split("|")
-    seat_sections = [s for s in sections if "=" not in s and s != ATTACKED]
+    seat_sections = [s for s in sections if "=" not in s and s not in _FLAGS]
     six = any(s.startswith("rules=") and "6x6" in s.split("=", 1)[1].split(",") for s in sections)
     problem = _heights_problem(heights, len(seat_sections), six)
     if problem is not None:
         return problem
     seats = 0
     seen: list[str] = []
-    order = [*OPTION_KEYS, ATTACKED]
+    order = list(SECTIONS)
     for section in sections:
-        key = ATTACKED if section == ATTACKED else section.partition("=")[0] if "=" in section else None
+        key = section if section in _FLAGS else section.partition("=")[0] if "=" in section else None
         if key is None:
             if seen:
                 return MalformedError(f"seat {section!r} comes after a key=value section; seats come first", "/seats")
@@ -341,7 +363,7 @@ def _diagnose(text: str) -> MalformedError:
         if key not in _OPTION_FIELDS:
             return MalformedError(
                 f"unknown section {key + '=' if '=' in section else section!r}; the sections after the seats "
-                f"are {', '.join(k + '=' for k in OPTION_KEYS)} and {ATTACKED!r}",
+                f"are {', '.join(k if k in _FLAGS else k + '=' for k in SECTIONS)}",
                 "",
             )
         if key in seen:
@@ -352,7 +374,7 @@ def _diagnose(text: str) -> MalformedError:
                 _OPTION_FIELDS[key],
             )
         seen.append(key)
-        if key != ATTACKED:
+        if key not in _FLAGS:
             problem = _option_problem(key, section.partition("=")[2])
             if problem is not None:
                 return problem
@@ -431,7 +453,7 @@ def _seat_problem(section: str, index: int) -> MalformedError | None:
     if len(parts) > len(_SEAT_FIELDS):
         return MalformedError(
             f"seat {section!r} has {len(parts)} fields; at most {len(_SEAT_FIELDS)}: "
-            "id:territories:turrians:attacks:bonus_stones:pro_hold",
+            "id:territories:turrians:attacks:bonus_stones:pro_hold:captures",
             where,
         )
     seat_id, territories, *rest = parts
@@ -446,7 +468,9 @@ def _seat_problem(section: str, index: int) -> MalformedError | None:
         lambda t: None if not t else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/turrians"),
         lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
         lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
-        lambda t: _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/pro_hold"),
+        # An empty pro_hold is written only to reach the captures field after it.
+        lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/pro_hold"),
+        lambda t: _number_problem(t, 0, CAPTURES_PER_SEAT, f"{where}/captures"),
     )
     for check, part in zip(checks, rest, strict=False):
         problem = check(part)
@@ -485,6 +509,7 @@ _PHASES: Final = tuple(p.value for p in Phase)
 __all__ = [
     "ATTACKED",
     "NOTATION_PATTERN",
+    "OPEN",
     "RULE_FLAGS",
     "SETUP",
     "is_notation",

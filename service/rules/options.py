@@ -10,7 +10,7 @@ and a row of the options table of docs/rules.md (a test fails while one is missi
 >>> Rules().goal, Rules(goal=Goal.PRO).goal.value
 (<Goal.STANDARD: 'standard'>, 'pro')
 >>> [option.name for option in OPTIONS]
-['goal', 'team_play', 'outside_rule', 'two_player_board']
+['goal', 'team_play', 'outside_rule', 'two_player_board', 'captures', 'reentry']
 """
 
 from __future__ import annotations
@@ -41,6 +41,21 @@ class TwoPlayerBoard(str, enum.Enum):
     SIX = "6x6"
 
 
+class Captures(str, enum.Enum):
+    """M6, or the Burgenland variant V1–V3: no captures until the capture phase opens,
+    then two per seat."""
+
+    STANDARD = "standard"
+    BURGENLAND = "burgenland"
+
+
+class Reentry(str, enum.Enum):
+    """M9, or V4: a reserve turrian re-enters on any outside square."""
+
+    ENTRY_ROW = "entry_row"
+    OUTSIDE = "outside"
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule options of a game; every field has the rules' default."""
@@ -51,11 +66,18 @@ class Rules:
     two_player_board: TwoPlayerBoard = field(
         default=TwoPlayerBoard.EIGHT, metadata={"rule": "B4", "players": (2,)}
     )
+    captures: Captures = field(default=Captures.STANDARD, metadata={"rule": "V1, V2, V3"})
+    reentry: Reentry = field(default=Reentry.ENTRY_ROW, metadata={"rule": "V4"})
 
     @property
     def six_by_six(self) -> bool:
         """B4: the 2-player game on the 6 × 6 board."""
         return self.two_player_board is TwoPlayerBoard.SIX
+
+    @property
+    def burgenland(self) -> bool:
+        """V1–V3: captures wait for the capture phase and are limited."""
+        return self.captures is Captures.BURGENLAND
 
 
 OPTIONS: Final[tuple[Field[Any], ...]] = fields(Rules)

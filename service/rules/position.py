@@ -51,6 +51,8 @@ MOVEMENT_POINTS: Final = 5
 MAX_HEIGHT: Final = 9999
 """B5 sets no bound; the oracle counts up to this many stones on a square (far above the
 116 stones of a game), so that every number it reads and writes stays small."""
+CAPTURES_PER_SEAT: Final = 2
+"""V3: the captures each seat has once the Burgenland capture phase is open."""
 MAX_BONUS_STONES: Final = 999
 """P3 sets no bound either; the oracle's bound on a seat's handicap stones."""
 NOBODY: Final = -1
@@ -73,7 +75,8 @@ class Seat:
     """A player: its territories, its turrians on the board, its counters.
 
     ``turrians`` is kept in board order: turrians of one seat are interchangeable.
-    ``pro_hold`` holds the squares of the 5-, 6- and 7-towers recorded by G2.
+    ``pro_hold`` holds the squares of the 5-, 6- and 7-towers recorded by G2;
+    ``captures`` the turrians captured since the Burgenland capture phase opened (V3).
     """
 
     id: str
@@ -82,6 +85,7 @@ class Seat:
     attacks: int = 0
     bonus_stones: int = 0
     pro_hold: tuple[Square, ...] | None = None
+    captures: int = 0
 
     @property
     def reserve(self) -> int:
@@ -129,6 +133,8 @@ class Position:
     finishers: tuple[str, ...] = ()
     rules: Rules = field(default_factory=Rules)
     turn: TurnState = START_OF_TURN
+    captures_open: bool = False
+    """V2: the Burgenland capture phase has opened."""
 
     def height(self, square: Square) -> int:
         """B5: the number of stones on ``square``."""
@@ -314,6 +320,20 @@ def _check_holds(position: Position) -> None:
                 )
 
 
+def _check_captures(position: Position) -> None:
+    """V1–V3: the capture phase and the seats' capture counters belong to the Burgenland
+    variant, and nothing is counted before the phase opens."""
+    if position.captures_open and not position.rules.burgenland:
+        raise InvalidPositionError("V2", "captures_open is only kept with captures 'burgenland'", "/captures_open")
+    for i, seat in enumerate(position.seats):
+        if seat.captures and not position.rules.burgenland:
+            raise InvalidPositionError("V3", "a seat counts captures only with captures 'burgenland'",
+                                       f"/seats/{i}/captures")
+        if seat.captures and not position.captures_open:
+            raise InvalidPositionError("V3", "captures are counted only once the capture phase is open",
+                                       f"/seats/{i}/captures")
+
+
 def _check_turn(position: Position) -> None:
     turn = position.turn
     if len(set(position.finishers)) != len(position.finishers):
@@ -350,11 +370,13 @@ def check_position(position: Position) -> None:
     that exist only for some player counts (S1 team play, B4 6 × 6),
     S1 (territories partition the board as the player count requires, team partners
     adjacent), B4 (nothing out of play), S2 (at most 6 turrians, one per square, each
-    on a stone), G2 (``pro_hold``), G3 (finishers once each), and that the ``turn``
+    on a stone), G2 (``pro_hold``), G3 (finishers once each), V2–V3 (the capture phase
+    and counters of the Burgenland variant), and that the ``turn``
     state is consistent with its phase (T1, R1, P1, M8).
     """
     _check_seats(position)
     _check_options(position)
     _check_territories(position)
     _check_board(position)
+    _check_captures(position)
     _check_turn(position)

@@ -67,12 +67,28 @@ class Refusal(enum.Enum):
         "capturing on {to} would be an attack, and your five attacks are used up: only defences in your "
         "own territory are left",
     )
+    CAPTURES_CLOSED = (
+        "V1",
+        "capturing on {to} is not allowed yet: with the Burgenland variant nobody captures until a seat "
+        "has stood on towers of 5, 4, 4, 3, 2 and 1",
+    )
+    NO_CAPTURE_LEFT = (
+        "V3",
+        "capturing on {to} would be a third capture: with the Burgenland variant a seat captures two "
+        "turrians at most",
+    )
     STEP_TOO_DEAR = ("M1", "the step to {to} costs {cost} points and only {points} are left")
     NO_RESERVE = ("M9", "{seat} has no turrian in reserve")
     NO_POINT_TO_ENTER = ("M1", "no movement point is left to bring a turrian back")
     NOT_ENTRY_ROW = ("M9", "{square} is not in the entry row of one of your territories")
     ENTRY_NOT_SINGLE = ("M9", "{square} is {height} high: a turrian re-enters only on a single stone")
     ENTRY_OCCUPIED = ("M9", "a turrian stands on {square}")
+    REENTRY_NOT_OUTSIDE = (
+        "V4",
+        "{square} is not outside: a turrian re-enters on a square reachable from the board edge",
+    )
+    REENTRY_NO_STONE = ("V4", "{square} has no stone: a turrian re-enters only on a stone")
+    REENTRY_OCCUPIED = ("V4", "a turrian stands on {square}: a turrian re-enters on a free square")
     # Set-up, placing the turrians (S3).
     NOT_OWN_TERRITORY = ("S3", "{square} is not in a territory of {seat}")
     SETUP_NO_STONE = ("S2", "{square} has no stone")

@@ -61,6 +61,17 @@ def is_outside(position: Position, square: Square) -> bool:
     return _Judge(position).outside(square)
 
 
+def outside_squares(position: Position) -> frozenset[Square]:
+    """R6: every square that is outside now (V4 re-enters there), under the position's rule.
+
+    >>> from service.rules.setup import setup_position
+    >>> len(outside_squares(setup_position(4)))
+    36
+    """
+    judge = _Judge(position)
+    return frozenset(s for s in SQUARES if judge.outside(s))
+
+
 def _open_to_edge(position: Position) -> frozenset[Square]:
     """The empty squares joined to the edge by a chain of empty squares."""
     heights = position.heights

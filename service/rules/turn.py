@@ -24,7 +24,7 @@ from service.common import IllegalTurnError
 from service.rules.actions import CaptureKind, Event, EventType, TurnPlan, Violation
 from service.rules.board import SQUARES, TERRITORY, Square, square_name
 from service.rules.codec import violation_to_dict
-from service.rules.goal import hold_squares, is_holding, meets_goal
+from service.rules.goal import hold_squares, is_holding, meets_goal, opens_captures
 from service.rules.move import ENTRY_COST, MoveBoard
 from service.rules.options import Goal
 from service.rules.place import placement_refusal
@@ -143,6 +143,7 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
     points = position.turn.points
     attacked = position.turn.attacked
     attacks = seats[me].attacks
+    captured = seats[me].captures
     lost = [0] * len(seats)
     seat = seats[me].id
     for i, segment in enumerate(plan.move):
@@ -181,6 +182,11 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
                 attack = board.is_attack(to)
                 kind = CaptureKind.ATTACK if attack else CaptureKind.DEFENCE
                 events.append(Event(EventType.CAPTURE, seat, to, victim=seats[victim].id, kind=kind))
+                if board.captures_left is not None:
+                    # V3: every capture since the phase opened counts, defences too.
+                    captured += 1
+                    if board.captures_left == 0:
+                        events.append(Event(EventType.CAPTURES_USED, seat))
                 if attack and not attacked:
                     # M8: all attacks of one turn count as one.
                     attacked = True
@@ -194,7 +200,7 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
     for index in (me, *(i for i, n in enumerate(lost) if n)):
         squares = tuple(s for s in SQUARES if occupant[s] == index)
         seats[index] = replace(seats[index], turrians=squares)
-    seats[me] = replace(seats[me], attacks=attacks)
+    seats[me] = replace(seats[me], attacks=attacks, captures=captured)
     return replace(position, seats=tuple(seats), turn=replace(position.turn, points=points, attacked=attacked))
 
 
@@ -215,10 +221,15 @@ def _with_seat(position: Position, index: int, seat: Seat) -> Position:
 
 
 def _end_of_turn(position: Position, events: list[Event]) -> Position:
-    """G1–G4 after the mover's actions, then hand the turn on."""
+    """V2, G1–G4 after the mover's actions, then hand the turn on."""
     me = position.mover_index
     mover = position.seats[me]
     partner = position.partner(me)
+    if position.rules.burgenland and not position.captures_open and opens_captures(position, mover):
+        # V2: judged at the end of the seat's own turn, like the goal, so nobody
+        # captures in the turn that opens the phase.
+        position = replace(position, captures_open=True)
+        events.append(Event(EventType.CAPTURES_OPEN, mover.id))
     if position.rules.goal is Goal.STANDARD:
         # G3/G4: the goal is judged at the end of the seat's own turn; a team
         # finishes only when both members meet it.

@@ -33,6 +33,8 @@ def test_setup_defaults_to_four_players_b6(client):
         "team_play": False,
         "outside_rule": "line",
         "two_player_board": "8x8",
+        "captures": "standard",
+        "reentry": "entry_row",
     }
     assert answer["turn"]["phase"] == "take"
 
@@ -54,6 +56,8 @@ def test_setup_two_players_and_options(client):
         "team_play": False,
         "outside_rule": "path",
         "two_player_board": "6x6",
+        "captures": "standard",
+        "reentry": "entry_row",
     }
 
 

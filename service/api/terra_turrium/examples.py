@@ -60,6 +60,14 @@ LAST_TURN = {
 }
 
 
+#: A 4-player game with both variants of the translations (V1–V4), in the move phase:
+#: yellow on b9 beside red's c9, one turrian of yellow's in reserve.
+VARIANTS = (
+    "setup|yellow:NW:b9,a10,c10,d10,e10|red:NE:c9|blue:SE|green:SW"
+    "|rules=burgenland,outside|phase=move"
+)
+
+
 @cache
 def midgame() -> Position:
     """3 players after the first round; yellow is to move."""
@@ -127,6 +135,10 @@ def request_form(position: Position) -> dict[str, Any]:
             del seat["bonus_stones"]
         if seat["pro_hold"] is None:
             del seat["pro_hold"]
+        if seat["captures"] == 0:
+            del seat["captures"]
+    if not data["captures_open"]:
+        del data["captures_open"]
     if data["round_start"] == data["seats"][0]["id"]:
         del data["round_start"]
     for key in ("finishers", "rules", "turn"):
@@ -152,6 +164,10 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             "reserve": {
                 "summary": "Red's captured turrian re-entering with 3 points",
                 "value": {"position": request_form(_after_yellow()), "from": "reserve", "points": 3},
+            },
+            "reentry-outside": {
+                "summary": "Variant V4: a reserve turrian re-enters on any outside square",
+                "value": {"position": VARIANTS, "from": "reserve", "points": 1},
             },
         },
         "captures": {"midgame": {"summary": "Every capture open to yellow", "value": mid}},
@@ -179,6 +195,10 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                 "value": {**mid, "turn": ILLEGAL_TURN},
             },
             "legal": {"summary": "Yellow's whole turn", "value": {**mid, "turn": YELLOW_TURN}},
+            "burgenland-closed": {
+                "summary": "Variant V1: no capture before the Burgenland capture phase opens",
+                "value": {"position": VARIANTS, "turn": {"move": [{"from": "b9", "path": ["c9"]}]}},
+            },
         },
         "apply": {
             "midgame": {

@@ -59,7 +59,7 @@ from service.rules.board import FILE_NAMES, SIZE
 from service.rules.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
 from service.rules.notation import NOTATION_PATTERN, read_notation
 from service.rules.options import option_values
-from service.rules.position import MAX_BONUS_STONES, MAX_HEIGHT
+from service.rules.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
 
 SQUARE_PATTERN = f"^[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9])$"
 ORIGIN_PATTERN = f"^({RESERVE}|[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9]))$"
@@ -110,6 +110,8 @@ def _position_fields(answer: bool) -> dict[str, dict[str, Any]]:
                       "Default null."},
             **maybe,
         ),
+        "captures": integer("With captures `burgenland`: turrians captured since the capture phase opened "
+                            "(V3). Default 0.", 0, CAPTURES_PER_SEAT, **maybe),
     }
     rules = {
         option.name: (
@@ -176,6 +178,8 @@ def _position_members(answer: bool) -> dict[str, fields.Field[Any]]:
                                  "in order. Default none."}, **maybe),
         "rules": Nested(parts[1], **maybe),
         "turn": Nested(parts[2], **maybe),
+        "captures_open": flag("With captures `burgenland`: the capture phase has opened (V2). Default false.",
+                              **maybe),
     }
 
 
@@ -489,6 +493,8 @@ EVENTS = {
     EventType.HOLD: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
                            squares=squares("The recorded `pro_hold`.", required=True)),
     EventType.HOLD_LOST: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
+    EventType.CAPTURES_USED: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
+    EventType.CAPTURES_OPEN: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
     EventType.FINISH: _event(EventType.FINISH, "The seat finished (G3, G4)."),
     EventType.GAME_OVER: _event(EventType.GAME_OVER, "The game is over (G3).",
                                 winners=List(seat_id("A winner."), required=True)),

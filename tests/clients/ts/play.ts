@@ -77,6 +77,10 @@ export function describe(event: Event): string {
       return `${event.seat} holds ${event.squares.join(", ")}`;
     case "hold_lost":
       return `${event.seat} lost its hold`;
+    case "captures_used":
+      return `${event.seat} has made its last capture`;
+    case "captures_open":
+      return `${event.seat} opened the capture phase`;
     case "finish":
       return `${event.seat} has finished`;
     case "game_over":

@@ -1,6 +1,6 @@
 // Terra Turrium in the playground: setting the turrians up, building a turn by clicks and
 // playing a whole game at one screen. Every square offered, every cost and every verdict
-// is an answer of the service (API.md); the page only remembers the clicks.
+// is an answer of the service (docs/api.md); the page only remembers the clicks.
 //
 // A turn is built as a plan, {take, place, move}, from the position at its start. After
 // each click the service plays the plan so far (/v1/turns/progress) and the board shows the
