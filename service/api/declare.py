@@ -37,6 +37,7 @@ What this module adds to flask-smorest:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import marshmallow as ma
@@ -216,9 +217,34 @@ class Request(Closed):
     def _check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         """The engines' structural checks, once every member is well-formed."""
         for name, field in self.load_fields.items():
-            if isinstance(field, Parsed) and field.check is not None and name in data:
-                field.check(data[name], "/" + token(field.data_key or name))
+            if isinstance(field, Parsed) and name in data:
+                if isinstance(data[name], Ready):
+                    data[name] = data[name].value  # read and checked once already
+                elif field.check is not None:
+                    field.check(data[name], "/" + token(field.data_key or name))
         return data
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A request member an engine has read and checked already (a batch's shared position),
+    given in place of its JSON."""
+
+    value: Any
+
+
+class Either(Request):
+    """A request that is one of ``variants``, chosen by ``choose(data)``; a ``oneOf`` in
+    the document."""
+
+    variants: ClassVar[Sequence[type[Request]]] = ()
+
+    @classmethod
+    def choose(cls, data: Any) -> type[Request]:
+        raise NotImplementedError
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
+        return instance(type(self).choose(data)).load(data)
 
 
 class Whole(Request):
@@ -265,6 +291,8 @@ class Parsed(fields.Field[Any]):
         self.check = check
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        if isinstance(value, Ready):
+            return value
         try:
             return self.parse(value)
         except MalformedError as exc:
@@ -290,6 +318,28 @@ class Union(fields.Field[Any]):
             allowed = ", ".join(repr(k) for k in self.variants)
             raise ValidationError({self.discriminator: [f"must be one of {allowed}"]})
         return instance(self.variants[kind]).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class Alternatives(fields.Field[Any]):
+    """A member that is one of several objects told apart by their members, not by one
+    discriminator (``legal: true`` or ``false``); a ``oneOf`` in the document, in order."""
+
+    default_error_messages = dict(MESSAGES)
+
+    def __init__(self, *variants: type[ma.Schema], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.variants = variants
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
+        found: Any = None
+        for variant in self.variants:
+            found = instance(variant).validate(value)
+            if not found:
+                return value
+        raise ValidationError(found)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value

@@ -51,22 +51,33 @@ class InvalidRequest(Exception):
         self.errors = errors
 
 
+def problem_body(status: int, title: str, detail: str, type_: str = "about:blank", **extensions: Any) -> dict[str, Any]:
+    """The members of a problem details answer."""
+    return {"type": type_, "title": title, "status": status, "detail": detail, **extensions}
+
+
 def problem(status: int, title: str, detail: str, type_: str = "about:blank", **extensions: Any) -> Response:
     """A problem details answer."""
-    body = {"type": type_, "title": title, "status": status, "detail": detail, **extensions}
+    body = problem_body(status, title, detail, type_, **extensions)
     return Response(current_app.json.dumps(body) + "\n", status=status, mimetype=PROBLEM_MEDIA_TYPE)
 
 
-def _invalid_request(exc: InvalidRequest) -> Response:
-    reasons = len(exc.errors)
-    detail = (
-        exc.errors[0]["detail"] if reasons == 1 else f"The request breaks the schema in {reasons} places."
-    )
-    return problem(400, "Invalid request", detail, INVALID_REQUEST, errors=exc.errors)
+def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, Any]:
+    """The problem body of an error of a request's content, as the handlers below answer it
+    (a batch answers each of its requests with these)."""
+    if isinstance(exc, MalformedError):
+        exc = InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in exc.problems])
+    if isinstance(exc, InvalidRequest):
+        reasons = len(exc.errors)
+        detail = exc.errors[0]["detail"] if reasons == 1 else f"The request breaks the schema in {reasons} places."
+        return problem_body(400, "Invalid request", detail, INVALID_REQUEST, errors=exc.errors)
+    type_, title = RULE_PROBLEMS[type(exc)]
+    return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
 
 
-def _malformed(exc: MalformedError) -> Response:
-    return _invalid_request(InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in exc.problems]))
+def _content_error(exc: InvalidRequest | MalformedError | RuleError) -> Response:
+    body = problem_of(exc)
+    return Response(current_app.json.dumps(body) + "\n", status=body["status"], mimetype=PROBLEM_MEDIA_TYPE)
 
 
 #: The kind of each rule error: its problem type and title.
@@ -75,11 +86,6 @@ RULE_PROBLEMS: dict[type[RuleError], tuple[str, str]] = {
     InvalidQueryError: (INVALID_QUERY, "Question the rules do not allow"),
     IllegalTurnError: (ILLEGAL_TURN, "Illegal turn"),
 }
-
-
-def _rule_error(exc: RuleError) -> Response:
-    type_, title = RULE_PROBLEMS[type(exc)]
-    return problem(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
 
 
 def _http_error(exc: HTTPException) -> HTTPException | Response:
@@ -101,9 +107,7 @@ def _unexpected(exc: Exception) -> Response:
 
 def register_error_handlers(app: Flask) -> None:
     """Answer every error of ``app`` with problem details."""
-    app.register_error_handler(InvalidRequest, _invalid_request)
-    app.register_error_handler(MalformedError, _malformed)
-    for kind in RULE_PROBLEMS:
-        app.register_error_handler(kind, _rule_error)
+    for kind in (InvalidRequest, MalformedError, *RULE_PROBLEMS):
+        app.register_error_handler(kind, _content_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)

@@ -26,7 +26,7 @@ from flask import Flask
 from flask_smorest import Api as SmorestApi
 
 import service
-from service.api.declare import Answer, OneOf, Parsed, Union
+from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
 from service.api.errors import INVALID_POSITION, INVALID_QUERY, INVALID_REQUEST, ILLEGAL_TURN, PROBLEM_MEDIA_TYPE
 from service.api.problems import ProblemSchema
 from service.common import MAX_PROBLEMS
@@ -147,7 +147,7 @@ class _Converter(OpenAPIConverter):
 
     def init_attribute_functions(self) -> None:
         super().init_attribute_functions()  # type: ignore[no-untyped-call]
-        self.attribute_functions.extend([self._parsed, self._union])
+        self.attribute_functions.extend([self._parsed, self._union, self._alternatives])
 
     def _parsed(self, field: Any, **kwargs: Any) -> dict[str, Any]:
         if not isinstance(field, Parsed):
@@ -166,9 +166,14 @@ class _Converter(OpenAPIConverter):
             },
         }
 
+    def _alternatives(self, field: Any, **kwargs: Any) -> dict[str, Any]:
+        if not isinstance(field, Alternatives):
+            return {}
+        return {"oneOf": [self.resolve_nested_schema(v) for v in field.variants]}  # type: ignore[no-untyped-call]
+
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
-        if isinstance(cls, type) and issubclass(cls, OneOf):
+        if isinstance(cls, type) and issubclass(cls, (OneOf, Either)):
             body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call]
         else:
             body = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]

@@ -96,7 +96,9 @@ def test_every_error_answer_is_a_problem(document):
 def test_json_bodies_document_400_413_415_and_422(document):
     for path, _method, operation in _operations(document):
         if "requestBody" in operation:
-            assert {"400", "413", "415", "422"} <= operation["responses"].keys(), path
+            # A batch answers its requests' problems inside its 200, so it has no 422 of its own.
+            expected = {"400", "413", "415"} | (set() if path == "/v1/batch" else {"422"})
+            assert expected <= operation["responses"].keys(), path
         else:
             assert "413" not in operation["responses"] and "415" not in operation["responses"], path
 

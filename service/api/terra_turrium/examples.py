@@ -16,6 +16,7 @@ from typing import Any
 
 from service.rules import (
     Position,
+    square_name,
     apply_turn,
     parse_position,
     parse_turn_plan,
@@ -24,6 +25,7 @@ from service.rules import (
     setup_position,
 )
 from service.rules.notation import write_notation
+from service.rules.record import GameRecord, write_game_record, write_turn_notation
 
 #: The first round of the 3-player game: each seat builds a tower and moves.
 OPENING = (
@@ -68,20 +70,35 @@ VARIANTS = (
 )
 
 
+YELLOW_TURRIANS = ("b8", "c9", "c7", "d6", "e8", "e6")
+
+
 @cache
-def midgame() -> Position:
-    """3 players after the first round; yellow is to move."""
-    position = place_turrians(
+def _placed() -> Position:
+    """3 players with their turrians placed (S3), before the first turn."""
+    return place_turrians(
         setup_position(3),
         {
-            "yellow": ["b8", "c9", "c7", "d6", "e8", "e6"],
+            "yellow": list(YELLOW_TURRIANS),
             "red": ["f6", "g8", "h7", "i9", "f9", "h6"],
             "blue": ["f5", "g3", "h4", "i2", "f2", "h5"],
         },
     )
+
+
+@cache
+def midgame() -> Position:
+    """3 players after the first round; yellow is to move."""
+    position = _placed()
     for turn in OPENING:
         position, _ = apply_turn(position, parse_turn_plan(turn))
     return position
+
+
+def _record() -> str:
+    """The first round and yellow's turn in the game notation."""
+    plans = [parse_turn_plan(turn) for turn in (*OPENING, YELLOW_TURN)]
+    return write_game_record(GameRecord(_placed(), tuple(plans)))
 
 
 #: The final-round board of the 2-player game, rank 9 first, files b … i (8 × 8 play area).
@@ -208,6 +225,31 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             "last-turn": {
                 "summary": "The final round's last turn ends the game",
                 "value": {**final, "turn": LAST_TURN},
+            },
+        },
+        "replay": {
+            "turns": {
+                "summary": "The 3-player game's first round and yellow's turn, as objects and as turn lines",
+                "value": {
+                    "start": request_form(_placed()),
+                    "turns": [*OPENING, write_turn_notation(parse_turn_plan(YELLOW_TURN))],
+                },
+            },
+            "record": {
+                "summary": "The same game in the game notation, every position included",
+                "value": {"record": _record(), "positions": True},
+            },
+        },
+        "batch": {
+            "reach-everywhere": {
+                "summary": "Where can each of yellow's turrians go? Six questions about one position",
+                "value": {
+                    **mid,
+                    "requests": [
+                        {"op": "reach", "body": {"from": square_name(square)}} for square in midgame().mover.turrians
+                    ]
+                    + [{"op": "captures", "body": {}}],
+                },
             },
         },
         "progress": {

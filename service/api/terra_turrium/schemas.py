@@ -17,10 +17,12 @@ from typing import Any, ClassVar
 from marshmallow import fields, validate
 
 from service.api.declare import (
+    Alternatives,
     Answer,
     Bool,
     CappedList,
     Closed,
+    Either,
     List,
     Nested,
     OneOf,
@@ -31,8 +33,9 @@ from service.api.declare import (
     Request,
     Str,
     Union,
-    range_of,
+    array,
     flag,
+    range_of,
     integer,
     one_of,
     text,
@@ -58,6 +61,7 @@ from service.rules import (
 from service.rules.board import FILE_NAMES, SIZE
 from service.rules.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
 from service.rules.notation import NOTATION_PATTERN, read_notation
+from service.rules.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
 from service.rules.options import option_values
 from service.rules.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
 
@@ -557,3 +561,138 @@ class BoardAnswer(Answer):
     clockwise = List(one_of(TERRITORIES, "A territory."), required=True,
                             metadata={"description": "Territories in clockwise order."})
     layouts = List(Nested(Layout), required=True)
+
+
+# ------------------------------------------------------------ whole games and batches
+
+TURN_NOTATION = {
+    "type": "string",
+    "pattern": TURN_PATTERN,
+    "description": "A turn on one line (docs/notation.md): `-d9` takes, `+d8` places, `d6-e6` and "
+    "`reserve-a6-a7` walk, in that order, separated by spaces; `pass` for no action.",
+    "example": "-d9 -e9 -i7 +d8 +d8 +d8 d6-e6 f7-f8-g8",
+}
+TURN_OR_NOTATION = {
+    "description": "A turn: the object, or the same turn in the turn notation.",
+    "oneOf": [{"$ref": "#/components/schemas/Turn"}, {"$ref": "#/components/schemas/TurnNotation"}],
+}
+GAME_RECORD = {
+    "type": "string",
+    "pattern": GAME_PATTERN,
+    "description": "A game in the game notation (docs/notation.md): the start position in the position "
+    "notation on the first line, then one turn per line.",
+    "example": "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW\n-c10 -d10 -e10 +b10 +b10 +c10 b9-b8\n",
+}
+COMPONENTS.update({"TurnNotation": TURN_NOTATION, "TurnOrNotation": TURN_OR_NOTATION, "GameRecord": GAME_RECORD})
+
+
+def _read_turn(data: Any) -> Any:
+    return parse_turn_notation(data) if type(data) is str else parse_turn_plan(data)
+
+
+def _check_record(record: GameRecord, where: str) -> None:
+    try:
+        check_position(record.start)
+    except InvalidPositionError as exc:
+        raise InvalidPositionError(exc.rule, f"line 1: {exc.detail} (at {exc.field})", where) from None
+
+
+def _positions() -> Any:
+    return flag("Include the position after every turn. Default false.")
+
+
+class ReplayTurns(Request):
+    """A game as a start position and its turns, each an object or a line of turn notation."""
+
+    start = position_member(required=True)
+    turns = CappedList(Parsed(_read_turn, "TurnOrNotation"), required=True,
+                       metadata={"description": "The turns, in order, each from the position the last one left."})
+    positions = _positions()
+
+
+class ReplayRecord(Request):
+    """A game as one text in the game notation."""
+
+    record = Parsed(read_game_record, "GameRecord", _check_record, required=True)
+    positions = _positions()
+
+
+class ReplayQuery(Either):
+    """A game to replay: `start` and `turns`, or `record`."""
+
+    problems: ClassVar = {422: "InvalidPosition"}
+    variants: ClassVar = (ReplayTurns, ReplayRecord)
+
+    @classmethod
+    def choose(cls, data: Any) -> Any:
+        return ReplayRecord if isinstance(data, dict) and "record" in data else ReplayTurns
+
+
+class ReplayIllegalTurn(Answer):
+    """The turn that stopped the replay: its first illegal action."""
+
+    index = integer("The turn's index in the game (0 the first).", 0, required=True)
+    legal = one_of([False], "Always false here.", required=True)
+    violation = Nested(Violation, required=True)
+
+
+class ReplayLegalTurn(Answer):
+    """A turn played."""
+
+    index = integer("The turn's index in the game (0 the first).", 0, required=True)
+    legal = one_of([True], "Always true here.", required=True)
+    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
+    position = Nested(PositionAnswer, metadata={"description": "With `positions`: the position after it."})
+
+
+class ReplayResult(Answer):
+    """Whether the game is over after the turns played, and who won (G3, G4)."""
+
+    game_over = Bool(required=True, metadata={"description": "The final round is complete (G3)."})
+    winners = List(seat_id("A winner."), required=True, metadata={"description": "Once over, the finishers."})
+
+
+class ReplayAnswer(Answer):
+    """Every turn played in order (the first illegal one last), the position after the last
+    legal turn, and the result."""
+
+    turns = List(Alternatives(ReplayIllegalTurn, ReplayLegalTurn), required=True)
+    final = Nested(PositionAnswer, required=True)
+    result = Nested(ReplayResult, required=True)
+
+
+BATCH_OPERATIONS = ("removals", "placements", "reach", "captures", "goal", "validate", "apply", "progress",
+                    "notation")
+MAX_BATCH = 256
+
+
+class BatchRequest(Closed):
+    """One request of a batch: which operation, and its body."""
+
+    op = one_of(list(BATCH_OPERATIONS), "The operation: the last part of its path (`/v1/reach`: `reach`; "
+                "`/v1/turns/apply`: `apply`).", required=True)
+    body = fields.Dict(required=True, metadata={"description": "The body the operation takes; without "
+                                                "`position`, the batch's `position` is used."})
+
+
+class BatchQuery(Request):
+    """Many questions in one request, perhaps about one shared position."""
+
+    # Its shape is the batch's own (400 for the whole batch); its rules are checked once,
+    # for the requests that use it.
+    position = Parsed(_read_position, "PositionOrNotation")
+    requests = array(Nested(BatchRequest), "The requests, answered in order.", 1, MAX_BATCH, required=True)
+
+
+class BatchResponse(Answer):
+    """One answer of a batch: what the single operation answers, its status and body."""
+
+    status = integer("The single operation's status: 200, or an error's.", 200, 599, required=True)
+    body = fields.Dict(required=True, metadata={"description": "The single operation's answer, or its "
+                                                "problem details."})
+
+
+class BatchAnswer(Answer):
+    """Every request's answer, in the order of the requests."""
+
+    responses = List(Nested(BatchResponse), required=True)

@@ -1,0 +1,153 @@
+"""Whole games and batches: replay a game record, answer many questions in one request."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import Schema, ValidationError
+
+from service.api.declare import Blueprint, Ready, instance, reasons
+from service.api.errors import InvalidRequest, problem_of
+from service.api.terra_turrium import notation, queries, turns
+from service.api.terra_turrium.schemas import (
+    ApplyAnswer,
+    ApplyQuery,
+    BatchAnswer,
+    BatchQuery,
+    CapturesAnswer,
+    CapturesQuery,
+    GoalAnswer,
+    NotationAnswer,
+    PlacementsAnswer,
+    PositionQuery,
+    ProgressAnswer,
+    ReachAnswer,
+    ReachQuery,
+    RemovalsAnswer,
+    ReplayAnswer,
+    ReplayQuery,
+    ValidateAnswer,
+    ValidateQuery,
+)
+from service.common import InvalidPositionError, MalformedError, RuleError
+from service.rules import Position, event_to_dict, position_to_dict, violation_to_dict, winners
+from service.rules.position import check_position
+from service.rules.record import replay as replay_game
+
+bp = Blueprint("games", __name__, description="Whole Terra Turrium games, and many questions in one request.")
+
+
+@bp.post("/v1/games/replay")
+@bp.arguments(ReplayQuery)
+@bp.response(200, ReplayAnswer, description="The turns played, the final position and the result.")
+def replay(query: dict[str, Any]) -> dict[str, Any]:
+    """Replay a whole game: every turn's legality and events, the final position and the result.
+
+    The game is `start` and `turns` (each turn an object or a line of turn notation), or
+    `record`, the whole game in the game notation. Turns are played in order, each from
+    the position the one before left; the replay stops at the first illegal turn, which
+    is listed last with its `violation` (its index says which), `final` being the
+    position before it. With `positions`, every legal turn carries the position after it.
+    """
+    if "record" in query:
+        start, plans = query["record"].start, query["record"].turns
+    else:
+        start, plans = query["start"], query["turns"]
+    played = replay_game(start, plans)
+    keep = query.get("positions", False)
+    entries = []
+    for turn in played.turns:
+        if not turn.legal:
+            assert turn.violation is not None
+            entries.append({"index": turn.index, "legal": False, "violation": violation_to_dict(turn.violation)})
+            continue
+        entry: dict[str, Any] = {"index": turn.index, "legal": True, "events": [event_to_dict(e) for e in turn.events]}
+        if keep and turn.position is not None:
+            entry["position"] = position_to_dict(turn.position)
+        entries.append(entry)
+    final = played.final
+    return {
+        "turns": entries,
+        "final": position_to_dict(final),
+        "result": {"game_over": final.is_game_over, "winners": list(winners(final))},
+    }
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An operation a batch can ask: the schema of its body, what it does, its answer."""
+
+    query: type[Schema]
+    answer: Callable[[dict[str, Any]], dict[str, Any]]
+    describes: type[Schema]
+
+
+def _operation(query: type[Schema], view: Callable[..., Any], describes: type[Schema]) -> Operation:
+    # The view itself, without the decorators that read the HTTP request: the batch gives
+    # it a body read by the same schema.
+    return Operation(query, inspect.unwrap(view), describes)
+
+
+OPERATIONS: dict[str, Operation] = {
+    "removals": _operation(PositionQuery, queries.removals, RemovalsAnswer),
+    "placements": _operation(PositionQuery, queries.placements, PlacementsAnswer),
+    "reach": _operation(ReachQuery, queries.reach, ReachAnswer),
+    "captures": _operation(CapturesQuery, queries.captures, CapturesAnswer),
+    "goal": _operation(PositionQuery, queries.goal, GoalAnswer),
+    "validate": _operation(ValidateQuery, turns.validate, ValidateAnswer),
+    "apply": _operation(ApplyQuery, turns.apply, ApplyAnswer),
+    "progress": _operation(ApplyQuery, turns.progress, ProgressAnswer),
+    "notation": _operation(PositionQuery, notation.notation, NotationAnswer),
+}
+
+
+def _shared(position: Position) -> Ready | RuleError:
+    """The batch's position (read by its schema), checked once; or the error each request
+    that uses it gets, as the single operation would give it."""
+    try:
+        check_position(position)
+    except InvalidPositionError as exc:
+        return exc.under("/position")
+    return Ready(position)
+
+
+def _answer(operation: Operation, body: dict[str, Any]) -> dict[str, Any]:
+    try:
+        query = instance(operation.query).load(body)
+        answer = operation.answer(query)
+    except ValidationError as exc:
+        return {"status": 400, "body": problem_of(InvalidRequest(reasons(exc, body)))}
+    except (MalformedError, RuleError) as exc:
+        problem = problem_of(exc)
+        return {"status": problem["status"], "body": problem}
+    return {"status": 200, "body": instance(operation.describes).dump(answer)}
+
+
+@bp.post("/v1/batch")
+@bp.arguments(BatchQuery)
+@bp.response(200, BatchAnswer, description="Every request's answer, in order.")
+def batch(query: dict[str, Any]) -> dict[str, Any]:
+    """Answer up to 256 requests of the query and turn operations in one request.
+
+    Each request names its operation (`op`: `removals`, `reach`, `apply` …) and gives the
+    body that operation takes; it is answered exactly as the single operation would
+    answer it, errors included (`status` and `body`), and one bad request never fails the
+    others. A request whose body has no `position` uses the batch's `position`, which is
+    read and checked once: a bot's many questions about one position cost one reading of
+    it. The 64 KiB limit applies to the whole batch.
+    """
+    shared = _shared(query["position"]) if "position" in query else None
+    responses = []
+    for request in query["requests"]:
+        operation, body = OPERATIONS[request["op"]], request["body"]
+        if "position" not in body and shared is not None:
+            if not isinstance(shared, Ready):
+                problem = problem_of(shared)
+                responses.append({"status": problem["status"], "body": problem})
+                continue
+            body = {**body, "position": shared}
+        responses.append(_answer(operation, body))
+    return {"responses": responses}
