@@ -104,7 +104,7 @@ def stages(calls: int) -> list[tuple[str, Call]]:
         ("schema load, position body", lambda: position_schema.load(data)),
         ("schema load, body with a turn", lambda: turn_schema.load(data_turn)),
         ("engine: parse_position (load_position)", lambda: load_position(loaded["position"])),
-        ("engine: parse_turn (load_turn)", lambda: load_turn(loaded_turn["turn"])),
+        ("engine: parse_turn_plan (load_turn)", lambda: load_turn(loaded_turn["turn"])),
         ("engine: legal_removals (fresh copy)", lambda: legal_removals(replace(position))),
         ("engine: validate_turn (fresh copy)", lambda: validate_turn(replace(position), turn)),
         ("engine: apply_turn (fresh copy)", lambda: apply_turn(replace(position), turn)),

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bench.positions import REACH_POINTS, bench_position
-from service.rules import square_name, turn_to_dict
+from service.rules import square_name, turn_plan_to_dict
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 WRK_SCRIPT: Final = ROOT / "bench" / "wrk.lua"
@@ -69,7 +69,7 @@ def bodies() -> dict[str, bytes]:
         "position": {"position": position},
         # The mover's turrian that reaches the most squares, as in the engine benchmark.
         "reach": {"position": position, "from": square_name(bench.reach_origin), "points": REACH_POINTS},
-        "turn": {"position": position, "turn": turn_to_dict(bench.turn)},
+        "turn": {"position": position, "turn": turn_plan_to_dict(bench.turn)},
         # Two error answers for the mixed load of the memory benchmark.
         "malformed": {"position": {**position, "heights": "flat"}},
         "invalid": {"position": {**position, "to_move": "purple"}},
