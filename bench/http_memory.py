@@ -26,7 +26,6 @@ from typing import Final
 
 from bench.server import (
     ENDPOINTS,
-    FLOOR,
     POSITION,
     RESULTS,
     Endpoint,
@@ -39,9 +38,9 @@ from bench.server import (
 
 LIMIT_MIB: Final = 80.0
 
-#: Every endpoint but the floor, and two error answers (400 and 422).
+#: Every endpoint, and two error answers (400 and 422).
 MIX: Final = [
-    *(e for e in ENDPOINTS if e is not FLOOR),
+    *ENDPOINTS,
     Endpoint("malformed", "POST", "/v1/removals", "malformed", None),
     Endpoint("invalid", "POST", "/v1/goal", "invalid", None),
 ]
