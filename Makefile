@@ -65,8 +65,10 @@ wrk:
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
 # to bench/results/, the tables and the performance targets to the terminal.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
-# Then every endpoint under gunicorn and wrk against the floor (bench/http_load.py), and
-# one worker's memory over 100,000 mixed requests (bench/http_memory.py).
+# Then every endpoint under gunicorn and wrk against the floor, GET /healthz
+# (bench/http_load.py); the CPU time of each stage of a request in-process, beside that
+# run's figures (bench/http_profiling.py); and one worker's memory over 100,000 mixed
+# requests (bench/http_memory.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -74,6 +76,7 @@ bench: install-bench wrk
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
 	$(BIN)/python bench/report.py bench/results/engine.json
 	$(BIN)/python -m bench.http_load
+	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.http_memory
 
 # The memory benchmark alone (~1.5 min).
