@@ -41,7 +41,7 @@ $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-.PHONY: install-bench bench bench-memory bench-gunicorn wrk
+.PHONY: install-bench bench bench-memory bench-gunicorn bench-profile wrk
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
@@ -86,6 +86,11 @@ bench-memory: install wrk
 # gunicorn settings compared on a mixed load (~5 min; bench/http_load.py --compare).
 bench-gunicorn: install wrk
 	$(BIN)/python -m bench.http_load --compare
+
+# Where gunicorn's CPU time goes, layer by layer, for the floor and the POSTs with the
+# most work (~1 min; bench/worker_profile.py).
+bench-profile: install wrk
+	$(BIN)/python -m bench.worker_profile
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install

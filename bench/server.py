@@ -177,10 +177,12 @@ class Server:
     """``python -m service`` on a free loopback port.
 
     ``settings`` override names of service/gunicorn_conf.py (``workers=1``,
-    ``worker_class="gthread"`` …) through a config file that imports the project's.
+    ``worker_class="gthread"`` …) through a config file that imports the project's;
+    ``config`` is more of that file's text (server hooks).
     """
 
     settings: dict[str, Any] = field(default_factory=dict)
+    config: str = ""
     log: Path = RESULTS / "gunicorn.log"
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
@@ -193,16 +195,16 @@ class Server:
         # The config file lives outside the repository's tree: under bench/ it would be
         # collected by the engine benchmark's pytest run as a module.
         self._config_dir = tempfile.TemporaryDirectory(prefix="bench-gunicorn-")
-        config = Path(self._config_dir.name) / "gunicorn_bench.conf.py"
+        config_file = Path(self._config_dir.name) / "gunicorn_bench.conf.py"
         overrides = "".join(f"{name} = {value!r}\n" for name, value in self.settings.items())
-        config.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides)
+        config_file.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides + self.config)
         env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port))
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         start = time.monotonic()
         with self.log.open("wb") as log:
             # A second -c overrides the one `python -m service` puts first.
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "service", "-c", str(config)],
+                [sys.executable, "-m", "service", "-c", str(config_file)],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
