@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -156,6 +157,23 @@ def cpu_seconds(master: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu() -> tuple[float, float]:
+    """Seconds of CPU time the whole machine has spent busy, and in all (busy and idle),
+    summed over its cores, from ``/proc/stat``."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    # guest and guest_nice are already counted in user and nice.
+    total = sum(fields[:8])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (each wrk run, once waited for)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def memory(pid: int) -> dict[str, int]:
     """KiB: VmRSS, RssAnon, RssFile, RssShmem (``/proc/<pid>/status``) and Pss (smaps_rollup)."""
     figures: dict[str, int] = {}
@@ -197,7 +215,9 @@ class Server:
         self._config_dir = tempfile.TemporaryDirectory(prefix="bench-gunicorn-")
         config_file = Path(self._config_dir.name) / "gunicorn_bench.conf.py"
         overrides = "".join(f"{name} = {value!r}\n" for name, value in self.settings.items())
-        config_file.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides + self.config)
+        config_file.write_text(
+            "from service.gunicorn_conf import *  # noqa: F403\n" + overrides + self.config
+        )
         env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port))
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         start = time.monotonic()
