@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from bench.server import ENDPOINTS, FLOOR, POSITION, Endpoint, bodies, table
+from bench.server import ENDPOINTS, POSITION, Endpoint, bodies, table
 from service.rules import (
     apply_turn,
     event_to_dict,
@@ -93,11 +93,17 @@ class Route:
 
 def _goal(query: dict[str, Any]) -> Any:
     position = query["position"]
-    return [goal_status(position, seat) for seat in position.seats], position.is_game_over, list(winners(position))
+    return (
+        [goal_status(position, seat) for seat in position.seats],
+        position.is_game_over,
+        list(winners(position)),
+    )
 
 
 def _verdict(violation: Any) -> dict[str, Any]:
-    return {"legal": True} if violation is None else {"legal": False, "violation": violation_to_dict(violation)}
+    return (
+        {"legal": True} if violation is None else {"legal": False, "violation": violation_to_dict(violation)}
+    )
 
 
 def _played(result: Any) -> dict[str, Any]:
@@ -316,7 +322,12 @@ def stage_table(measured: Measured, calls: int, runs: int, load: Path | None, ma
         else:
             total = 0.0
             cells = ["—"] * (len(STAGES) + 1)
-        row = [f"{endpoint.method} {endpoint.path.split('?')[0]}", *cells, f"{wsgi:,.0f}", f"{wsgi - total:,.0f}"]
+        row = [
+            f"{endpoint.method} {endpoint.path.split('?')[0]}",
+            *cells,
+            f"{wsgi:,.0f}",
+            f"{wsgi - total:,.0f}",
+        ]
         if gunicorn:
             through = gunicorn.get(endpoint.name)
             row += ["—", "—"] if through is None else [f"{through:,.0f}", f"{through - wsgi:,.0f}"]

@@ -62,8 +62,8 @@ from service.rules import (
     turn_plan_to_dict,
     validate_turn,
 )
-from service.rules.random_player import random_setup, random_turn
 from service.rules.position import Seat
+from service.rules.random_player import random_setup, random_turn
 
 PLAYERS: Final = (2, 3, 4)
 STAGES: Final = ("opening", "midgame", "late", "crowded")

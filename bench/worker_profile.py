@@ -35,7 +35,18 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any, Final
 
-from bench.server import ENDPOINTS, POSITION, RESULTS, Endpoint, Server, cpu_seconds, request, run_wrk, table, write_requests
+from bench.server import (
+    ENDPOINTS,
+    POSITION,
+    RESULTS,
+    Endpoint,
+    Server,
+    cpu_seconds,
+    request,
+    run_wrk,
+    table,
+    write_requests,
+)
 
 #: Where the worker writes its samples: a directory, one file per worker process.
 OUT_ENV: Final = "BENCH_WORKER_PROFILE"
