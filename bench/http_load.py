@@ -253,12 +253,11 @@ def run_endpoints(args: argparse.Namespace) -> int:
             )
             result = run_wrk(server.port, lists[endpoint.name], seconds, args.connections)
             cpu = cpu_seconds(master) - before
+            wrk = children_cpu() - wrk_before
             busy, total = machine_cpu()
             # Whatever else ran on the machine meanwhile, as a share of all its cores.
-            others = (busy - busy_before - cpu - (children_cpu() - wrk_before)) / max(
-                1e-9, total - total_before
-            )
-            figures[endpoint.name].add(result, cpu, others=max(0.0, others), **more)
+            others = (busy - busy_before - cpu - wrk) / max(1e-9, total - total_before)
+            figures[endpoint.name].add(result, cpu, wrk_cpu_s=wrk, others=max(0.0, others), **more)
             print(
                 f"  round {round_ + 1}/{args.rounds} {endpoint.name:<15} "
                 f"{result['requests'] / (result['duration_us'] / 1e6):8,.0f} req/s",
@@ -280,20 +279,24 @@ def run_endpoints(args: argparse.Namespace) -> int:
     return report(head, figures, args)
 
 
-def neighbours(figures: dict[str, Figures]) -> str | None:
-    """How busy the rest of the machine was during the runs, if the runs say."""
-    shares = [r["others"] for f in figures.values() for r in f.runs if "others" in r]
-    if not shares:
-        return None
-    return (
-        f"other processes used {statistics.median(shares):.0%} of the machine's CPU during a run "
-        f"(median over the runs; {max(shares):.0%} in the busiest)"
-    )
+def machine_lines(figures: dict[str, Figures]) -> list[str]:
+    """What else used the machine's CPU during the runs (if the runs say): wrk, whose cost
+    per request is the same for every endpoint and lifts every throughput ratio above the
+    CPU ratio, and other processes."""
+    runs = [r for f in figures.values() for r in f.runs if "others" in r]
+    if not runs:
+        return []
+    shares = [r["others"] for r in runs]
+    wrk_us = statistics.median(r["wrk_cpu_s"] / max(1, r["requests"]) * 1e6 for r in runs)
+    return [
+        f"wrk used {wrk_us:,.0f} µs of CPU per request (median over the runs); other processes "
+        f"used {statistics.median(shares):.0%} of the machine's CPU during a run "
+        f"({max(shares):.0%} in the busiest)"
+    ]
 
 
 def report(head: list[str], figures: dict[str, Figures], args: argparse.Namespace) -> int:
-    busy = neighbours(figures)
-    head = [*head, busy] if busy is not None else head
+    head = [*head, *machine_lines(figures)]
     lines = [f"- {line}" for line in head] if args.markdown else list(head)
     table_lines, all_pass = endpoint_table(figures, args.markdown)
     print("\n".join([*lines, "", *table_lines]))
