@@ -204,11 +204,11 @@ def endpoint_table(figures: dict[str, Figures], markdown: bool) -> tuple[list[st
             [
                 f"{endpoint.method} {endpoint.path.split('?')[0]}",
                 f"{f.rps:,.0f}",
-                f"{ratio:.0%}",
+                f"{ratio:.1%}",
                 f"{f.p50_ms:.2f}",
                 f"{f.p99_ms:.2f}",
                 f"{f.cpu_us:,.0f}",
-                f"{cpu_ratio:.0%}",
+                f"{cpu_ratio:.1%}",
                 target,
                 verdict,
             ]
