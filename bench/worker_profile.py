@@ -15,7 +15,8 @@ most work.
 
 A sample belongs to the layer of the most specific frame on its stack that names one
 (:data:`LAYERS`: the engine's reading and checking of a position beats marshmallow,
-marshmallow beats webargs, webargs beats Flask, everything beats gunicorn). A layer's
+marshmallow beats webargs' parse, anything inside the view beats the decorators around
+it, and those beat Flask, and everything beats gunicorn). A layer's
 share of the samples times the worker's CPU time per request (from /proc, over the same
 load) is its µs per request. The sampler's own cost is its own row; it is small but not
 nothing, so the totals run a little above the HTTP benchmark's.
@@ -127,8 +128,10 @@ LAYERS: Final = (
     Layer("gunicorn: accept, read, parse, write, close", 1, ("gunicorn/", "socket.py", "selectors.py")),
     Layer("gunicorn: access log", 10, ("gunicorn/glogging.py",), ("access",)),
     Layer("Flask, werkzeug: environ, routing, contexts, Request/Response", 2, ("flask/", "werkzeug/")),
-    Layer("flask-smorest wrappers (arguments, response)", 4, ("flask_smorest/",)),
-    Layer("webargs: parse (location, hooks)", 5, ("webargs/",)),
+    # webargs' and flask-smorest's decorators wrap the view: their frames are on every
+    # stack of the view, so they rank below every layer inside it.
+    Layer("flask-smorest, webargs: wrappers around the view", 3, ("flask_smorest/", "webargs/")),
+    Layer("webargs: parse (location, hooks)", 5, ("webargs/core.py",), ("parse",)),
     Layer("webargs: request schema instantiated", 10, ("webargs/core.py",), ("_get_schema",)),
     Layer("read body (content type, stream)", 7, ("service/api/declare.py",), ("load_json",)),
     Layer("decode: JSON bytes to Python", 10, ("service/api/json_provider.py",), ("loads",)),
