@@ -283,14 +283,15 @@ def measure(calls: int, runs: int) -> Measured:
         for _ in range(max(10, calls // 5)):
             call()
     measured = Measured({t.route.name: [] for t in timers}, {name: [] for name in requests})
+    by_name = {t.route.name: t for t in timers}
     for run in range(runs):
         # A different endpoint starts each run, so none is always first after a pause.
         shift = run % len(ENDPOINTS)
         for endpoint in ENDPOINTS[shift:] + ENDPOINTS[:shift]:
-            timer = next((t for t in timers if t.route.name == endpoint.name), None)
-            if timer is not None:
+            stages = by_name.get(endpoint.name)
+            if stages is not None:
                 with app.test_request_context():
-                    measured.stages[endpoint.name].append(timer.run(calls, overhead))
+                    measured.stages[endpoint.name].append(stages.run(calls, overhead))
             measured.wsgi[endpoint.name].append(whole(requests[endpoint.name], calls))
         print(f"  stage profile: run {run + 1}/{runs}", file=sys.stderr)
     return measured
