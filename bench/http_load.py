@@ -19,11 +19,12 @@ runs around it: a neighbour who starts or stops during a round moves both sides 
 ratio. req/s is over all rounds; p50 and p99 are the means of the rounds' percentiles.
 "of floor" is the median of the endpoint's ratios over the rounds: the targets are
 judged on it. "CPU µs/req" is the CPU time gunicorn (master and workers) used per
-request, read from /proc, and "of floor (CPU)" the floor's divided by the endpoint's: a
-neighbour's burst hardly moves it, so a verdict it would give otherwise is marked (then
-run again when the machine is quiet). wrk shares the machine's cores with gunicorn, and
-its own cost per request is the same for every endpoint, so on a quiet machine the
-throughput ratio is the higher of the two.
+request, read from /proc, and "of floor (CPU)" the floor's divided by the endpoint's: it
+leaves wrk out, and the neighbours' share of the cores, but not what they do to the
+server's caches and clock, which weighs more on the floor's short requests; a verdict
+it would give otherwise is marked (then run again when the machine is quiet). wrk
+shares the machine's cores with gunicorn, and its own cost per request is the same for
+every endpoint, which lifts every throughput ratio towards 100 %.
 
 ``--compare`` measures gunicorn settings instead (see :data:`COMPARED`): worker counts and
 classes, preload, worker recycling, the access log; each on a mixed load of every
@@ -167,9 +168,9 @@ def endpoint_table(figures: dict[str, Figures], markdown: bool) -> tuple[list[st
     """The table, and whether every target passed.
 
     "of floor" is the median over the rounds of the endpoint's throughput ÷ the mean of
-    the floor runs around it, and the targets are judged on it; "of floor (CPU)" is the floor's CPU time per
-    request ÷ the endpoint's, which a neighbour's burst barely moves. A verdict the CPU
-    ratio would give otherwise is marked with an asterisk.
+    the floor runs around it, and the targets are judged on it; "of floor (CPU)" is the
+    floor's CPU time per request ÷ the endpoint's, the server's work alone. A verdict the
+    CPU ratio would give otherwise is marked with an asterisk.
     """
     floor = figures[FLOOR.name]
 
