@@ -62,7 +62,7 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
-.PHONY: install-bench bench bench-memory bench-gunicorn wrk
+.PHONY: install-bench bench bench-memory bench-gunicorn bench-profile wrk
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
@@ -86,8 +86,10 @@ wrk:
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
 # to bench/results/, the tables and the performance targets to the terminal.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
-# Then every endpoint under gunicorn and wrk against the floor (bench/http_load.py), and
-# one worker's memory over 100,000 mixed requests (bench/http_memory.py).
+# Then every endpoint under gunicorn and wrk against the floor, GET /healthz
+# (bench/http_load.py); the CPU time of each stage of a request in-process, beside that
+# run's figures (bench/http_profiling.py); and one worker's memory over 100,000 mixed
+# requests or two minutes of load, whichever ends first (bench/http_memory.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -95,15 +97,21 @@ bench: install-bench wrk
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
 	$(BIN)/python bench/report.py bench/results/engine.json
 	$(BIN)/python -m bench.http_load
+	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.http_memory
 
-# The memory benchmark alone (~1.5 min).
+# The memory benchmark alone (~2 min).
 bench-memory: install wrk
 	$(BIN)/python -m bench.http_memory
 
 # gunicorn settings compared on a mixed load (~5 min; bench/http_load.py --compare).
 bench-gunicorn: install wrk
 	$(BIN)/python -m bench.http_load --compare
+
+# Where gunicorn's CPU time goes, layer by layer, for the floor and the POSTs with the
+# most work (~1 min; bench/worker_profile.py).
+bench-profile: install wrk
+	$(BIN)/python -m bench.worker_profile
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install

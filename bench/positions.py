@@ -5,10 +5,10 @@ functions, so the set needs no data files and is the same on every machine:
 
 ``opening``
     :func:`service.rules.setup_position` (default options) and
-    :func:`service.rules.play.random_setup`: the set-up heights (B6) and six turrians
+    :func:`service.rules.random_player.random_setup`: the set-up heights (B6) and six turrians
     per seat on random squares of their territories. The first seat is to move.
 ``midgame``
-    The same game after 30 turns of :func:`service.rules.play.random_turn`, each
+    The same game after 30 turns of :func:`service.rules.random_player.random_turn`, each
     played with :func:`service.rules.apply_turn` (7½ rounds with 4 players, 15 with 2).
 ``late``
     The same game after 120 turns. Random play keeps the stones spread out and uses
@@ -50,7 +50,7 @@ from service.rules import (
     RING,
     SQUARES,
     Position,
-    Turn,
+    TurnPlan,
     apply_turn,
     check_position,
     legal_captures,
@@ -59,11 +59,11 @@ from service.rules import (
     reachable,
     setup_position,
     square_name,
-    turn_to_dict,
+    turn_plan_to_dict,
     validate_turn,
 )
-from service.rules.play import random_setup, random_turn
 from service.rules.position import Seat
+from service.rules.random_player import random_setup, random_turn
 
 PLAYERS: Final = (2, 3, 4)
 STAGES: Final = ("opening", "midgame", "late", "crowded")
@@ -100,7 +100,7 @@ class BenchPosition:
     position: Position
     data: dict[str, Any]
     """The position's JSON form (docs/api.md), the input of ``parse_position``."""
-    turn: Turn
+    turn: TurnPlan
     """A complete legal turn of the mover, the input of ``validate_turn``/``apply_turn``."""
     reach_origin: int
     """The mover's turrian for the one-turrian reachability benchmark."""
@@ -108,7 +108,7 @@ class BenchPosition:
     @property
     def fingerprint(self) -> str:
         """Twelve hex digits of SHA-256 over the position's and the turn's JSON forms."""
-        blob = json.dumps([self.data, turn_to_dict(self.turn)], sort_keys=True)
+        blob = json.dumps([self.data, turn_plan_to_dict(self.turn)], sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
     @property
@@ -148,7 +148,7 @@ def crowded_position(players: int) -> Position:
     start = setup_position(players)
     heights = list(start.heights)
     in_play = [s for s in SQUARES if start.is_in_play(s)]
-    low = start.lowest_ring
+    low = start.outermost_ring
     inward = {s: (RING[s] - low + 1) ** 2 for s in in_play}
     outward = {s: (6 - RING[s] + low) ** 2 for s in in_play}
     # A hill rather than needles: a square of the n-th in-play ring takes at most

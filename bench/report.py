@@ -21,9 +21,10 @@ from typing import Any, Final
 OPERATIONS: Final = (
     "copy",
     "parse_position",
+    "check_position",
+    "read_notation+check",
     "position_to_dict",
     "write_notation",
-    "parse_notation",
     "removals",
     "placements",
     "reach_one",
@@ -177,7 +178,8 @@ def header_lines(report: dict[str, Any], results: list[Result]) -> list[str]:
     copy = [r.median for r in results if r.operation == "copy"]
     if copy:
         lines.append(
-            "Every operation but copy/parse/serialise runs on a fresh copy of the position, made "
+            "Every operation on a position (not copy, the readers of JSON or notation, the writers) "
+            "runs on a fresh copy of it, made "
             f"untimed; the copy itself takes {us(min(copy))}–{us(max(copy))} µs (median)."
         )
     changed = sorted({r.position for r in results if not r.fingerprint_matches})

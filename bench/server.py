@@ -12,18 +12,20 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from bench.positions import REACH_POINTS, bench_position
-from service.rules import square_name, turn_to_dict
+from service.rules import square_name, turn_plan_to_dict
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 WRK_SCRIPT: Final = ROOT / "bench" / "wrk.lua"
@@ -44,8 +46,13 @@ class Endpoint:
     """The least share of the floor's throughput it must reach, if any."""
 
 
-#: The floor first; its throughput is the yardstick of the others.
-FLOOR: Final = Endpoint("floor", "POST", "/bench/floor", "position", None)
+#: The floor: the cheapest answer the service gives (gunicorn, Flask and flask-smorest,
+#: a constant answer, no body to read), measured first in every round; its throughput
+#: is the yardstick of the others.
+FLOOR: Final = Endpoint("healthz", "GET", "/healthz", None, None)
+#: Every question the benchmark asks, the floor first. The targets: each question about
+#: a position, and the validation of a turn, at least 60 % of the floor's throughput;
+#: applying a turn, which also writes a whole position, at least 45 %.
 ENDPOINTS: Final = (
     FLOOR,
     Endpoint("removals", "POST", "/v1/removals", "position", 0.60),
@@ -54,10 +61,11 @@ ENDPOINTS: Final = (
     Endpoint("captures", "POST", "/v1/captures", "position", 0.60),
     Endpoint("goal", "POST", "/v1/goal", "position", 0.60),
     Endpoint("turns/validate", "POST", "/v1/turns/validate", "turn", 0.60),
-    Endpoint("turns/apply", "POST", "/v1/turns/apply", "turn", 0.40),
-    Endpoint("setup", "GET", "/v1/setup?players=4", None, 0.60),
-    Endpoint("board", "GET", "/v1/board", None, 0.60),
-    Endpoint("healthz", "GET", "/healthz", None, None),
+    Endpoint("turns/apply", "POST", "/v1/turns/apply", "turn", 0.45),
+    Endpoint("turns/progress", "POST", "/v1/turns/progress", "turn", None),
+    Endpoint("setup", "GET", "/v1/setup?players=4", None, None),
+    Endpoint("board", "GET", "/v1/board", None, None),
+    Endpoint("notation", "POST", "/v1/notation", "position", None),
 )
 
 
@@ -69,7 +77,7 @@ def bodies() -> dict[str, bytes]:
         "position": {"position": position},
         # The mover's turrian that reaches the most squares, as in the engine benchmark.
         "reach": {"position": position, "from": square_name(bench.reach_origin), "points": REACH_POINTS},
-        "turn": {"position": position, "turn": turn_to_dict(bench.turn)},
+        "turn": {"position": position, "turn": turn_plan_to_dict(bench.turn)},
         # Two error answers for the mixed load of the memory benchmark.
         "malformed": {"position": {**position, "heights": "flat"}},
         "invalid": {"position": {**position, "to_move": "purple"}},
@@ -149,6 +157,23 @@ def cpu_seconds(master: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu() -> tuple[float, float]:
+    """Seconds of CPU time the whole machine has spent busy, and in all (busy and idle),
+    summed over its cores, from ``/proc/stat``."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    # guest and guest_nice are already counted in user and nice.
+    total = sum(fields[:8])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (each wrk run, once waited for)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def memory(pid: int) -> dict[str, int]:
     """KiB: VmRSS, RssAnon, RssFile, RssShmem (``/proc/<pid>/status``) and Pss (smaps_rollup)."""
     figures: dict[str, int] = {}
@@ -167,31 +192,39 @@ def memory(pid: int) -> dict[str, int]:
 
 @dataclass
 class Server:
-    """``python -m service`` on a free loopback port, with the benchmark floor enabled.
+    """``python -m service`` on a free loopback port.
 
     ``settings`` override names of service/gunicorn_conf.py (``workers=1``,
-    ``worker_class="gthread"`` …) through a config file that imports the project's.
+    ``worker_class="gthread"`` …) through a config file that imports the project's;
+    ``config`` is more of that file's text (server hooks).
     """
 
     settings: dict[str, Any] = field(default_factory=dict)
+    config: str = ""
     log: Path = RESULTS / "gunicorn.log"
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     boot_seconds: float = 0.0
+    _config_dir: tempfile.TemporaryDirectory[str] | None = None
 
     def __enter__(self) -> Server:
         self.port = free_port()
         self.log.parent.mkdir(parents=True, exist_ok=True)
-        config = self.log.with_suffix(".conf.py")
+        # The config file lives outside the repository's tree: under bench/ it would be
+        # collected by the engine benchmark's pytest run as a module.
+        self._config_dir = tempfile.TemporaryDirectory(prefix="bench-gunicorn-")
+        config_file = Path(self._config_dir.name) / "gunicorn_bench.conf.py"
         overrides = "".join(f"{name} = {value!r}\n" for name, value in self.settings.items())
-        config.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides)
-        env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port), ORACLE_BENCH_FLOOR="1")
+        config_file.write_text(
+            "from service.gunicorn_conf import *  # noqa: F403\n" + overrides + self.config
+        )
+        env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port))
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         start = time.monotonic()
         with self.log.open("wb") as log:
             # A second -c overrides the one `python -m service` puts first.
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "service", "-c", str(config)],
+                [sys.executable, "-m", "service", "-c", str(config_file)],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -212,7 +245,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log}")
             try:
-                status, _ = request(self.port, Endpoint("healthz", "GET", "/healthz", None, None))
+                status, _ = request(self.port, FLOOR)
             except OSError:
                 status = 0
             if status == 200 and (expected is None or len(self.workers()) >= expected):
@@ -226,6 +259,14 @@ class Server:
         return children(self.process.pid)
 
     def __exit__(self, *exc: object) -> None:
+        try:
+            self._stop()
+        finally:
+            if self._config_dir is not None:
+                self._config_dir.cleanup()
+                self._config_dir = None
+
+    def _stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
         self.process.send_signal(signal.SIGTERM)

@@ -6,8 +6,15 @@ with :func:`functools.cached_property`, so timing one instance over and over wou
 measure warm caches that a real request, which parses a new position, never has.
 Each round therefore gets a fresh instance, ``dataclasses.replace(position)``, made
 outside the timed call; what that copy costs is measured on its own (``copy``).
-Operations that read no cache (``parse_position``, ``position_to_dict``, the copy
-itself) are timed the ordinary way, calibrated by pytest-benchmark.
+Operations that start from JSON or text or read no cache (``parse_position``,
+``read_notation+check``, ``position_to_dict``, ``write_notation``, the copy itself) are
+timed the ordinary way, calibrated by pytest-benchmark.
+
+A request's position reaches the engine in one of two forms, and the HTTP layer reads
+each the way these benchmarks do: the object with ``read_position`` (its shape) and the
+string with ``read_notation``, then ``check_position`` (the structural rules) on either.
+``parse_position`` is the first pair in one call; ``check_position`` alone shows how the
+two parts share it.
 
 Each benchmark is grouped by operation and carries ``extra_info`` (operation, position,
 players, stage, fingerprint) that ``bench/report.py`` turns into the summary tables.
@@ -15,7 +22,6 @@ players, stage, fingerprint) that ``bench/report.py`` turns into the summary tab
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,6 +34,7 @@ from bench.positions import REACH_POINTS, BenchPosition, bench_position, positio
 from service.rules import (
     Position,
     apply_turn,
+    check_position,
     legal_captures,
     legal_placements,
     legal_removals,
@@ -35,7 +42,9 @@ from service.rules import (
     position_to_dict,
     reachable,
     validate_turn,
+    write_notation,
 )
+from service.rules.notation import read_notation
 
 NAMES = position_names()
 
@@ -124,7 +133,7 @@ def test_reach_one(benchmark: BenchmarkFixture, budget: float, bench: BenchPosit
     on_fresh_copy(benchmark, budget, bench, lambda p: reachable(p, origin, REACH_POINTS))
 
 
-def testreach_all(benchmark: BenchmarkFixture, budget: float, bench: BenchPosition) -> None:
+def test_reach_all(benchmark: BenchmarkFixture, budget: float, bench: BenchPosition) -> None:
     """Reachability of every turrian of the mover and of a reserve turrian, 5 points
     each: what a client asks to draw every possible move."""
     _label(benchmark, "reach_all", bench)
@@ -153,9 +162,31 @@ def test_apply_turn(benchmark: BenchmarkFixture, budget: float, bench: BenchPosi
 
 
 def test_parse_position(benchmark: BenchmarkFixture, bench: BenchPosition) -> None:
-    """The position from its JSON form, checked (every request's first step)."""
+    """The position from its JSON form: shape, then structural rules (``parse_position``,
+    what a request's ``position`` object costs)."""
     _label(benchmark, "parse_position", bench)
     assert benchmark(parse_position, bench.data) == bench.position
+
+
+def test_check_position(benchmark: BenchmarkFixture, budget: float, bench: BenchPosition) -> None:
+    """The structural rules alone (``check_position``), the part of a position's reading
+    both forms share."""
+    _label(benchmark, "check_position", bench)
+    assert on_fresh_copy(benchmark, budget, bench, check_position) is None
+
+
+def _read_notation_and_check(text: str) -> Position:
+    position = read_notation(text)
+    check_position(position)
+    return position
+
+
+def test_read_notation(benchmark: BenchmarkFixture, bench: BenchPosition) -> None:
+    """The position from its one-line notation, then its structural rules: what a
+    request's ``position`` string costs (``read_notation`` + ``check_position``)."""
+    text = write_notation(bench.position)
+    _label(benchmark, "read_notation+check", bench)
+    assert benchmark(_read_notation_and_check, text) == bench.position
 
 
 def test_position_to_dict(benchmark: BenchmarkFixture, bench: BenchPosition) -> None:
@@ -164,27 +195,7 @@ def test_position_to_dict(benchmark: BenchmarkFixture, bench: BenchPosition) -> 
     assert benchmark(position_to_dict, bench.position) == bench.data
 
 
-def _notation() -> Any:
-    """service.rules.notation if it offers ``write_notation`` and ``parse_notation``."""
-    try:
-        module = importlib.import_module("service.rules.notation")
-    except ImportError:
-        pytest.skip("service.rules.notation does not exist yet")
-    if not (hasattr(module, "write_notation") and hasattr(module, "parse_notation")):
-        pytest.skip("service.rules.notation has no write_notation/parse_notation")
-    return module
-
-
 def test_write_notation(benchmark: BenchmarkFixture, bench: BenchPosition) -> None:
-    """The position in the text notation."""
-    notation = _notation()
+    """The position in the one-line notation (the answer of ``/v1/notation``)."""
     _label(benchmark, "write_notation", bench)
-    assert benchmark(notation.write_notation, bench.position)
-
-
-def test_parse_notation(benchmark: BenchmarkFixture, bench: BenchPosition) -> None:
-    """The position back from the text notation."""
-    notation = _notation()
-    text = notation.write_notation(bench.position)
-    _label(benchmark, "parse_notation", bench)
-    assert benchmark(notation.parse_notation, text) == bench.position
+    assert benchmark(write_notation, bench.position)
