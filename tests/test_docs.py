@@ -14,8 +14,8 @@ from service.rules import OPTIONS, Refusal
 from service.rules.options import option_values
 from tests.documents import (
     MARKDOWN,
-    RULES_DOCUMENT,
     ROOT,
+    RULES_DOCUMENT,
     anchors,
     broken_links,
     broken_mentions,

@@ -18,9 +18,9 @@ from flask import Flask, Response
 from service.api import meta, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
+from service.api.examples import examples
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
-from service.api.examples import examples
 from service.rules import RULES_VERSION
 
 

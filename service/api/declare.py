@@ -213,6 +213,38 @@ class Request(Closed):
     problems: ClassVar[Mapping[int, str]] = {}
     context_location: ClassVar[str] = "json"
 
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
+        """The request's members, read field by field when the body is well-formed; any
+        mistake, and anything unusual, goes through marshmallow's whole load, which names
+        every problem."""
+        members = self._plain(data)
+        if members is not None:
+            return members
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+    def _plain(self, data: Any) -> dict[str, Any] | None:
+        if type(data) is not dict or self.context_location != "json":
+            return None
+        by_key = self.__dict__.get("_by_key")
+        if by_key is None:
+            by_key = self.__dict__["_by_key"] = {
+                (field.data_key or name): (name, field) for name, field in self.load_fields.items()
+            }
+        if not by_key.keys() >= data.keys():
+            return None
+        loaded: dict[str, Any] = {}
+        try:
+            for key, value in data.items():
+                name, field = by_key[key]
+                loaded[name] = field.deserialize(value, key, data)
+        except (ValidationError, MalformedError):
+            return None
+        for key, (_name, field) in by_key.items():
+            if key not in data and field.required:
+                return None
+        checked: dict[str, Any] = self._check(loaded)
+        return checked
+
     @post_load
     def _check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         """The engines' structural checks, once every member is well-formed."""
@@ -499,6 +531,10 @@ class Blueprint(SmorestBlueprint):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(self._prepare_problems_doc)
+
+    def arguments(self, schema: type[ma.Schema], **kwargs: Any) -> Any:
+        # One instance per schema for every request: webargs would build one per request.
+        return super().arguments(instance(schema), **kwargs)
 
     @staticmethod
     def _prepare_problems_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -27,7 +27,13 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError, RuleError
+from service.common import (
+    IllegalTurnError,
+    InvalidPositionError,
+    InvalidQueryError,
+    MalformedError,
+    RuleError,
+)
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 

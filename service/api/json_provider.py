@@ -7,11 +7,13 @@ beyond the oracle's bound of B5) and strings with unpaired surrogates (``"\\ud80
 Those answers are written by the standard library in the same compact form, escaping
 non-ASCII characters.
 
-Requests are decoded by the standard library, because orjson reads integers beyond
-64 bits as floats: a height too large is answered "must be between 0 and 9999", not
-"must be an integer". Only RFC 8259
-JSON is accepted: UTF-8, no ``NaN`` or ``Infinity``, nesting as deep as the
-interpreter allows (deeper is an error like any other).
+Requests are decoded by orjson too; a body orjson refuses (an unpaired surrogate,
+nesting deeper than it goes, a number beyond a double) is decoded by the standard
+library, which reads what orjson cannot and words what is wrong. orjson reads an integer
+beyond 64 bits as a float, so such a number is answered "must be an integer": no member
+of the contract takes one (heights stop at 9,999). Only RFC 8259 JSON is accepted: UTF-8,
+no ``NaN`` or ``Infinity``, nesting as deep as the interpreter allows (deeper is an error
+like any other).
 """
 
 from __future__ import annotations
@@ -45,9 +47,13 @@ class OrjsonProvider(JSONProvider):
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """Decode a JSON text; raises :class:`ValueError` for anything that is not one."""
-        text = s.decode("utf-8") if isinstance(s, bytes | bytearray) else s
+        data = s.encode("utf-8", "surrogatepass") if isinstance(s, str) else bytes(s)
         try:
-            return json.loads(text, parse_constant=_reject_constant)
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass  # the standard library says what is wrong, or reads what orjson cannot
+        try:
+            return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
         except RecursionError:
             raise ValueError("nested too deeply") from None
 

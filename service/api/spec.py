@@ -27,7 +27,13 @@ from flask_smorest import Api as SmorestApi
 
 import service
 from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
-from service.api.errors import INVALID_POSITION, INVALID_QUERY, INVALID_REQUEST, ILLEGAL_TURN, PROBLEM_MEDIA_TYPE
+from service.api.errors import (
+    ILLEGAL_TURN,
+    INVALID_POSITION,
+    INVALID_QUERY,
+    INVALID_REQUEST,
+    PROBLEM_MEDIA_TYPE,
+)
 from service.api.problems import ProblemSchema
 from service.common import MAX_PROBLEMS
 

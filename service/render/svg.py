@@ -30,7 +30,6 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
-
 from service.rules import (
     OPTIONS,
     SQUARE_NAMES,

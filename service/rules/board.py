@@ -160,5 +160,12 @@ def entry_row(territory: Territory, players: int, rules: Rules) -> tuple[Square,
     >>> [square_name(s) for s in entry_row(Territory.SW, 3, Rules())]
     ['b2', 'c2', 'd2', 'e2', 'b3', 'b4', 'b5']
     """
-    ring = outermost_ring(players, rules)
-    return tuple(s for s in TERRITORY_SQUARES[territory] if RING[s] == ring)
+    return _ENTRY_ROWS[territory, outermost_ring(players, rules)]
+
+
+_ENTRY_ROWS: Final = {
+    (territory, ring): tuple(s for s in TERRITORY_SQUARES[territory] if RING[s] == ring)
+    for territory in CLOCKWISE
+    for ring in (0, 1, 2)
+}
+"""M9: each territory's squares on each ring that can be the outermost in play."""

@@ -30,7 +30,7 @@ from service.rules.actions import Event, EventType, Segment, TurnPlan, Violation
 from service.rules.board import CLOCKWISE, SIZE, SQUARE_BY_NAME, Square, Territory, square_name
 from service.rules.goal import GoalStatus
 from service.rules.move import Capture, Reach
-from service.rules.options import OPTIONS, Rules
+from service.rules.options import OPTIONS, Rules, option_values
 from service.rules.position import (
     CAPTURES_PER_SEAT,
     MAX_ATTACKS,
@@ -97,8 +97,8 @@ def _squares(shape: Shape, value: object, where: str, low: int = 0) -> tuple[Squ
     found = [SQUARE_BY_NAME.get(s) if type(s) is str else None for s in items]
     if None not in found:
         return tuple(found)  # type: ignore[arg-type]
-    for i, s in enumerate(items):
-        if found[i] is None:
+    for i, square in enumerate(found):
+        if square is None:
             shape.fail(f"{where}/{i}", f"must be {SQUARE_TEXT}")
     return None
 
@@ -114,7 +114,7 @@ def _heights(shape: Shape, value: object) -> tuple[int, ...] | None:
     rows = shape.array(value, "/heights", SIZE, SIZE)
     if rows is None:
         return None
-    if all(type(row) is list and len(row) == SIZE for row in rows):
+    if set(map(type, rows)) == {list} and set(map(len, rows)) == {SIZE}:
         flat = list(chain.from_iterable(rows))
         # The usual, well-formed grid is checked in a few C-level passes.
         if set(map(type, flat)) == {int} and min(flat) >= 0 and max(flat) <= MAX_HEIGHT:
@@ -141,7 +141,51 @@ def _territories(shape: Shape, value: object, where: str) -> tuple[Territory, ..
     return tuple(found)  # type: ignore[arg-type]
 
 
+def _plain_squares(value: object) -> tuple[Square, ...] | None:
+    """A list of square names, if it is one; ``None`` for anything else."""
+    if type(value) is not list:
+        return None
+    found = [SQUARE_BY_NAME.get(s) if type(s) is str else None for s in value]
+    return None if None in found else tuple(found)  # type: ignore[arg-type]
+
+
+def _plain_seat(data: object) -> Seat | None:
+    """The usual, well-formed seat, read without writing a pointer; ``None`` if anything is
+    off (the full reading then names every problem)."""
+    if type(data) is not dict or not _SEAT_MEMBERS.issuperset(data) or len(data) < len(_SEAT_REQUIRED):
+        return None
+    seat_id, attacks = data.get("id"), data.get("attacks")
+    bonus, captures = data.get("bonus_stones", 0), data.get("captures", 0)
+    if (
+        not is_seat_id(seat_id)
+        or type(attacks) is not int
+        or not 0 <= attacks <= MAX_ATTACKS
+        or type(bonus) is not int
+        or not 0 <= bonus <= MAX_BONUS_STONES
+        or type(captures) is not int
+        or not 0 <= captures <= CAPTURES_PER_SEAT
+    ):
+        return None
+    territories = data.get("territories")
+    if type(territories) is not list:
+        return None
+    owned = [_TERRITORY_BY_NAME.get(t) if type(t) is str else None for t in territories]
+    turrians = _plain_squares(data.get("turrians"))
+    hold = data.get("pro_hold")
+    pro_hold = None if hold is None else _plain_squares(hold)
+    if None in owned or turrians is None or (hold is not None and pro_hold is None):
+        return None
+    if len(owned) > 1:
+        owned.sort(key=CLOCKWISE.index)
+    if len(turrians) > 1:
+        turrians = tuple(sorted(turrians))
+    return Seat(seat_id, tuple(owned), turrians, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
+
+
 def _seat(shape: Shape, value: object, where: str) -> Seat | None:
+    plain = _plain_seat(value)
+    if plain is not None:
+        return plain
     found = len(shape.problems)
     data = shape.obj(value, where, _SEAT_REQUIRED, _SEAT_MEMBERS)
     if data is None:
@@ -165,7 +209,24 @@ def _seat(shape: Shape, value: object, where: str) -> Seat | None:
     return Seat(seat_id, territories, turrians, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
 
 
+#: Per option, its values by their JSON value (a bool option's ``true`` and ``false``).
+_OPTION_VALUES: Final = {
+    option.name: {(v if isinstance(v, bool) else v.value): v for v in option_values(option)} for option in OPTIONS
+}
+
+
 def _rules(shape: Shape, value: object) -> Rules | None:
+    if type(value) is dict and _RULE_MEMBERS.issuperset(value):
+        # The usual case: every option named by a value it has. Only strings and booleans
+        # are looked up, since 1 == True would find a boolean option's value.
+        named: dict[str, Any] = {}
+        for name, raw in value.items():
+            found = _OPTION_VALUES[name].get(raw) if type(raw) is str or type(raw) is bool else None
+            if found is None:
+                break
+            named[name] = found
+        else:
+            return Rules(**named)
     data = shape.obj(value, "/rules", (), _RULE_MEMBERS)
     if data is None:
         return None
@@ -185,7 +246,25 @@ def _rules(shape: Shape, value: object) -> Rules | None:
     return Rules(**chosen)
 
 
+_PHASE_BY_VALUE: Final = {p.value: p for p in Phase}
+
+
 def _turn_state(shape: Shape, value: object) -> TurnState | None:
+    if type(value) is dict and _TURN_MEMBERS.issuperset(value):
+        phase = _PHASE_BY_VALUE.get(value.get("phase", "take"))
+        taken = _plain_squares(value.get("taken", []))
+        in_hand, points = value.get("in_hand", 0), value.get("points", MOVEMENT_POINTS)
+        attacked = value.get("attacked", False)
+        if (
+            phase is not None
+            and taken is not None
+            and type(in_hand) is int
+            and 0 <= in_hand <= STONES_PER_TURN
+            and type(points) is int
+            and 0 <= points <= MOVEMENT_POINTS
+            and type(attacked) is bool
+        ):
+            return TurnState(phase, taken, in_hand, points, attacked)
     data = shape.obj(value, "/turn", (), _TURN_MEMBERS)
     if data is None:
         return None

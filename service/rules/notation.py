@@ -39,8 +39,7 @@ from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError
 from service.rules.board import SIZE, outermost_ring, square_name
-from service.rules.codec import read_position, rules_to_dict
-from service.rules.codec import SEAT_ID_PATTERN
+from service.rules.codec import SEAT_ID_PATTERN, read_position, rules_to_dict
 from service.rules.options import Rules, TwoPlayerBoard, option_flags
 from service.rules.position import (
     CAPTURES_PER_SEAT,

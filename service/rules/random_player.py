@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import random
 
+from service.rules.actions import Event, Segment, TurnPlan
 from service.rules.board import TERRITORY_SQUARES, Square
 from service.rules.move import reachable
 from service.rules.place import legal_placements
 from service.rules.position import TURRIANS_PER_SEAT, Phase, Position
 from service.rules.setup import initial_placement_refusal, place_turrians
 from service.rules.take import legal_removals
-from service.rules.actions import Event, Segment, TurnPlan
 from service.rules.turn import play_move, play_place, play_take, take_stone
 
 

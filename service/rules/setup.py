@@ -16,8 +16,17 @@ from dataclasses import replace
 from typing import Final
 
 from service.common import InvalidPositionError, MalformedError
-from service.rules.board import CENTRE, SQUARES, TERRITORY, Square, Territory, parse_square, play_area, square_name
-from service.rules.options import Rules, TwoPlayerBoard
+from service.rules.board import (
+    CENTRE,
+    SQUARES,
+    TERRITORY,
+    Square,
+    Territory,
+    parse_square,
+    play_area,
+    square_name,
+)
+from service.rules.options import Rules, TwoPlayerBoard  # noqa: F401 (the doctest names it)
 from service.rules.position import NOBODY, TURRIANS_PER_SEAT, Position, Seat, check_position
 from service.rules.refusals import Refusal
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from functools import cached_property
 from typing import NamedTuple
 
@@ -72,9 +73,8 @@ def outside_squares(position: Position) -> frozenset[Square]:
     return frozenset(s for s in SQUARES if judge.outside(s))
 
 
-def _open_to_edge(position: Position) -> frozenset[Square]:
+def _open_to_edge(heights: Sequence[int]) -> frozenset[Square]:
     """The empty squares joined to the edge by a chain of empty squares."""
-    heights = position.heights
     frontier = [s for s in SQUARES if RING[s] == 0 and heights[s] == 0]
     seen = set(frontier)
     while frontier:
@@ -86,10 +86,10 @@ def _open_to_edge(position: Position) -> frozenset[Square]:
     return frozenset(seen)
 
 
-def _path_outside(position: Position) -> frozenset[Square]:
+def _path_outside(heights: Sequence[int]) -> frozenset[Square]:
     # [interpretation] R6 "path": a square is outside when it lies on the edge or
     # borders an empty square from which empty squares lead to the edge.
-    open_squares = _open_to_edge(position)
+    open_squares = _open_to_edge(heights)
     return frozenset(s for s in SQUARES if RING[s] == 0 or any(n in open_squares for n in NEIGHBOURS[s]))
 
 
@@ -100,31 +100,35 @@ class _Judge:
     the sentence for a refusal is only written when a turn check needs it.
     """
 
-    def __init__(self, position: Position) -> None:
+    def __init__(
+        self, position: Position, heights: Sequence[int] | None = None, taken: Sequence[Square] | None = None
+    ) -> None:
+        """``heights`` and ``taken``, where given, are those of a turn part-way through its
+        take phase, which ``position`` does not show yet."""
         self.position = position
-        self.heights = position.heights
+        self.heights = position.heights if heights is None else heights
+        self.taken = position.turn.taken if taken is None else taken
         self.occupant = position.occupant
         self.owner = position.owner
         self.outermost_ring = position.outermost_ring
         self.mover = position.mover_index
         self.partner = position.partner(self.mover)
         self.team_play = position.rules.team_play
-        self.taken_from = {TERRITORY[s] for s in position.turn.taken}
+        self.taken_from = {TERRITORY[s] for s in self.taken}
         rules = position.rules
         # R4 exceptions: the per-territory limit does not apply with 2 players,
         # in team play or with the pro rule.
         self.limited = not (position.players == 2 or rules.team_play or rules.goal is Goal.PRO)
-        self.path_outside = _path_outside(position) if rules.outside_rule is OutsideRule.PATH else None
+        self.path_outside = _path_outside(self.heights) if rules.outside_rule is OutsideRule.PATH else None
         self.by_territory = {t: self._territory_verdict(t) for t in CLOCKWISE}
 
     def turn_refusal(self) -> Refusal | None:
         """What forbids any removal at all right now."""
-        turn = self.position.turn
         if self.position.is_game_over:
             return Refusal.GAME_OVER
-        if turn.phase is not Phase.TAKE:
+        if self.position.turn.phase is not Phase.TAKE:
             return Refusal.TAKE_PHASE_OVER
-        if len(turn.taken) >= STONES_PER_TURN:
+        if len(self.taken) >= STONES_PER_TURN:
             return Refusal.THREE_TAKEN
         return None
 
@@ -209,14 +213,17 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
     return tuple(found)
 
 
-def removal_refusal(position: Position, square: Square) -> Refusal | None:
-    """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal.
+def removal_refusal(
+    position: Position, square: Square, heights: Sequence[int] | None = None, taken: Sequence[Square] | None = None
+) -> Refusal | None:
+    """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal;
+    ``heights`` and ``taken`` those of a take phase under way (:class:`_Judge`).
 
     >>> from service.rules.board import parse_square
     >>> from service.rules.setup import setup_position
     >>> removal_refusal(setup_position(4), parse_square("e5")).name
     'INSIDE'
     """
-    judge = _Judge(position)
+    judge = _Judge(position, heights, taken)
     verdict = judge.turn_refusal() or judge.judge(square)
     return None if isinstance(verdict, Removal) else verdict

@@ -67,25 +67,35 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bo
 
     Without ``close`` the take phase stays open, unless no further stone can be taken.
     """
-    if plan.take and position.turn.phase is not Phase.TAKE:
+    state = position.turn
+    if plan.take and state.phase is not Phase.TAKE:
         raise illegal(Refusal.TAKE_PHASE_OVER, Phase.TAKE, 0)
-    seat = position.to_move
-    for i, square in enumerate(plan.take):
-        refusal = removal_refusal(position, square)
-        if refusal is not None:
-            raise illegal(refusal, Phase.TAKE, i, square=square_name(square), territory=TERRITORY[square].value)
-        position = take_stone(position, square)
-        events.append(Event(EventType.TAKE, seat, square))
+    if plan.take:
+        # Each stone is judged on the board as the stones before it left it (R7).
+        seat = position.to_move
+        heights, taken = list(position.heights), list(state.taken)
+        for i, square in enumerate(plan.take):
+            refusal = removal_refusal(position, square, heights, taken)
+            if refusal is not None:
+                raise illegal(refusal, Phase.TAKE, i, square=square_name(square), territory=TERRITORY[square].value)
+            heights[square] -= 1
+            taken.append(square)
+            events.append(Event(EventType.TAKE, seat, square))
+        position = replace(
+            position,
+            heights=tuple(heights),
+            turn=replace(state, taken=tuple(taken), in_hand=state.in_hand + len(plan.take)),
+        )
     if position.turn.phase is Phase.TAKE:
         # R1: three stones, unless no further stone can be taken.
-        taken = len(position.turn.taken)
-        if taken < STONES_PER_TURN:
+        taken_count = len(position.turn.taken)
+        if taken_count < STONES_PER_TURN:
             options = legal_removals(position)
             if options and not close:
                 return position
             if options:
                 raise illegal(
-                    Refusal.TOO_FEW_TAKEN, Phase.TAKE, len(plan.take), taken=taken,
+                    Refusal.TOO_FEW_TAKEN, Phase.TAKE, len(plan.take), taken=taken_count,
                     square=square_name(options[0].square),
                 )
         position = replace(position, turn=replace(position.turn, phase=Phase.PLACE, taken=()))

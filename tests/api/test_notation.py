@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.notation import NOTATION_PATTERN
-
 from service.api.terra_turrium.examples import examples, final_round, midgame
 from service.rules import position_to_dict
-from service.rules.notation import write_notation
+from service.rules.notation import NOTATION_PATTERN, write_notation
 
 from .bodies import PROBLEM
 

@@ -12,7 +12,6 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
-from service.api.spec import spec_yaml
 from service.api.examples import examples, to_json
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,6 @@
 import pytest
 
 from service.rules import (
-    Rules,
     NEIGHBOURS,
     RING,
     SQUARES,
@@ -11,6 +10,7 @@ from service.rules import (
     TERRITORY_SQUARES,
     InvalidPositionError,
     MalformedError,
+    Rules,
     Territory,
     TwoPlayerBoard,
     entry_row,

@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules import (
-    Rules,
     Goal,
     InvalidPositionError,
     MalformedError,
     OutsideRule,
     Phase,
     Position,
+    Rules,
     TwoPlayerBoard,
     reachable,
     setup_position,

@@ -5,9 +5,9 @@ import copy
 import pytest
 
 from service.rules import (
-    Rules,
     InvalidPositionError,
     MalformedError,
+    Rules,
     Territory,
     parse_position,
     position_to_dict,

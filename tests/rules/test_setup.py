@@ -3,10 +3,10 @@
 import pytest
 
 from service.rules import (
-    Rules,
     Goal,
     InvalidPositionError,
     MalformedError,
+    Rules,
     TwoPlayerBoard,
     place_turrians,
     setup_position,

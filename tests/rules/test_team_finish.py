@@ -1,7 +1,7 @@
 """G2 with G4: how a team finishes under the pro goal, and a team that finished stays
 finished once (no second finish when the partner's turn ends)."""
 
-from service.rules import event_to_dict, EventType, apply_turn, parse_turn_plan, winners
+from service.rules import EventType, apply_turn, event_to_dict, parse_turn_plan, winners
 from tests.rules.builders import build
 
 YELLOW_PRO = {"a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "a9": 7}

@@ -2,7 +2,16 @@
 
 import pytest
 
-from service.rules import event_to_dict, EventType, MalformedError, Segment, TurnPlan, apply_turn, parse_turn_plan, turn_plan_to_dict
+from service.rules import (
+    EventType,
+    MalformedError,
+    Segment,
+    TurnPlan,
+    apply_turn,
+    event_to_dict,
+    parse_turn_plan,
+    turn_plan_to_dict,
+)
 from tests.rules.builders import build, sq
 
 HOME = ["c7", "d8", "b7"]

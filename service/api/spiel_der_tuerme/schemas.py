@@ -23,10 +23,10 @@ from service.api.declare import (
     Request,
     Union,
     array,
-    range_of,
     flag,
     integer,
     one_of,
+    range_of,
     text,
 )
 from service.common import InvalidPositionError

@@ -21,6 +21,7 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtValidateAnswer,
     SdtValidateQuery,
 )
+from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
 from service.spiel_der_tuerme.codec import (
     board_to_dict,
@@ -30,7 +31,6 @@ from service.spiel_der_tuerme.codec import (
     score_to_dict,
     violation_to_dict,
 )
-from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme.position import MAX_HEIGHT
 
 PREFIX = "/v1/spiel-der-tuerme"

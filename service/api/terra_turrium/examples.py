@@ -16,13 +16,13 @@ from typing import Any
 
 from service.rules import (
     Position,
-    square_name,
     apply_turn,
     parse_position,
     parse_turn_plan,
     place_turrians,
     position_to_dict,
     setup_position,
+    square_name,
 )
 from service.rules.notation import write_notation
 from service.rules.record import GameRecord, write_game_record, write_turn_notation

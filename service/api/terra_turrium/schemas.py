@@ -35,9 +35,9 @@ from service.api.declare import (
     Union,
     array,
     flag,
-    range_of,
     integer,
     one_of,
+    range_of,
     text,
 )
 from service.common import InvalidPositionError
@@ -61,9 +61,9 @@ from service.rules import (
 from service.rules.board import FILE_NAMES, SIZE
 from service.rules.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
 from service.rules.notation import NOTATION_PATTERN, read_notation
-from service.rules.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
 from service.rules.options import option_values
 from service.rules.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
+from service.rules.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
 
 SQUARE_PATTERN = f"^[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9])$"
 ORIGIN_PATTERN = f"^({RESERVE}|[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9]))$"

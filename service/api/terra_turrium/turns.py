@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import ApplyAnswer, ApplyQuery, ProgressAnswer, ValidateAnswer, ValidateQuery
+from service.api.terra_turrium.schemas import (
+    ApplyAnswer,
+    ApplyQuery,
+    ProgressAnswer,
+    ValidateAnswer,
+    ValidateQuery,
+)
 from service.rules import (
     apply_turn,
     event_to_dict,

@@ -10,7 +10,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from service.api.declare import Answer, Closed, Int, List, Nested, Query, Str, Whole, array, flag, integer, one_of, text
+from service.api.declare import (
+    Answer,
+    Closed,
+    Int,
+    List,
+    Nested,
+    Query,
+    Str,
+    Whole,
+    array,
+    flag,
+    integer,
+    one_of,
+    text,
+)
 from service.turm_und_leute import Edition, Placement
 from service.turm_und_leute.codec import parse_fight
 from service.turm_und_leute.units import BONUS
