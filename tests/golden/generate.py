@@ -104,6 +104,7 @@ PRO_4P = {
 }  # fmt: skip
 # The variants (V1-V4).
 BURGENLAND = {"captures": "burgenland"}
+OUTSIDE = {"reentry": "outside"}
 IN_MOVE_PHASE = {"phase": "move", "in_hand": 0}
 CLOSED_4P = {
     "a8": 1, "b8": 1, "c8": 1, "d8": 1, "e8": 1, "f8": 1, "g8": 1, "d9": 1, "e9": 2, "f9": 1,
@@ -114,6 +115,17 @@ OPENING_4P = {
 }  # fmt: skip
 ONE_LEFT_4P = {"a8": 1, "b8": 1, "c8": 1, "d8": 2, "e8": 2, "f8": 1, "g8": 1, "h8": 1, "c7": 1}
 USED_3P = {"e8": 1, "f8": 1, "g8": 2, "h8": 1, "i8": 1, "f7": 1, "g7": 1, "g6": 1}
+OUTSIDE_3P = {
+    "b8": 1, "b7": 2, "e6": 1, "f6": 1, "g6": 1, "f7": 1, "f5": 1, "h9": 1, "i4": 1, "c2": 1,
+}  # fmt: skip
+OUTSIDE_6X6 = {"c6": 1, "e7": 1, "e6": 1, "e5": 1, "f7": 1, "f6": 2, "f5": 1, "g6": 1, "h3": 1}
+OUTSIDE_4P = {
+    "b4": 1, "e3": 1, "e4": 1, "e5": 1, "f3": 1, "f4": 2, "f5": 1, "g4": 1, "a9": 2, "j2": 1,
+}  # fmt: skip
+TEAM_OUTSIDE_4P = {
+    "d10": 1, "e10": 1, "f10": 1, "e9": 1, "f9": 2, "g9": 1, "f8": 1, "g8": 1, "j3": 2,
+    "a1": 1, "b1": 1,
+}  # fmt: skip
 
 
 def before_opening() -> Position:
@@ -476,6 +488,59 @@ CASES: list[Case] = [
             seats={"yellow": {"captures": 1}, "red": {"attacks": 1, "captures": 2}},
             to_move="red",
             turn={**IN_MOVE_PHASE, "points": 3, "attacked": True},
+        ),
+    ),
+    Case(
+        "3p-reentry-outside",
+        "3 players, re-entry on the outside (V4) by the line rule (R6): on the outermost ring "
+        "in play and on inner squares, in any territory, at any height",
+        lambda: build(
+            3,
+            flat=0,
+            heights=OUTSIDE_3P,
+            rules=OUTSIDE,
+            turrians={"yellow": ["b8"], "red": ["g6", "h9"], "blue": ["i4"]},
+        ),
+    ),
+    Case(
+        "2p-6x6-reentry-outside-path",
+        "2 players on the 6x6 board, re-entry on the outside (V4) by the path rule (R6): a "
+        "square outside only by the path, one inside with stones on all four sides",
+        lambda: build(
+            2,
+            flat=0,
+            heights=OUTSIDE_6X6,
+            rules={**OUTSIDE, "outside_rule": "path", "two_player_board": "6x6"},
+            turrians={"yellow": ["e7"], "red": ["f7"]},
+        ),
+    ),
+    Case(
+        "4p-reentry-outside-path",
+        "4 players, re-entry on the outside (V4) by the path rule (R6), green to move: ring 0 "
+        "anywhere, a square outside only by the path rule, an inside one refused",
+        lambda: build(
+            4,
+            flat=0,
+            heights=OUTSIDE_4P,
+            rules={**OUTSIDE, "outside_rule": "path"},
+            turrians={"yellow": ["b4"], "blue": ["f3"], "green": ["e5"]},
+            to_move="green",
+        ),
+    ),
+    Case(
+        "4p-team-reentry-outside-burgenland",
+        "team play with re-entry on the outside (V4, line rule) and the Burgenland phase open: "
+        "red re-enters in its partner's territory too, which blocks it (M5, M6); the partner's "
+        "two captures leave red's own two (V3)",
+        lambda: build(
+            4,
+            flat=0,
+            heights=TEAM_OUTSIDE_4P,
+            rules={**OUTSIDE, **BURGENLAND, "team_play": True},
+            captures_open=True,
+            turrians={"yellow": ["e10"], "red": ["g8"], "blue": ["g9"], "green": ["b1"]},
+            seats={"yellow": {"captures": 2}},
+            to_move="red",
         ),
     ),
 ]
