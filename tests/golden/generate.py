@@ -34,6 +34,7 @@ from service.rules import (
     Rules,
     TwoPlayerBoard,
     apply_turn,
+    parse_turn_plan,
     setup_position,
 )
 from service.rules.notation import parse_notation, write_notation
@@ -101,6 +102,55 @@ PRO_4P = {
     "a10": 2, "b10": 3, "c10": 4, "d10": 5, "e10": 6, "e9": 7, "j5": 1,
     "j6": 1, "j7": 2, "i7": 1, "h7": 1, "i8": 1, "i6": 1, "g3": 1,
 }  # fmt: skip
+# The variants (V1-V4).
+BURGENLAND = {"captures": "burgenland"}
+OUTSIDE = {"reentry": "outside"}
+IN_MOVE_PHASE = {"phase": "move", "in_hand": 0}
+CLOSED_4P = {
+    "a8": 1, "b8": 1, "c8": 1, "d8": 1, "e8": 1, "f8": 1, "g8": 1, "d9": 1, "e9": 2, "f9": 1,
+}  # fmt: skip
+OPENING_4P = {
+    "a10": 1, "b10": 2, "c10": 3, "d10": 4, "e10": 4, "a9": 5, "b9": 4, "a8": 4, "f10": 4,
+    "f9": 3, "g9": 2,
+}  # fmt: skip
+ONE_LEFT_4P = {"a8": 1, "b8": 1, "c8": 1, "d8": 2, "e8": 2, "f8": 1, "g8": 1, "h8": 1, "c7": 1}
+USED_3P = {"e8": 1, "f8": 1, "g8": 2, "h8": 1, "i8": 1, "f7": 1, "g7": 1, "g6": 1}
+OUTSIDE_3P = {
+    "b8": 1, "b7": 2, "e6": 1, "f6": 1, "g6": 1, "f7": 1, "f5": 1, "h9": 1, "i4": 1, "c2": 1,
+}  # fmt: skip
+OUTSIDE_6X6 = {"c6": 1, "e7": 1, "e6": 1, "e5": 1, "f7": 1, "f6": 2, "f5": 1, "g6": 1, "h3": 1}
+OUTSIDE_4P = {
+    "b4": 1, "e3": 1, "e4": 1, "e5": 1, "f3": 1, "f4": 2, "f5": 1, "g4": 1, "a9": 2, "j2": 1,
+}  # fmt: skip
+TEAM_OUTSIDE_4P = {
+    "d10": 1, "e10": 1, "f10": 1, "e9": 1, "f9": 2, "g9": 1, "f8": 1, "g8": 1, "j3": 2,
+    "a1": 1, "b1": 1,
+}  # fmt: skip
+
+
+def before_opening() -> Position:
+    """V2: yellow in the move phase on towers of 1, 2, 3, 4, 4 and 4, one step from the
+    5-tower a9 that opens the Burgenland capture phase."""
+    return build(
+        4,
+        flat=0,
+        heights=OPENING_4P,
+        rules=BURGENLAND,
+        turrians={
+            "yellow": ["a10", "b10", "c10", "d10", "e10", "b9"],
+            "red": ["a8", "f10"],
+            "blue": ["f9"],
+        },
+        turn=IN_MOVE_PHASE,
+    )
+
+
+def after_opening() -> Position:
+    """V2: the position after yellow's turn b9-a9, as the engine plays it. The turn ends on
+    5, 4, 4, 3, 2, 1, so the capture phase opens; the reviewed file's position says so, and
+    regenerating reports it if the engine stops doing it."""
+    plan = parse_turn_plan({"move": [{"from": "b9", "path": ["a9"]}]})
+    return apply_turn(before_opening(), plan)[0]
 
 
 @dataclass(frozen=True)
@@ -383,6 +433,114 @@ CASES: list[Case] = [
             },
             seats={"yellow": {"pro_hold": ["d10", "e10", "e9"]}},
             to_move="blue",
+        ),
+    ),
+    # The variants, sparse as well.
+    Case(
+        "4p-burgenland-closed",
+        "Burgenland with the capture phase closed (V1): foreign turrians within reach are "
+        "neither captured nor passed, so a walk goes round them or stops",
+        lambda: build(
+            4,
+            flat=0,
+            heights=CLOSED_4P,
+            rules=BURGENLAND,
+            turrians={"yellow": ["d8"], "red": ["e8", "f8"], "green": ["b8"]},
+        ),
+    ),
+    Case(
+        "4p-burgenland-before-opening",
+        "Burgenland, yellow in the move phase on towers of 1, 2, 3, 4, 4, 4, one step from "
+        "opening the capture phase (V2); until its turn ends nobody captures (V1)",
+        before_opening,
+    ),
+    Case(
+        "4p-burgenland-opened",
+        "the same game after yellow's step to the 5-tower: the capture phase is open (V2) and "
+        "red, to move, may capture twice, never a third time (V3)",
+        after_opening,
+    ),
+    Case(
+        "4p-burgenland-one-capture-left",
+        "Burgenland open, yellow has made one capture and red two (V3): yellow's walks make "
+        "at most one more, a defence or an attack (M8)",
+        lambda: build(
+            4,
+            flat=0,
+            heights=ONE_LEFT_4P,
+            rules=BURGENLAND,
+            captures_open=True,
+            turrians={"yellow": ["d8"], "red": ["c8", "h8"], "blue": ["b8"], "green": ["f8"]},
+            seats={"yellow": {"captures": 1}, "red": {"captures": 2}},
+        ),
+    ),
+    Case(
+        "3p-burgenland-captures-used",
+        "3 players, Burgenland open: red has just made its second capture, an attack (V3, "
+        "M8), and in the rest of its move phase captures nothing, at home or abroad",
+        lambda: build(
+            3,
+            flat=0,
+            heights=USED_3P,
+            rules=BURGENLAND,
+            captures_open=True,
+            turrians={"yellow": ["e8", "f7"], "red": ["g8"], "blue": ["h8"]},
+            seats={"yellow": {"captures": 1}, "red": {"attacks": 1, "captures": 2}},
+            to_move="red",
+            turn={**IN_MOVE_PHASE, "points": 3, "attacked": True},
+        ),
+    ),
+    Case(
+        "3p-reentry-outside",
+        "3 players, re-entry on the outside (V4) by the line rule (R6): on the outermost ring "
+        "in play and on inner squares, in any territory, at any height",
+        lambda: build(
+            3,
+            flat=0,
+            heights=OUTSIDE_3P,
+            rules=OUTSIDE,
+            turrians={"yellow": ["b8"], "red": ["g6", "h9"], "blue": ["i4"]},
+        ),
+    ),
+    Case(
+        "2p-6x6-reentry-outside-path",
+        "2 players on the 6x6 board, re-entry on the outside (V4) by the path rule (R6): a "
+        "square outside only by the path, one inside with stones on all four sides",
+        lambda: build(
+            2,
+            flat=0,
+            heights=OUTSIDE_6X6,
+            rules={**OUTSIDE, "outside_rule": "path", "two_player_board": "6x6"},
+            turrians={"yellow": ["e7"], "red": ["f7"]},
+        ),
+    ),
+    Case(
+        "4p-reentry-outside-path",
+        "4 players, re-entry on the outside (V4) by the path rule (R6), green to move: ring 0 "
+        "anywhere, a square outside only by the path rule, an inside one refused",
+        lambda: build(
+            4,
+            flat=0,
+            heights=OUTSIDE_4P,
+            rules={**OUTSIDE, "outside_rule": "path"},
+            turrians={"yellow": ["b4"], "blue": ["f3"], "green": ["e5"]},
+            to_move="green",
+        ),
+    ),
+    Case(
+        "4p-team-reentry-outside-burgenland",
+        "team play with re-entry on the outside (V4, line rule) and the Burgenland phase open: "
+        "red re-enters in its partner's territory too, which blocks it (M5, M6); the partner's "
+        "two captures leave red's own two (V3)",
+        lambda: build(
+            4,
+            flat=0,
+            heights=TEAM_OUTSIDE_4P,
+            rules={**OUTSIDE, **BURGENLAND, "team_play": True},
+            captures_open=True,
+            turrians={"yellow": ["e10"], "red": ["g8"], "blue": ["g9"], "green": ["b1"]},
+            seats={"yellow": {"captures": 2}},
+            to_move="red",
         ),
     ),
 ]

@@ -23,6 +23,7 @@ import difflib
 import pytest
 
 from service.rules.notation import parse_notation, write_notation
+from service.rules.options import OPTIONS, option_values
 from tests.golden.generate import Case, write_golden_files
 from tests.golden.perft import (
     GOLDEN,
@@ -82,6 +83,9 @@ def test_the_golden_positions_cover_every_option_and_context():
     assert any(p.is_game_over for p in positions)
     assert any(max(p.heights) >= 10 for p in positions)
     assert any(s.pro_hold for p in positions for s in p.seats)
+    for option in OPTIONS:  # every value of every rule option, the variants' (V1-V4) too
+        for value in option_values(option)[1:]:
+            assert any(getattr(p.rules, option.name) == value for p in positions), (option.name, value)
 
 
 def test_ten_reviewed_files_or_more_cover_every_player_count_and_option():
@@ -97,6 +101,23 @@ def test_ten_reviewed_files_or_more_cover_every_player_count_and_option():
     assert any(p.turn.phase.value == "move" and p.turn.points < 5 for p in reviewed)
     assert {4, 5} <= {p.mover.attacks for p in reviewed}
     assert any(p.is_game_over for p in reviewed)
+    for option in OPTIONS:
+        for value in option_values(option)[1:]:
+            assert any(getattr(p.rules, option.name) == value for p in reviewed), (option.name, value)
+    # V1-V3: the capture phase closed and open, a mover with one capture left and one with none.
+    burgenland = [p for p in reviewed if p.rules.burgenland]
+    assert any(not p.captures_open for p in burgenland)
+    assert {1, 2} <= {p.mover.captures for p in burgenland if p.captures_open}
+    # V4: a reserve turrian to bring back, by either outside rule with 2 or 3 players and with
+    # 4 (where ring 0 is in play), and in team play.
+    outside = [p for p in reviewed if p.rules.reentry.value == "outside" and p.mover.reserve]
+    assert {(p.players == 4, p.rules.outside_rule.value) for p in outside} == {
+        (False, "line"),
+        (False, "path"),
+        (True, "line"),
+        (True, "path"),
+    }
+    assert any(p.rules.team_play for p in outside)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{GOLDENS[path].status}-{path.stem}" for path in FILES])
