@@ -324,7 +324,7 @@ def stage_table(measured: Measured, calls: int, runs: int, load: Path | None, ma
             total = 0.0
             cells = ["—"] * (len(STAGES) + 1)
         row = [
-            f"{endpoint.method} {endpoint.path.split('?')[0]}",
+            endpoint.title,
             *cells,
             f"{wsgi:,.0f}",
             f"{wsgi - total:,.0f}",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import resource
 import shutil
 import signal
@@ -21,11 +22,16 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from bench.positions import REACH_POINTS, bench_position
-from service.rules import square_name, turn_plan_to_dict
+from bench.sdt_positions import bench_position as sdt_bench_position
+from service.api.turm_und_leute.examples import examples
+from service.rules import apply_turn, position_to_dict, setup_position, square_name, turn_plan_to_dict
+from service.rules.random_player import random_setup, random_turn
+from service.spiel_der_tuerme import turn_plan_to_dict as sdt_turn_plan_to_dict
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 WRK_SCRIPT: Final = ROOT / "bench" / "wrk.lua"
@@ -33,6 +39,8 @@ RESULTS: Final = ROOT / "bench" / "results"
 
 #: The position every request carries: a mid-game 4-player board (bench/positions.py).
 POSITION: Final = "4p-midgame"
+#: The replayed game: this many turns of random play from a 4-player random set-up.
+REPLAY_TURNS: Final = 100
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,15 @@ class Endpoint:
     """Which body it sends (a key of :func:`bodies`), or None for a GET."""
     target: float | None
     """The least share of the floor's throughput it must reach, if any."""
+    note: str = ""
+    """What sets it apart from another row of the same path (the table shows it)."""
+    questions: int = 1
+    """How many questions one request asks (a batch's requests)."""
+
+    @property
+    def title(self) -> str:
+        title = f"{self.method} {self.path.split('?')[0]}"
+        return f"{title} ({self.note})" if self.note else title
 
 
 #: The floor: the cheapest answer the service gives (gunicorn, Flask and flask-smorest,
@@ -66,21 +83,61 @@ ENDPOINTS: Final = (
     Endpoint("setup", "GET", "/v1/setup?players=4", None, None),
     Endpoint("board", "GET", "/v1/board", None, None),
     Endpoint("notation", "POST", "/v1/notation", "position", None),
+    # The reach question above, 32 and 128 times in one batch on its shared position: the
+    # batch must answer at least 5 times as many questions per second (BATCH_GAIN).
+    Endpoint("batch/32", "POST", "/v1/batch", "batch-32", None, "32 × reach", 32),
+    Endpoint("batch/128", "POST", "/v1/batch", "batch-128", None, "128 × reach", 128),
+    Endpoint("replay", "POST", "/v1/games/replay", "replay", None, f"{REPLAY_TURNS} turns"),
+    Endpoint("sdt/moves", "POST", "/v1/spiel-der-tuerme/moves", "sdt-dealt", None, "dealt board"),
+    Endpoint("sdt/moves-crowded", "POST", "/v1/spiel-der-tuerme/moves", "sdt-crowded", None, "crowded"),
+    Endpoint("sdt/turns/apply", "POST", "/v1/spiel-der-tuerme/turns/apply", "sdt-turn", None),
+    Endpoint("sdt/score", "POST", "/v1/spiel-der-tuerme/score", "sdt-crowded", None),
+    Endpoint("tul/combat", "POST", "/v1/turm-und-leute/combat", "tul-combat", None),
 )
 
+#: How many more reach questions per second a batch must answer than single requests.
+BATCH_GAIN: Final = 5.0
 
+
+def _replay() -> dict[str, Any]:
+    """A game of :data:`REPLAY_TURNS` turns of seeded random play, as the replay takes it."""
+    rng = random.Random(1)
+    position = start = random_setup(setup_position(4), rng)
+    turns = []
+    for _ in range(REPLAY_TURNS):
+        turns.append(random_turn(position, rng))
+        position, _ = apply_turn(position, turns[-1])
+    return {"start": position_to_dict(start), "turns": [turn_plan_to_dict(t) for t in turns]}
+
+
+def _tul_combat() -> dict[str, Any]:
+    """Turm und Leute's worked example: riders against pikemen on a wall, with helpers."""
+    return examples()["tul_combat"]["riders-against-pikemen"]["value"]
+
+
+@cache
 def bodies() -> dict[str, bytes]:
-    """The request bodies, built from :data:`POSITION` and its fixed legal turn."""
+    """The request bodies, built from :data:`POSITION` and its fixed legal turn, and the
+    other games' fixed positions (bench/sdt_positions.py)."""
     bench = bench_position(POSITION)
     position = bench.data
+    reach = {"from": square_name(bench.reach_origin), "points": REACH_POINTS}
+    dealt, crowded = sdt_bench_position(4, "opening"), sdt_bench_position(4, "crowded")
     as_json = {
         "position": {"position": position},
         # The mover's turrian that reaches the most squares, as in the engine benchmark.
-        "reach": {"position": position, "from": square_name(bench.reach_origin), "points": REACH_POINTS},
+        "reach": {"position": position, **reach},
         "turn": {"position": position, "turn": turn_plan_to_dict(bench.turn)},
         # Two error answers for the mixed load of the memory benchmark.
         "malformed": {"position": {**position, "heights": "flat"}},
         "invalid": {"position": {**position, "to_move": "purple"}},
+        "batch-32": {"position": position, "requests": [{"op": "reach", "body": reach}] * 32},
+        "batch-128": {"position": position, "requests": [{"op": "reach", "body": reach}] * 128},
+        "replay": _replay(),
+        "sdt-dealt": {"position": dealt.data},
+        "sdt-crowded": {"position": crowded.data},
+        "sdt-turn": {"position": crowded.data, "turn": sdt_turn_plan_to_dict(crowded.turn)},
+        "tul-combat": _tul_combat(),
     }
     return {name: json.dumps(body, separators=(",", ":")).encode() for name, body in as_json.items()}
 

@@ -8,18 +8,7 @@ per colour, completed quarters, neutral colours), so each round of an operation 
 reads those caches gets a fresh instance, ``dataclasses.replace(position)``, made
 outside the timed call.
 
-The positions are rebuilt from fixed seeds with the engine's own functions:
-
-``opening``
-    :func:`setup_position`: the board dealt from seed 1 (TB5), every street square one
-    stone; the first seat is to move.
-``midgame``
-    The same game after 40 turns of :func:`random_turn`, each applied with
-    :func:`apply_turn`.
-``crowded``
-    Of a whole random game from seed 2, the position in which the seat to move has the
-    most legal moves: the expensive end of the range (with 2 and 3 players, many
-    neutral stones with open streets around them).
+The positions are those of :mod:`bench.sdt_positions`.
 
 Each benchmark carries ``extra_info`` (operation, position, players, stage) like the
 Terra Turrium ones, its operations prefixed ``sdt_``.
@@ -27,62 +16,27 @@ Terra Turrium ones, its operations prefixed ``sdt_``.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from bench.sdt_positions import PLAYERS, STAGES, SdtPosition, bench_position
 from service.spiel_der_tuerme import (
     Position,
-    TurnPlan,
     apply_turn,
     legal_moves,
     parse_position,
     position_to_dict,
-    random_game,
-    random_turn,
     score,
-    setup_position,
     validate_turn,
 )
 
 MIN_ROUNDS = 30
 MAX_ROUNDS = 5000
-STAGES = ("opening", "midgame", "crowded")
-PLAYERS = (2, 3, 4)
-
-
-@dataclass(frozen=True)
-class SdtPosition:
-    name: str
-    players: int
-    stage: str
-    position: Position
-    data: dict[str, Any]
-    turn: TurnPlan
-    """A legal turn of the seat to move (random, seeded)."""
-
-
-@cache
-def bench_position(players: int, stage: str) -> SdtPosition:
-    if stage == "opening":
-        position = setup_position(players, 1)
-    elif stage == "midgame":
-        position = setup_position(players, 1)
-        rng = random.Random(1)
-        for _ in range(40):
-            position, _ = apply_turn(position, random_turn(position, rng))
-    else:
-        game = random_game(setup_position(players, 2), random.Random(2))
-        position = max(game.positions, key=lambda p: len(legal_moves(p)))
-    assert not position.is_over
-    turn = random_turn(position, random.Random(3))
-    return SdtPosition(f"{players}p-{stage}", players, stage, position, position_to_dict(position), turn)
 
 
 PARAMS = [(players, stage) for players in PLAYERS for stage in STAGES]

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from service.common import Shape
 from service.rules.actions import Event, EventType, Segment, TurnPlan, Violation
-from service.rules.board import CLOCKWISE, SIZE, SQUARE_BY_NAME, Square, Territory, square_name
+from service.rules.board import CLOCKWISE, SIZE, SQUARE_BY_NAME, SQUARE_NAMES, Square, Territory, square_name
 from service.rules.goal import GoalStatus
 from service.rules.move import Capture, Reach
 from service.rules.options import OPTIONS, Rules, option_values
@@ -491,11 +491,12 @@ def removal_to_dict(removal: Removal) -> dict[str, Any]:
 
 
 def reach_to_dict(reach: Reach) -> dict[str, Any]:
+    names = SQUARE_NAMES  # a batch writes thousands of these: the table, not a call per square
     return {
-        "square": square_name(reach.square),
+        "square": names[reach.square],
         "cost": reach.cost,
-        "path": _names(reach.path),
-        "captures": _names(reach.captures),
+        "path": [names[s] for s in reach.path],
+        "captures": [names[s] for s in reach.captures],
     }
 
 

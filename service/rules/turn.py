@@ -201,7 +201,7 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
                     # M8: all attacks of one turn count as one.
                     attacked = True
                     attacks += 1
-                    board.attacked = True
+                    board.mark_attack()
                     events.append(Event(EventType.ATTACK, seat, attacks=attacks))
             here = to
         events.append(Event(EventType.MOVE, seat, here, origin=segment.origin, cost=spent))
