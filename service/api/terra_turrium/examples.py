@@ -37,7 +37,7 @@ OPENING = (
 )
 
 #: Yellow's second turn: a tower on d8, then a defence on e6 and an attack on g8 (M8).
-YELLOW_TURN = {
+YELLOW_TURN: dict[str, Any] = {
     "take": ["d9", "e9", "i7"],
     "place": ["d8", "d8", "d8"],
     "move": [{"from": "d6", "path": ["e6"]}, {"from": "f7", "path": ["f8", "g8"]}],
