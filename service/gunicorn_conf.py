@@ -4,6 +4,8 @@ Loaded by ``python -m service`` as ``-c python:service.gunicorn_conf`` (so it is
 wherever the package is installed) and by the top-level ``gunicorn.conf.py``, which
 re-exports these names. Everything that differs between machines comes from the
 environment: HOST, PORT, WEB_CONCURRENCY.
+The measurements behind each choice are in docs/performance.md ("Serving") and
+docs/deploying.md.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ __all__ = [
     "bind",
     "workers",
     "worker_class",
+    "worker_connections",
     "preload_app",
     "max_requests",
     "max_requests_jitter",
@@ -48,32 +51,28 @@ _port = _env_int("PORT", 8080)
 # IPv6 literals need brackets in a bind address.
 bind = [f"[{_host}]:{_port}" if ":" in _host else f"{_host}:{_port}"]
 
-# Answering a rules question is pure CPU work with no I/O to wait on, so one
-# synchronous worker per core is the right shape; async or threaded workers would only
-# add overhead under the GIL. Measured (`make bench-gunicorn`, 2 cores, mixed load of
-# every endpoint, 8 connections, medians of 3 rounds; docs/performance.md):
-#   sync workers 1 / 2 / 3 / 4:    1,036 / 1,739 / 1,716 / 1,655 req/s,
-#                                  p99 11 / 7 / 10 / 13 ms, PSS 48 / 65 / 82 / 98 MiB
-#   gthread 2 workers × 2 threads: 1,382 req/s (new connection per request),
-#                                  1,677 with keep-alive, p99 16 / 56 ms, +11 % CPU a request
-# More workers than cores add memory and tail latency, no throughput; threads only add
-# overhead, even when clients keep connections open.
+# Answering is pure CPU work, so one process per core; more processes add memory and
+# tail latency, not throughput.
 workers = _env_int("WEB_CONCURRENCY", _cpu_count())
-worker_class = "sync"
+
+# gevent workers: each process still answers one request at a time (a request never
+# waits on I/O once its body is in), as sync workers do, but a connection that is idle
+# or still sending its request waits in the event loop, not in the process. With sync
+# workers, as many idle or stalled connections as there are workers stopped the whole
+# service until the worker timeout; gthread workers give each such connection a thread
+# (a stalled body keeps it for good). Here each costs a greenlet, up to
+# worker_connections per process; beyond that the reverse proxy in front has to
+# protect the service (docs/deploying.md).
+worker_class = "gevent"
+worker_connections = 1000
 
 # Import the app (and the rules engine with its tables) once in the master: a broken
-# import fails at boot instead of in every worker, and a recycled worker is a fork, not
-# a fresh import. Measured, it changes neither throughput (1,739 vs 1,631 req/s without,
-# within the noise) nor boot time (0.42 vs 0.40 s) nor, once the workers have run a
-# while, memory (PSS 65 vs 64 MiB for two workers and the master): CPython's reference
-# counts soon un-share the pages.
+# import fails at boot instead of in every worker, and a new worker is a fork, not a
+# fresh import.
 preload_app = True
 
 # Recycle workers now and then to bound slow memory growth; the jitter keeps them from
-# all restarting at the same moment. Measured, there is no growth to bound (one worker:
-# 31.1 MiB after a 10,000-request warm-up and after 100,000, `make bench-memory`), so
-# this is only a safety net, and a cheap one: a restart costs about 85 ms of CPU (at
-# max_requests 500 the CPU per request rose by 170 µs), under 1 % at 10,000.
+# all restarting at the same moment. Only a safety net: memory does not grow.
 max_requests = 10000
 max_requests_jitter = 1000
 
@@ -81,12 +80,12 @@ max_requests_jitter = 1000
 timeout = 30
 # Time a worker gets to finish its requests on restart or shutdown.
 graceful_timeout = 30
-# Usually sits behind a proxy that reuses connections; keep idle ones briefly.
+# With gevent workers this bounds both an idle kept-alive connection and the time a
+# client has to send a request's line and headers: a slow head is cut after 5 s. A
+# proxy that reuses connections should drop idle ones sooner (docs/deploying.md).
 keepalive = 5
 
 # Both logs to the standard streams, where containers and supervisors collect them.
-# The access log costs ~130 µs of CPU a request (907 vs 1,039 µs without it, ~13 %);
-# behind a proxy that logs requests itself, `accesslog = None` would save that.
 accesslog = "-"
 errorlog = "-"
 
@@ -101,3 +100,4 @@ limit_request_field_size = 8190
 # image's home-less user cannot create. Nothing here manages workers at run time, so
 # it stays off. (Older gunicorn ignores the unknown name.)
 control_socket_disable = True
+

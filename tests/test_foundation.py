@@ -66,12 +66,15 @@ def test_importing_service_does_not_import_flask():
 # --- gunicorn configuration ---------------------------------------------------------
 
 
+ENV = ("HOST", "PORT", "WEB_CONCURRENCY")
+
+
 @pytest.fixture()
 def reload_gunicorn_conf(monkeypatch):
     import service.gunicorn_conf as conf
 
     def reload(**env):
-        for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
+        for name in ENV:
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -101,7 +104,7 @@ def test_gunicorn_brackets_ipv6_hosts(reload_gunicorn_conf):
 
 def test_gunicorn_settings(reload_gunicorn_conf):
     conf = reload_gunicorn_conf()
-    assert conf.worker_class == "sync"
+    assert (conf.worker_class, conf.worker_connections) == ("gevent", 1000)
     assert conf.preload_app is True
     assert (conf.max_requests, conf.max_requests_jitter) == (10000, 1000)
     assert (conf.timeout, conf.graceful_timeout, conf.keepalive) == (30, 30, 5)
@@ -111,21 +114,19 @@ def test_gunicorn_settings(reload_gunicorn_conf):
     assert conf.control_socket_disable is True
 
 
-def test_gunicorn_accepts_every_setting():
+def test_gunicorn_accepts_every_setting(reload_gunicorn_conf):
     from gunicorn.config import Config
 
-    import service.gunicorn_conf as conf
-
+    conf = reload_gunicorn_conf()
     known = set(Config().settings)
     known.add("control_socket_disable")  # only in gunicorn 25.1+, ignored before
     assert set(conf.__all__) <= known
 
 
-def test_top_level_gunicorn_conf_reexports_the_package_settings():
+def test_top_level_gunicorn_conf_reexports_the_package_settings(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf()
     namespace: dict[str, object] = {}
     exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), namespace)
-    import service.gunicorn_conf as conf
-
     for name in conf.__all__:
         assert namespace[name] == getattr(conf, name), name
 

@@ -1,0 +1,126 @@
+"""The service as deployed: ``python -m service`` with the project's gunicorn settings
+(two workers) on a loopback port, driven over real sockets.
+
+Slow and idle clients must not deny service, and bodies over 64 KiB are 413 however
+they are framed.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.serving.server import (
+    REMOVALS,
+    WORKERS,
+    Server,
+    Trickle,
+    closed_by_server,
+    idle,
+    probe,
+    serve,
+    stalled_body,
+)
+
+#: gunicorn's keep-alive setting: how long a connection may sit idle, or take to send
+#: its request's head.
+KEEPALIVE = 5
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("server")) as running:
+        yield running
+
+
+# --------------------------------------------------------------------- slow clients
+
+
+def test_idle_and_slow_clients_do_not_deny_service(server: Server) -> None:
+    count = WORKERS + 2
+    idle_ones = [idle(server.port) for _ in range(count)]
+    stalled = [stalled_body(server.port) for _ in range(count)]
+    trickles = [Trickle(server.port) for _ in range(count)]
+    for trickle in trickles:
+        trickle.start()
+    opened = time.monotonic()
+    try:
+        slowest = probe(server, seconds=2.5)
+        assert slowest["healthz"] < 1.0, slowest
+        assert slowest["post"] < 1.0, slowest
+
+        # A connection gets KEEPALIVE seconds to send its request's head: idle ones and
+        # tricklers are cut then, wherever they are.
+        for sock in idle_ones:
+            left = KEEPALIVE + 3 - (time.monotonic() - opened)
+            assert closed_by_server(sock, within=max(left, 0.1)) is not None
+        for trickle in trickles:
+            trickle.join(timeout=max(KEEPALIVE + 3 - (time.monotonic() - opened), 0.1))
+            assert trickle.cut_after is not None and trickle.cut_after < KEEPALIVE + 3
+        # The stalled bodies still wait (each costs an idle greenlet), and the service
+        # still answers.
+        assert server.request("GET", "/healthz", timeout=1)[0] == 200
+    finally:
+        for sock in idle_ones + stalled:
+            sock.close()
+        for trickle in trickles:
+            trickle.stop()
+
+
+# ------------------------------------------------------------------------- bodies
+
+PADDED = 64 * 1024  # a valid body of exactly the limit, padded with spaces
+
+
+def _padded(size: int) -> bytes:
+    return REMOVALS + b" " * (size - len(REMOVALS))
+
+
+def _raw(server: Server, head: bytes, body_parts: list[bytes]) -> tuple[int, str, bytes]:
+    """Send a request as given, byte for byte; the status, content type and body."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head)
+        for part in body_parts:
+            sock.sendall(part)
+        sock.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head_text, _, body = answer.partition(b"\r\n\r\n")
+    lines = head_text.decode("latin-1").split("\r\n")
+    content_type = next((line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("content-type:")), "")
+    return int(lines[0].split()[1]), content_type, body
+
+
+def _chunked(body: bytes, size: int = 8192) -> list[bytes]:
+    parts = [b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)]
+    return [*parts, b"0\r\n\r\n"]
+
+
+# Kept alive, as HTTP/1.1 clients do: after a 413 the server reads the rest of the body
+# and throws it away before it closes, so the client reads the answer rather than a reset.
+HEAD = b"POST /v1/removals HTTP/1.1\r\nHost: oracle\r\nContent-Type: application/json\r\n"
+
+
+@pytest.mark.parametrize(
+    ("size", "status"), [(PADDED, 200), (PADDED + 1, 413), (70_000, 413), (1_000_000, 413)]
+)
+def test_a_chunked_body_over_64_kib_is_413_never_cut_short(server: Server, size: int, status: int) -> None:
+    found, content_type, body = _raw(server, HEAD + b"Transfer-Encoding: chunked\r\n\r\n", _chunked(_padded(size)))
+    assert found == status, body[:300]
+    if status == 413:
+        assert content_type == "application/problem+json"
+        assert json.loads(body)["status"] == 413
+
+
+@pytest.mark.parametrize(("size", "status"), [(PADDED, 200), (PADDED + 1, 413), (1_000_000, 413)])
+def test_a_content_length_over_64_kib_is_413(server: Server, size: int, status: int) -> None:
+    head = HEAD + b"Content-Length: %d\r\n\r\n" % size
+    found, content_type, body = _raw(server, head, [_padded(size)])
+    assert found == status, body[:300]
+    if status == 413:
+        assert content_type == "application/problem+json"
