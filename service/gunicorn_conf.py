@@ -25,6 +25,7 @@ __all__ = [
     "keepalive",
     "accesslog",
     "errorlog",
+    "access_log_format",
     "limit_request_line",
     "limit_request_fields",
     "limit_request_field_size",
@@ -88,6 +89,9 @@ keepalive = 5
 # Both logs to the standard streams, where containers and supervisors collect them.
 accesslog = "-"
 errorlog = "-"
+# The Apache combined format plus the answer's request id (X-Request-ID), so a line
+# can be matched with what the client or the proxy saw.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 
 # Bounds on the request head (gunicorn's defaults, stated so they are deliberate):
 # no endpoint needs long URLs or many headers; bodies are capped at 64 KiB by the app.

@@ -109,6 +109,7 @@ def test_gunicorn_settings(reload_gunicorn_conf):
     assert (conf.max_requests, conf.max_requests_jitter) == (10000, 1000)
     assert (conf.timeout, conf.graceful_timeout, conf.keepalive) == (30, 30, 5)
     assert (conf.accesslog, conf.errorlog) == ("-", "-")
+    assert conf.access_log_format.endswith(" %({x-request-id}o)s")
     assert (conf.limit_request_line, conf.limit_request_fields) == (4094, 50)
     assert conf.limit_request_field_size == 8190
     assert conf.control_socket_disable is True

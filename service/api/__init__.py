@@ -4,7 +4,8 @@ One thin layer for every game: :mod:`~service.api.declare` declares each operati
 once (flask-smorest: the declaration loads the request, documents it and describes the
 answer), :mod:`~service.api.errors` answers every error as problem details,
 :mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
-and writes JSON. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
+and writes JSON, and :mod:`~service.api.envelope` adds what every answer carries
+(request id, hardening headers, CORS). Each game is a package of its own (:mod:`~service.api.terra_turrium`)
 with its schemas and views, registered here.
 """
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from service.api import meta, terra_turrium
+from service.api import envelope, meta, terra_turrium
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.json_provider import OrjsonProvider
@@ -37,12 +38,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create the application; ``config`` overrides the defaults.
 
     ``CHECK_ANSWERS``: check every answer against its schema (the tests set it).
+    ``CORS_ORIGINS``: the origins whose pages may call the service, ``"*"`` or a list
+    (default: ``ORACLE_CORS_ORIGINS``, see :mod:`~service.api.envelope`).
     """
     app = Flask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
+    envelope.register(app)
     api = Api(app, _examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)

@@ -1,13 +1,14 @@
 """The service as deployed: ``python -m service`` with the project's gunicorn settings
 (two workers) on a loopback port, driven over real sockets.
 
-Slow and idle clients must not deny service, and bodies over 64 KiB are 413 however
-they are framed.
+Slow and idle clients must not deny service, bodies over 64 KiB are 413 however they
+are framed, and the request id reaches the access log.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -124,3 +125,35 @@ def test_a_content_length_over_64_kib_is_413(server: Server, size: int, status: 
     assert found == status, body[:300]
     if status == 413:
         assert content_type == "application/problem+json"
+
+
+def test_a_body_over_64_kib_is_413_on_a_route_that_reads_none(server: Server) -> None:
+    head = b"GET /healthz HTTP/1.1\r\nHost: oracle\r\nContent-Length: 70000\r\n\r\n"
+    assert _raw(server, head, [b" " * 70_000])[0] == 413
+
+
+# --------------------------------------------------------------------- request ids
+
+
+def _access_lines(server: Server, request_id: str) -> list[str]:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        lines = [line for line in server.stdout.read_text().splitlines() if request_id in line]
+        if lines:
+            return lines
+        time.sleep(0.05)
+    return []
+
+
+def test_the_request_id_is_answered_and_logged(server: Server) -> None:
+    status, headers, _ = server.post(**{"X-Request-ID": "client-7f3a:try=2"})
+    assert status == 200 and headers["X-Request-ID"] == "client-7f3a:try=2"
+    (line,) = _access_lines(server, "client-7f3a:try=2")
+    assert '"POST /v1/removals HTTP/1.1" 200' in line
+    assert line.endswith(" client-7f3a:try=2")
+
+    # An id that is not sane (a space, a quote) is replaced by one of the service's.
+    status, headers, _ = server.request("GET", "/healthz", headers={"X-Request-ID": 'a "b'})
+    made = headers["X-Request-ID"]
+    assert re.fullmatch(r"[0-9a-f]{32}", made)
+    assert _access_lines(server, made)
