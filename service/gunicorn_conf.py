@@ -3,7 +3,7 @@
 Loaded by ``python -m service`` as ``-c python:service.gunicorn_conf`` (so it is found
 wherever the package is installed) and by the top-level ``gunicorn.conf.py``, which
 re-exports these names. Everything that differs between machines comes from the
-environment: HOST, PORT, WEB_CONCURRENCY.
+environment: HOST, PORT, WEB_CONCURRENCY, ORACLE_LOG_FORMAT, PROMETHEUS_MULTIPROC_DIR.
 The measurements behind each choice are in docs/performance.md ("Serving") and
 docs/deploying.md.
 """
@@ -11,6 +11,10 @@ docs/deploying.md.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
 
 __all__ = [
     "bind",
@@ -26,10 +30,14 @@ __all__ = [
     "accesslog",
     "errorlog",
     "access_log_format",
+    "logger_class",
     "limit_request_line",
     "limit_request_fields",
     "limit_request_field_size",
     "control_socket_disable",
+    "on_starting",
+    "child_exit",
+    "on_exit",
 ]
 
 
@@ -72,10 +80,12 @@ worker_connections = 1000
 # fresh import.
 preload_app = True
 
-# Recycle workers now and then to bound slow memory growth; the jitter keeps them from
-# all restarting at the same moment. Only a safety net: memory does not grow.
-max_requests = 10000
-max_requests_jitter = 1000
+# Workers are not recycled: their memory does not grow, and every replaced worker would
+# leave its metrics files behind for /metrics to read on every scrape (prometheus_client's
+# multiprocess mode keeps a dead worker's counters so that totals never go back). The
+# orchestrator's memory limit and liveness probe are the safety net.
+max_requests = 0
+max_requests_jitter = 0
 
 # No request should take long: a worker busy for 30 s is stuck and gets replaced.
 timeout = 30
@@ -87,11 +97,16 @@ graceful_timeout = 30
 keepalive = 5
 
 # Both logs to the standard streams, where containers and supervisors collect them.
+# ORACLE_LOG_FORMAT=json writes one JSON object a line instead (service/logs.py).
 accesslog = "-"
 errorlog = "-"
 # The Apache combined format plus the answer's request id (X-Request-ID), so a line
 # can be matched with what the client or the proxy saw.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+_log_format = os.environ.get("ORACLE_LOG_FORMAT", "").strip().lower() or "text"
+if _log_format not in {"text", "json"}:
+    raise RuntimeError(f"ORACLE_LOG_FORMAT must be text or json, not {_log_format!r}")
+logger_class = "service.logs.JsonLogger" if _log_format == "json" else "gunicorn.glogging.Logger"
 
 # Bounds on the request head (gunicorn's defaults, stated so they are deliberate):
 # no endpoint needs long URLs or many headers; bodies are capped at 64 KiB by the app.
@@ -105,3 +120,35 @@ limit_request_field_size = 8190
 # it stays off. (Older gunicorn ignores the unknown name.)
 control_socket_disable = True
 
+
+# Metrics: every worker counts into files of its own in PROMETHEUS_MULTIPROC_DIR and
+# /metrics adds them up (prometheus_client's multiprocess mode). The variable has to be
+# set before prometheus_client is imported, so here, before the app is loaded. Without
+# one from the environment, each server gets a fresh directory of its own, removed on
+# exit.
+_METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_own_metrics_dir: str | None = None
+if not os.environ.get(_METRICS_ENV, "").strip():
+    _own_metrics_dir = tempfile.mkdtemp(prefix="oracle-metrics-")
+    os.environ[_METRICS_ENV] = _own_metrics_dir
+
+
+def on_starting(server: Any) -> None:
+    """Start from zero: files left by an earlier server in a configured directory
+    would be added to this one's counts."""
+    directory = Path(os.environ[_METRICS_ENV])
+    directory.mkdir(parents=True, exist_ok=True)
+    for stale in directory.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker has gone: its live gauges (if any) no longer count; counters stay."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    if _own_metrics_dir is not None:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)

@@ -4,8 +4,9 @@ One thin layer for every game: :mod:`~service.api.declare` declares each operati
 once (flask-smorest: the declaration loads the request, documents it and describes the
 answer), :mod:`~service.api.errors` answers every error as problem details,
 :mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
-and writes JSON, and :mod:`~service.api.envelope` adds what every answer carries
-(request id, hardening headers, CORS). Each game is a package of its own (:mod:`~service.api.terra_turrium`)
+and writes JSON, :mod:`~service.api.envelope` adds what every answer carries (request
+id, hardening headers, CORS) and :mod:`~service.api.metrics` counts and times every
+answer for ``/metrics``. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
 with its schemas and views, registered here.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from service.api import envelope, meta, terra_turrium
+from service.api import envelope, meta, metrics, terra_turrium
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.json_provider import OrjsonProvider
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config is not None:
         app.config.from_mapping(config)
     envelope.register(app)
+    metrics.register(app)
     api = Api(app, _examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)

@@ -2,7 +2,8 @@
 (two workers) on a loopback port, driven over real sockets.
 
 Slow and idle clients must not deny service, bodies over 64 KiB are 413 however they
-are framed, and the request id reaches the access log.
+are framed, /metrics adds up every worker's counts, and the request id reaches the
+access log, in text or JSON.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -132,6 +134,56 @@ def test_a_body_over_64_kib_is_413_on_a_route_that_reads_none(server: Server) ->
     assert _raw(server, head, [b" " * 70_000])[0] == 413
 
 
+# ------------------------------------------------------------------------ metrics
+
+
+def _samples(text: str, name: str) -> dict[str, float]:
+    """``{labels: value}`` of one metric in Prometheus's text format."""
+    found = {}
+    for line in text.splitlines():
+        match = re.fullmatch(rf"{name}\{{(.*)\}} (\S+)", line)
+        if match:
+            found[match.group(1)] = float(match.group(2))
+    return found
+
+
+def _count(text: str, name: str, **labels: str) -> float:
+    wanted = [f'{key}="{value}"' for key, value in labels.items()]
+    return sum(v for key, v in _samples(text, name).items() if all(w in key.split(",") for w in wanted))
+
+
+def test_metrics_add_up_the_counts_of_every_worker(server: Server) -> None:
+    before = server.request("GET", "/metrics")[2].decode()
+    sent = 40
+    for i in range(sent):
+        # New connections, so both workers take a share; one in four is a 400.
+        body = b"{}" if i % 4 == 0 else REMOVALS
+        server.post(body=body)
+
+    # Every worker that answered counted into files of its own.
+    pids = {int(m.group(1)) for f in server.metrics.iterdir() if (m := re.fullmatch(r"counter_(\d+)\.db", f.name))}
+    assert len(pids & set(server.workers())) == WORKERS
+
+    scrapes = [server.request("GET", "/metrics")[2].decode() for _ in range(4)]
+    for text in scrapes:  # whichever worker answers the scrape, the totals are the sum
+        def delta(name: str, **labels: str) -> float:
+            return _count(text, name, **labels) - _count(before, name, **labels)
+
+        assert delta("oracle_http_requests_total", endpoint="/v1/removals", method="POST") == sent
+        assert delta("oracle_http_requests_total", endpoint="/v1/removals", status="400") == sent // 4
+        assert delta("oracle_http_errors_total", endpoint="/v1/removals", status="400") == sent // 4
+        assert delta("oracle_http_request_duration_seconds_count", endpoint="/v1/removals") == sent
+        assert delta("oracle_http_request_duration_seconds_bucket", endpoint="/v1/removals", le="+Inf") == sent
+        assert _count(text, "oracle_http_request_duration_seconds_sum", endpoint="/v1/removals") > 0
+
+
+def test_metrics_are_prometheus_text(server: Server) -> None:
+    status, headers, body = server.request("GET", "/metrics")
+    assert status == 200
+    assert headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8"
+    assert "# TYPE oracle_http_request_duration_seconds histogram" in body.decode()
+
+
 # --------------------------------------------------------------------- request ids
 
 
@@ -157,3 +209,23 @@ def test_the_request_id_is_answered_and_logged(server: Server) -> None:
     made = headers["X-Request-ID"]
     assert re.fullmatch(r"[0-9a-f]{32}", made)
     assert _access_lines(server, made)
+
+
+# --------------------------------------------------------------------- JSON logs
+
+
+def test_json_logs_carry_the_request_fields(tmp_path: Path) -> None:
+    with serve(tmp_path, workers=1, ORACLE_LOG_FORMAT="json") as json_server:
+        json_server.post(**{"X-Request-ID": "json-log-1"})
+        json_server.post(body=b"[", **{"X-Request-ID": "json-log-2"})
+        lines = _access_lines(json_server, "json-log-2")
+        stdout = json_server.stdout.read_text().splitlines()
+    access = [json.loads(line) for line in stdout]
+    (first,) = [a for a in access if a.get("request_id") == "json-log-1"]
+    assert first["logger"] == "gunicorn.access"
+    assert (first["method"], first["path"], first["status"]) == ("POST", "/v1/removals", 200)
+    assert first["level"] == "INFO" and first["duration_ms"] > 0 and first["remote_addr"] == "127.0.0.1"
+    assert lines and json.loads(lines[0])["status"] == 400
+    # gunicorn's own lines are JSON too.
+    errors = [json.loads(line) for line in (tmp_path / "stderr.log").read_text().splitlines()]
+    assert any(e["logger"] == "gunicorn.error" and "Booting worker" in e["message"] for e in errors)
