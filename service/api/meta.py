@@ -60,7 +60,7 @@ def prometheus_metrics() -> Response:
 
     `oracle_http_requests_total` and `oracle_http_errors_total` (status 400 or more) count
     answers by `endpoint` (the route, `unmatched` for paths no route serves), `method`
-    and `status`; `oracle_http_request_duration_seconds` is a histogram of the time each
+    (`other` for a method the service does not know) and `status`; `oracle_http_request_duration_seconds` is a histogram of the time each
     answer took, by `endpoint` and `method`.
     """
     return Response(metrics.exposition(), content_type=metrics.MEDIA_TYPE)

@@ -1,7 +1,7 @@
 """Prometheus metrics of the HTTP layer, served at ``GET /metrics``.
 
 Per endpoint (the route, such as ``/v1/reach``; ``unmatched`` for paths no route
-serves) and method:
+serves) and method (``other`` for methods the service does not know):
 
 - ``oracle_http_requests_total{endpoint, method, status}``: answers;
 - ``oracle_http_errors_total{endpoint, method, status}``: answers with a status of 400
@@ -20,7 +20,9 @@ process's own.
 from __future__ import annotations
 
 import os
+from functools import cache
 from time import perf_counter
+from typing import Any
 
 from flask import Flask, Response, g, request
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
@@ -53,21 +55,36 @@ LATENCY = Histogram(
 )
 
 
+#: Methods counted by name; any other (a client may send any token) is ``other``, so
+#: that no request can add series without bound.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+@cache
+def _series(endpoint: str, method: str, status: int) -> tuple[Any, Any | None, Any]:
+    """The counters and the histogram of one kind of answer (few kinds: routes × methods
+    × statuses), looked up once."""
+    code = str(status)
+    errors = ERRORS.labels(endpoint, method, code) if status >= 400 else None
+    return REQUESTS.labels(endpoint, method, code), errors, LATENCY.labels(endpoint, method)
+
+
 def _start() -> None:
     g.metrics_start = perf_counter()
 
 
 def _observe(response: Response) -> Response:
-    started = g.get("metrics_start")
     rule = request.url_rule
-    endpoint = rule.rule if rule is not None else "unmatched"
     method = request.method
-    status = str(response.status_code)
-    REQUESTS.labels(endpoint, method, status).inc()
-    if response.status_code >= 400:
-        ERRORS.labels(endpoint, method, status).inc()
+    requests, errors, latency = _series(
+        rule.rule if rule is not None else "unmatched", method if method in METHODS else "other", response.status_code
+    )
+    requests.inc()
+    if errors is not None:
+        errors.inc()
+    started = g.get("metrics_start")
     if started is not None:
-        LATENCY.labels(endpoint, method).observe(perf_counter() - started)
+        latency.observe(perf_counter() - started)
     return response
 
 

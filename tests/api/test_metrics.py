@@ -47,6 +47,16 @@ def test_metrics_count_and_time_each_endpoint(client):
     assert "/no/such/page" not in text
 
 
+def test_metrics_name_no_method_a_client_makes_up(client):
+    before = client.get("/metrics").get_data(as_text=True)
+    for method in ("BREW", "WHEN", "X" * 20):
+        client.open("/healthz", method=method)
+    text = client.get("/metrics").get_data(as_text=True)
+    labels = {"endpoint": "unmatched", "method": "other", "status": "405"}  # no route serves such a method
+    assert _value(text, "oracle_http_errors_total", **labels) - _value(before, "oracle_http_errors_total", **labels) == 3
+    assert "BREW" not in text and "WHEN" not in text
+
+
 def test_log_records_written_while_answering_carry_the_request_id(app):
     record = logging.LogRecord("service.api", logging.ERROR, __file__, 1, "failed", None, None)
     with app.test_request_context("/healthz", headers={"X-Request-ID": "log-me"}):
