@@ -147,3 +147,15 @@ def test_nginx_answers_its_own_errors_as_problem_details() -> None:
         assert returned, location
         problem = json.loads(returned.group(2).replace("\\n", ""))
         assert problem["status"] == int(returned.group(1)) and problem["type"] == "about:blank"
+
+
+def test_nginx_replaces_only_gunicorns_html_refusals_of_the_oracles_answers() -> None:
+    text = re.sub(r"#[^\n]*", "", (COMPOSE / "nginx.conf").read_text())
+    proxied = re.search(r"location / \{(.*?)\n\s*\}\n", text, re.DOTALL)
+    assert proxied and "proxy_intercept_errors on;" in proxied.group(1)
+    intercepted = {
+        status for line in re.findall(r"error_page ([^;]*);", proxied.group(1)) for status in line.split()[:-2]
+    }
+    # The oracle's own problem details (400, 404, 415, 422, 500) are never replaced.
+    assert intercepted == {"413", "414", "431", "502", "503", "504"}
+
