@@ -15,12 +15,13 @@ import json
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,8 +65,14 @@ class Server:
         finally:
             connection.close()
 
-    def post(self, path: str = "/v1/removals", body: bytes = REMOVALS, **headers: str) -> tuple[int, dict[str, str], bytes]:
-        return self.request("POST", path, body, {"Content-Type": "application/json", **headers})
+    def post(
+        self,
+        path: str = "/v1/removals",
+        body: bytes = REMOVALS,
+        headers: dict[str, str] | None = None,
+        timeout: float = 10,
+    ) -> tuple[int, dict[str, str], bytes]:
+        return self.request("POST", path, body, {"Content-Type": "application/json", **(headers or {})}, timeout)
 
     def workers(self) -> list[int]:
         """gunicorn's worker processes (the master's children)."""
@@ -85,8 +92,9 @@ class Server:
 
 
 @contextmanager
-def serve(directory: Path, workers: int = WORKERS, **env: str) -> Iterator[Server]:
-    """``python -m service`` with ``workers`` workers and ``env``; stopped on exit."""
+def serve(directory: Path, workers: int = WORKERS, options: Sequence[str] = (), **env: str) -> Iterator[Server]:
+    """``python -m service`` with ``workers`` workers, gunicorn ``options`` and ``env``;
+    stopped on exit."""
     port = free_port()
     metrics = directory / "metrics"
     environment = dict(
@@ -101,7 +109,7 @@ def serve(directory: Path, workers: int = WORKERS, **env: str) -> Iterator[Serve
     stdout, stderr = directory / "stdout.log", directory / "stderr.log"
     with stdout.open("wb") as out, stderr.open("wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "service"], cwd=directory, env=environment, stdout=out, stderr=err
+            [sys.executable, "-m", "service", *options], cwd=directory, env=environment, stdout=out, stderr=err
         )
     server = Server(port, process, stdout, stderr, metrics)
     try:
@@ -187,33 +195,41 @@ def closed_by_server(sock: socket.socket, within: float) -> float | None:
     return time.monotonic() - start
 
 
-def probe(server: Server, seconds: float, pause: float = 0.2) -> dict[str, float]:
+def probe(server: Server, seconds: float, pause: float = 0.2) -> dict[str, list[float]]:
     """Ask ``/healthz`` and POST ``/v1/removals`` in turn for ``seconds``, each on a new
-    connection; the slowest answer of each, in seconds (a failure counts as infinite)."""
-    slowest = {"healthz": 0.0, "post": 0.0}
+    connection: how long each answer took, in seconds (infinite for no answer within 5 s
+    or one other than 200)."""
+    took: dict[str, list[float]] = {"healthz": [], "post": []}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        for name in slowest:
+        for name, times in took.items():
             start = time.monotonic()
             try:
                 if name == "healthz":
                     status = server.request("GET", "/healthz", timeout=5)[0]
                 else:
                     status = server.post(timeout=5)[0]
-                took = time.monotonic() - start if status == 200 else float("inf")
+                times.append(time.monotonic() - start if status == 200 else float("inf"))
             except OSError:
-                took = float("inf")
-            slowest[name] = max(slowest[name], took)
+                times.append(float("inf"))
         time.sleep(pause)
-    return slowest
+    return took
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1])
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument("--worker-class", help="another of gunicorn's worker classes, to compare (sync, gthread)")
+    parser.add_argument("--threads", type=int, help="threads a gthread worker")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), workers=args.workers) as server, ExitStack() as stack:
+    options = [*(["-k", args.worker_class] if args.worker_class else []),
+               *(["--threads", str(args.threads)] if args.threads else [])]
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve(Path(tmp), workers=args.workers, options=options) as server,
+        ExitStack() as stack,
+    ):
         count = args.workers + 2
         for _ in range(count):
             stack.callback(stalled_body(server.port).close)
@@ -230,13 +246,20 @@ def main() -> None:
         for _ in range(count):
             threading.Thread(target=keep_idle, daemon=True).start()
         stack.callback(stop.set)
-        slowest = probe(server, args.seconds, pause=0.5)
-        print(
-            f"{args.workers} workers, {count} idle connections (renewed as the server closes them) and "
-            f"{count} stalled bodies held for {args.seconds:g} s: slowest /healthz "
-            f"{slowest['healthz'] * 1000:.0f} ms, slowest POST /v1/removals {slowest['post'] * 1000:.0f} ms"
-        )
+        took = probe(server, args.seconds, pause=0.5)
 
+        def summary(times: list[float]) -> str:
+            answered = sorted(t for t in times if t != float("inf"))
+            text = f"{len(answered)} of {len(times)} answered within 5 s"
+            if answered:
+                text += f", median {statistics.median(answered) * 1000:.0f} ms, slowest {answered[-1] * 1000:.0f} ms"
+            return text
+
+        print(
+            f"{args.worker_class or 'gevent'}: {args.workers} workers, {count} idle connections (renewed as the "
+            f"server closes them) and {count} stalled bodies held for {args.seconds:g} s: "
+            f"/healthz {summary(took['healthz'])}; POST /v1/removals {summary(took['post'])}"
+        )
 
 if __name__ == "__main__":
     main()

@@ -52,9 +52,9 @@ def test_idle_and_slow_clients_do_not_deny_service(server: Server) -> None:
         trickle.start()
     opened = time.monotonic()
     try:
-        slowest = probe(server, seconds=2.5)
-        assert slowest["healthz"] < 1.0, slowest
-        assert slowest["post"] < 1.0, slowest
+        took = probe(server, seconds=2.5)
+        assert max(took["healthz"]) < 1.0, took
+        assert max(took["post"]) < 1.0, took
 
         # A connection gets KEEPALIVE seconds to send its request's head: idle ones and
         # tricklers are cut then, wherever they are.
@@ -198,7 +198,7 @@ def _access_lines(server: Server, request_id: str) -> list[str]:
 
 
 def test_the_request_id_is_answered_and_logged(server: Server) -> None:
-    status, headers, _ = server.post(**{"X-Request-ID": "client-7f3a:try=2"})
+    status, headers, _ = server.post(headers={"X-Request-ID": "client-7f3a:try=2"})
     assert status == 200 and headers["X-Request-ID"] == "client-7f3a:try=2"
     (line,) = _access_lines(server, "client-7f3a:try=2")
     assert '"POST /v1/removals HTTP/1.1" 200' in line
@@ -216,8 +216,8 @@ def test_the_request_id_is_answered_and_logged(server: Server) -> None:
 
 def test_json_logs_carry_the_request_fields(tmp_path: Path) -> None:
     with serve(tmp_path, workers=1, ORACLE_LOG_FORMAT="json") as json_server:
-        json_server.post(**{"X-Request-ID": "json-log-1"})
-        json_server.post(body=b"[", **{"X-Request-ID": "json-log-2"})
+        json_server.post(headers={"X-Request-ID": "json-log-1"})
+        json_server.post(body=b"[", headers={"X-Request-ID": "json-log-2"})
         lines = _access_lines(json_server, "json-log-2")
         stdout = json_server.stdout.read_text().splitlines()
     access = [json.loads(line) for line in stdout]
