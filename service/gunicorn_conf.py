@@ -21,6 +21,7 @@ __all__ = [
     "workers",
     "worker_class",
     "worker_connections",
+    "post_request",
     "preload_app",
     "max_requests",
     "max_requests_jitter",
@@ -74,6 +75,21 @@ workers = _env_int("WEB_CONCURRENCY", _cpu_count())
 # protect the service (docs/deploying.md).
 worker_class = "gevent"
 worker_connections = 1000
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """Let the requests waiting on a gevent worker's other connections go first.
+
+    A greenlet that has answered reads its connection's next request at once, and
+    when a fast client has already sent it, nothing makes the greenlet yield: one
+    kept-alive connection is served again and again while the worker's others wait.
+    Waiting here until the event loop has nothing else to do serves them in turn.
+    """
+    if type(worker).__module__ == "gunicorn.workers.ggevent":
+        import gevent
+
+        gevent.idle()
+
 
 # Import the app (and the rules engine with its tables) once in the master: a broken
 # import fails at boot instead of in every worker, and a new worker is a fork, not a

@@ -8,12 +8,13 @@ access log, in text or JSON.
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import socket
+import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -211,21 +212,49 @@ def test_the_request_id_is_answered_and_logged(server: Server) -> None:
     assert _access_lines(server, made)
 
 
-# --------------------------------------------------------------------- JSON logs
+# ------------------------------------------------------- one worker, JSON logs
 
 
-def test_json_logs_carry_the_request_fields(tmp_path: Path) -> None:
-    with serve(tmp_path, workers=1, ORACLE_LOG_FORMAT="json") as json_server:
-        json_server.post(headers={"X-Request-ID": "json-log-1"})
-        json_server.post(body=b"[", headers={"X-Request-ID": "json-log-2"})
-        lines = _access_lines(json_server, "json-log-2")
-        stdout = json_server.stdout.read_text().splitlines()
-    access = [json.loads(line) for line in stdout]
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("one-worker"), workers=1, ORACLE_LOG_FORMAT="json") as running:
+        yield running
+
+
+def test_kept_alive_connections_are_served_in_turn(one_worker: Server) -> None:
+    """Four clients on one worker, each sending its next request as soon as it has an
+    answer: each gets its turn, none is served again and again while the others wait."""
+    counts = [0] * 4
+    stop = time.monotonic() + 2
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", one_worker.port, timeout=10)
+        try:
+            while time.monotonic() < stop:
+                connection.request("POST", "/v1/removals", body=REMOVALS, headers={"Content-Type": "application/json"})
+                assert connection.getresponse().read()
+                counts[index] += 1
+        finally:
+            connection.close()
+
+    clients = [threading.Thread(target=client, args=(i,)) for i in range(len(counts))]
+    for thread in clients:
+        thread.start()
+    for thread in clients:
+        thread.join(timeout=30)
+    assert min(counts) > 0 and max(counts) - min(counts) <= max(3, sum(counts) // 100), counts
+
+
+def test_json_logs_carry_the_request_fields(one_worker: Server) -> None:
+    one_worker.post(headers={"X-Request-ID": "json-log-1"})
+    one_worker.post(body=b"[", headers={"X-Request-ID": "json-log-2"})
+    lines = _access_lines(one_worker, "json-log-2")
+    access = [json.loads(line) for line in one_worker.stdout.read_text().splitlines()]
     (first,) = [a for a in access if a.get("request_id") == "json-log-1"]
     assert first["logger"] == "gunicorn.access"
     assert (first["method"], first["path"], first["status"]) == ("POST", "/v1/removals", 200)
     assert first["level"] == "INFO" and first["duration_ms"] > 0 and first["remote_addr"] == "127.0.0.1"
     assert lines and json.loads(lines[0])["status"] == 400
     # gunicorn's own lines are JSON too.
-    errors = [json.loads(line) for line in (tmp_path / "stderr.log").read_text().splitlines()]
+    errors = [json.loads(line) for line in one_worker.stderr.read_text().splitlines()]
     assert any(e["logger"] == "gunicorn.error" and "Booting worker" in e["message"] for e in errors)
