@@ -41,7 +41,7 @@ $(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-.PHONY: install-bench bench bench-memory bench-gunicorn wrk
+.PHONY: install-bench bench bench-memory bench-gunicorn bench-serving wrk
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
@@ -83,6 +83,12 @@ bench-memory: install wrk
 # gunicorn settings compared on a mixed load (~5 min; bench/http_load.py --compare).
 bench-gunicorn: install wrk
 	$(BIN)/python -m bench.http_load --compare
+
+# The serving models compared (sync, gthread, gevent workers) and one pod's capacity
+# (bench/serving.py; the figures are in docs/performance.md, "Serving").
+bench-serving: install wrk
+	$(BIN)/python -m bench.serving
+	$(BIN)/python -m bench.serving --capacity
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install
