@@ -225,12 +225,16 @@ def test_kept_alive_connections_are_served_in_turn(one_worker: Server) -> None:
     """Four clients on one worker, each sending its next request as soon as it has an
     answer: each gets its turn, none is served again and again while the others wait."""
     counts = [0] * 4
-    stop = time.monotonic() + 2
+    stop: list[float] = []
+    # Once all are connected, they start together.
+    ready = threading.Barrier(len(counts), action=lambda: stop.append(time.monotonic() + 2), timeout=10)
 
     def client(index: int) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", one_worker.port, timeout=10)
         try:
-            while time.monotonic() < stop:
+            connection.connect()
+            ready.wait()
+            while time.monotonic() < stop[0]:
                 connection.request("POST", "/v1/removals", body=REMOVALS, headers={"Content-Type": "application/json"})
                 assert connection.getresponse().read()
                 counts[index] += 1
