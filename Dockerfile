@@ -5,8 +5,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-RUN groupadd --system oracle \
- && useradd --system --gid oracle --no-create-home --home-dir /nonexistent \
+# A fixed numeric id, so that Kubernetes' runAsNonRoot can check it (deploy/kubernetes).
+RUN groupadd --system --gid 10001 oracle \
+ && useradd --system --uid 10001 --gid oracle --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin oracle
 
 WORKDIR /app
@@ -14,7 +15,7 @@ COPY pyproject.toml README.md gunicorn.conf.py ./
 COPY service/ ./service/
 RUN pip install --no-cache-dir .
 
-USER oracle
+USER 10001:10001
 ENV HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
 

@@ -62,7 +62,7 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
-.PHONY: install-bench bench bench-memory bench-gunicorn bench-profile wrk
+.PHONY: install-bench bench bench-memory bench-gunicorn bench-profile bench-serving wrk
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
@@ -112,6 +112,12 @@ bench-gunicorn: install wrk
 # most work (~1 min; bench/worker_profile.py).
 bench-profile: install wrk
 	$(BIN)/python -m bench.worker_profile
+
+# The serving models compared (sync, gthread, gevent workers) and one pod's capacity
+# (bench/serving.py; the figures are in docs/performance.md, "Serving").
+bench-serving: install wrk
+	$(BIN)/python -m bench.serving
+	$(BIN)/python -m bench.serving --capacity
 
 # Serves on HOST:PORT (default 127.0.0.1:8080), e.g. `make run PORT=9000`.
 run: install

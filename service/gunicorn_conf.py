@@ -3,17 +3,25 @@
 Loaded by ``python -m service`` as ``-c python:service.gunicorn_conf`` (so it is found
 wherever the package is installed) and by the top-level ``gunicorn.conf.py``, which
 re-exports these names. Everything that differs between machines comes from the
-environment: HOST, PORT, WEB_CONCURRENCY.
+environment: HOST, PORT, WEB_CONCURRENCY, ORACLE_LOG_FORMAT, PROMETHEUS_MULTIPROC_DIR.
+The measurements behind each choice are in docs/performance.md ("Serving") and
+docs/deploying.md.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
 
 __all__ = [
     "bind",
     "workers",
     "worker_class",
+    "worker_connections",
+    "post_request",
     "preload_app",
     "max_requests",
     "max_requests_jitter",
@@ -22,10 +30,15 @@ __all__ = [
     "keepalive",
     "accesslog",
     "errorlog",
+    "access_log_format",
+    "logger_class",
     "limit_request_line",
     "limit_request_fields",
     "limit_request_field_size",
     "control_socket_disable",
+    "on_starting",
+    "child_exit",
+    "on_exit",
 ]
 
 
@@ -48,47 +61,68 @@ _port = _env_int("PORT", 8080)
 # IPv6 literals need brackets in a bind address.
 bind = [f"[{_host}]:{_port}" if ":" in _host else f"{_host}:{_port}"]
 
-# Answering a rules question is pure CPU work with no I/O to wait on, so one
-# synchronous worker per core is the right shape; async or threaded workers would only
-# add overhead under the GIL. Measured (`make bench-gunicorn`, 2 cores, mixed load of
-# every endpoint, 8 connections, medians of 3 rounds; docs/performance.md):
-#   sync workers 1 / 2 / 3 / 4:    1,036 / 1,739 / 1,716 / 1,655 req/s,
-#                                  p99 11 / 7 / 10 / 13 ms, PSS 48 / 65 / 82 / 98 MiB
-#   gthread 2 workers × 2 threads: 1,382 req/s (new connection per request),
-#                                  1,677 with keep-alive, p99 16 / 56 ms, +11 % CPU a request
-# More workers than cores add memory and tail latency, no throughput; threads only add
-# overhead, even when clients keep connections open.
+# Answering is pure CPU work, so one process per core; more processes add memory and
+# tail latency, not throughput.
 workers = _env_int("WEB_CONCURRENCY", _cpu_count())
-worker_class = "sync"
+
+# gevent workers: each process still answers one request at a time (a request never
+# waits on I/O once its body is in), as sync workers do, but a connection that is idle
+# or still sending its request waits in the event loop, not in the process. With sync
+# workers, as many idle or stalled connections as there are workers stopped the whole
+# service until the worker timeout; gthread workers give each such connection a thread
+# (a stalled body keeps it for good). Here each costs a greenlet, up to
+# worker_connections per process; beyond that the reverse proxy in front has to
+# protect the service (docs/deploying.md).
+worker_class = "gevent"
+worker_connections = 1000
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """Let the requests waiting on a gevent worker's other connections go first.
+
+    A greenlet that has answered reads its connection's next request at once, and
+    when a fast client has already sent it, nothing makes the greenlet yield: one
+    kept-alive connection is served again and again while the worker's others wait.
+    Waiting here until the event loop has nothing else to do serves them in turn.
+    """
+    if type(worker).__module__ == "gunicorn.workers.ggevent":
+        import gevent
+
+        gevent.idle()
+
 
 # Import the app (and the rules engine with its tables) once in the master: a broken
-# import fails at boot instead of in every worker, and a recycled worker is a fork, not
-# a fresh import. Measured, it changes neither throughput (1,739 vs 1,631 req/s without,
-# within the noise) nor boot time (0.42 vs 0.40 s) nor, once the workers have run a
-# while, memory (PSS 65 vs 64 MiB for two workers and the master): CPython's reference
-# counts soon un-share the pages.
+# import fails at boot instead of in every worker, and a new worker is a fork, not a
+# fresh import.
 preload_app = True
 
-# Recycle workers now and then to bound slow memory growth; the jitter keeps them from
-# all restarting at the same moment. Measured, there is no growth to bound (one worker:
-# 31.1 MiB after a 10,000-request warm-up and after 100,000, `make bench-memory`), so
-# this is only a safety net, and a cheap one: a restart costs about 85 ms of CPU (at
-# max_requests 500 the CPU per request rose by 170 µs), under 1 % at 10,000.
-max_requests = 10000
-max_requests_jitter = 1000
+# Workers are not recycled: their memory does not grow, and every replaced worker would
+# leave its metrics files behind for /metrics to read on every scrape (prometheus_client's
+# multiprocess mode keeps a dead worker's counters so that totals never go back). The
+# orchestrator's memory limit and liveness probe are the safety net.
+max_requests = 0
+max_requests_jitter = 0
 
 # No request should take long: a worker busy for 30 s is stuck and gets replaced.
 timeout = 30
 # Time a worker gets to finish its requests on restart or shutdown.
 graceful_timeout = 30
-# Usually sits behind a proxy that reuses connections; keep idle ones briefly.
+# With gevent workers this bounds both an idle kept-alive connection and the time a
+# client has to send a request's line and headers: a slow head is cut after 5 s. A
+# proxy that reuses connections should drop idle ones sooner (docs/deploying.md).
 keepalive = 5
 
 # Both logs to the standard streams, where containers and supervisors collect them.
-# The access log costs ~130 µs of CPU a request (907 vs 1,039 µs without it, ~13 %);
-# behind a proxy that logs requests itself, `accesslog = None` would save that.
+# ORACLE_LOG_FORMAT=json writes one JSON object a line instead (service/logs.py).
 accesslog = "-"
 errorlog = "-"
+# The Apache combined format plus the answer's request id (X-Request-ID), so a line
+# can be matched with what the client or the proxy saw.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+_log_format = os.environ.get("ORACLE_LOG_FORMAT", "").strip().lower() or "text"
+if _log_format not in {"text", "json"}:
+    raise RuntimeError(f"ORACLE_LOG_FORMAT must be text or json, not {_log_format!r}")
+logger_class = "service.logs.JsonLogger" if _log_format == "json" else "gunicorn.glogging.Logger"
 
 # Bounds on the request head (gunicorn's defaults, stated so they are deliberate):
 # no endpoint needs long URLs or many headers; bodies are capped at 64 KiB by the app.
@@ -101,3 +135,36 @@ limit_request_field_size = 8190
 # image's home-less user cannot create. Nothing here manages workers at run time, so
 # it stays off. (Older gunicorn ignores the unknown name.)
 control_socket_disable = True
+
+
+# Metrics: every worker counts into files of its own in PROMETHEUS_MULTIPROC_DIR and
+# /metrics adds them up (prometheus_client's multiprocess mode). The variable has to be
+# set before prometheus_client is imported, so here, before the app is loaded. Without
+# one from the environment, each server gets a fresh directory of its own, removed on
+# exit.
+_METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_own_metrics_dir: str | None = None
+if not os.environ.get(_METRICS_ENV, "").strip():
+    _own_metrics_dir = tempfile.mkdtemp(prefix="oracle-metrics-")
+    os.environ[_METRICS_ENV] = _own_metrics_dir
+
+
+def on_starting(server: Any) -> None:
+    """Start from zero: files left by an earlier server in a configured directory
+    would be added to this one's counts."""
+    directory = Path(os.environ[_METRICS_ENV])
+    directory.mkdir(parents=True, exist_ok=True)
+    for stale in directory.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker has gone: its live gauges (if any) no longer count; counters stay."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    if _own_metrics_dir is not None:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)

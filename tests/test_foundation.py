@@ -66,20 +66,29 @@ def test_importing_service_does_not_import_flask():
 # --- gunicorn configuration ---------------------------------------------------------
 
 
+ENV = ("HOST", "PORT", "WEB_CONCURRENCY", "ORACLE_LOG_FORMAT", "PROMETHEUS_MULTIPROC_DIR")
+
+
 @pytest.fixture()
-def reload_gunicorn_conf(monkeypatch):
+def reload_gunicorn_conf(monkeypatch, tmp_path):
+    """Loads the settings afresh with the environment given. Loading them creates a
+    metrics directory and names it in the environment unless one is named already: the
+    test names one, so that nothing leaks into this process's environment."""
     import service.gunicorn_conf as conf
 
     def reload(**env):
-        for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
+        for name in ENV:
             monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
         for name, value in env.items():
             monkeypatch.setenv(name, value)
         return importlib.reload(conf)
 
     yield reload
     monkeypatch.undo()
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
     importlib.reload(conf)
+    monkeypatch.undo()
 
 
 def test_gunicorn_defaults_to_loopback_8080(reload_gunicorn_conf):
@@ -101,31 +110,53 @@ def test_gunicorn_brackets_ipv6_hosts(reload_gunicorn_conf):
 
 def test_gunicorn_settings(reload_gunicorn_conf):
     conf = reload_gunicorn_conf()
-    assert conf.worker_class == "sync"
+    assert (conf.worker_class, conf.worker_connections) == ("gevent", 1000)
     assert conf.preload_app is True
-    assert (conf.max_requests, conf.max_requests_jitter) == (10000, 1000)
+    assert (conf.max_requests, conf.max_requests_jitter) == (0, 0)
     assert (conf.timeout, conf.graceful_timeout, conf.keepalive) == (30, 30, 5)
     assert (conf.accesslog, conf.errorlog) == ("-", "-")
+    assert conf.access_log_format.endswith(" %({x-request-id}o)s")
+    assert conf.logger_class == "gunicorn.glogging.Logger"
     assert (conf.limit_request_line, conf.limit_request_fields) == (4094, 50)
     assert conf.limit_request_field_size == 8190
     assert conf.control_socket_disable is True
 
 
-def test_gunicorn_accepts_every_setting():
+def test_gunicorn_logs_json_when_asked(reload_gunicorn_conf):
+    assert reload_gunicorn_conf(ORACLE_LOG_FORMAT="json").logger_class == "service.logs.JsonLogger"
+    with pytest.raises(RuntimeError, match="ORACLE_LOG_FORMAT"):
+        reload_gunicorn_conf(ORACLE_LOG_FORMAT="xml")
+
+
+def test_gunicorn_makes_a_metrics_directory_unless_one_is_named(reload_gunicorn_conf, monkeypatch, tmp_path):
+    conf = reload_gunicorn_conf()
+    assert os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(tmp_path / "metrics")
+    (tmp_path / "metrics").mkdir()
+    (tmp_path / "metrics" / "counter_1.db").write_bytes(b"stale")
+    conf.on_starting(None)
+    assert list((tmp_path / "metrics").iterdir()) == []
+
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "")
+    conf = importlib.reload(conf)
+    made = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    assert made.is_dir() and made != tmp_path / "metrics"
+    conf.on_exit(None)
+    assert not made.exists()
+
+
+def test_gunicorn_accepts_every_setting(reload_gunicorn_conf):
     from gunicorn.config import Config
 
-    import service.gunicorn_conf as conf
-
+    conf = reload_gunicorn_conf()
     known = set(Config().settings)
     known.add("control_socket_disable")  # only in gunicorn 25.1+, ignored before
     assert set(conf.__all__) <= known
 
 
-def test_top_level_gunicorn_conf_reexports_the_package_settings():
+def test_top_level_gunicorn_conf_reexports_the_package_settings(reload_gunicorn_conf):
+    conf = reload_gunicorn_conf()
     namespace: dict[str, object] = {}
     exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), namespace)
-    import service.gunicorn_conf as conf
-
     for name in conf.__all__:
         assert namespace[name] == getattr(conf, name), name
 

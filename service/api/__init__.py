@@ -4,7 +4,9 @@ One thin layer for every game: :mod:`~service.api.declare` declares each operati
 once (flask-smorest: the declaration loads the request, documents it and describes the
 answer), :mod:`~service.api.errors` answers every error as problem details,
 :mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
-and writes JSON. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
+and writes JSON, :mod:`~service.api.envelope` adds what every answer carries (request
+id, hardening headers, CORS) and :mod:`~service.api.metrics` counts and times every
+answer for ``/metrics``. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
 with its schemas and views, registered here.
 """
 
@@ -15,7 +17,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from service.api import meta, spiel_der_tuerme, terra_turrium, turm_und_leute
+from service.api import envelope, meta, metrics, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.examples import examples
@@ -33,12 +35,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create the application; ``config`` overrides the defaults.
 
     ``CHECK_ANSWERS``: check every answer against its schema (the tests set it).
+    ``CORS_ORIGINS``: the origins whose pages may call the service, ``"*"`` or a list
+    (default: ``ORACLE_CORS_ORIGINS``, see :mod:`~service.api.envelope`).
     """
     app = Flask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
+    envelope.register(app)
+    metrics.register(app)
     api = Api(app, examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)

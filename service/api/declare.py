@@ -117,7 +117,10 @@ class RequestParser(FlaskParser):
             sent = req.mimetype or "no content type"
             raise UnsupportedMediaType(f"The body must be JSON, sent as application/json (not {sent}).")
         # Read at most one byte past the limit, whatever the framing (Content-Length or
-        # chunked): a longer body is refused, never cut short.
+        # chunked): a longer body is refused, never cut short. werkzeug would stop a
+        # chunked body at MAX_CONTENT_LENGTH without a word, so this request's stream
+        # may run that one byte further.
+        req.max_content_length = MAX_BODY + 1
         raw = req.stream.read(MAX_BODY + 1)
         if len(raw) > MAX_BODY:
             raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")

@@ -10,6 +10,7 @@ from marshmallow import fields
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
+from service.api import metrics
 from service.api.declare import Answer, Blueprint, negotiate, one_of, text
 from service.api.errors import PROBLEM_MEDIA_TYPE
 from service.api.problems import ProblemSchema
@@ -22,8 +23,7 @@ assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_
 #: those the page loads are served.
 SWAGGER_UI = str(swagger_ui_path)
 SWAGGER_UI_FILES = frozenset(
-    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-32x32.png",
-     "favicon-16x16.png"}
+    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-32x32.png"}
 )
 
 YAML = "application/yaml"
@@ -53,6 +53,20 @@ class Document(Answer):
 def healthz() -> dict[str, str]:
     """Report that the service is up, with its version."""
     return {"status": "ok", "version": service.__version__}
+
+
+@bp.get("/metrics")
+@bp.response(200, {"type": "string"}, content_type=metrics.MEDIA_TYPE,
+             description="Prometheus's text format: requests, errors and a latency histogram per endpoint.")
+def prometheus_metrics() -> Response:
+    """The service's metrics for Prometheus, added up over every worker process.
+
+    `oracle_http_requests_total` and `oracle_http_errors_total` (status 400 or more) count
+    answers by `endpoint` (the route, `unmatched` for paths no route serves), `method`
+    (`other` for a method the service does not know) and `status`; `oracle_http_request_duration_seconds` is a histogram of the time each
+    answer took, by `endpoint` and `method`.
+    """
+    return Response(metrics.exposition(), content_type=metrics.MEDIA_TYPE)
 
 
 @bp.get("/openapi.yaml")

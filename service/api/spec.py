@@ -27,6 +27,7 @@ from flask_smorest import Api as SmorestApi
 
 import service
 from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
+from service.api.envelope import REQUEST_ID_PATTERN
 from service.api.errors import (
     ILLEGAL_TURN,
     INVALID_POSITION,
@@ -65,7 +66,10 @@ string in the one-line notation (`setup|yellow:NW|red:NE|blue:SE|green:SW`,
 docs/notation.md); every string that matches the notation's pattern is read as a
 position. Answers write positions as objects; `POST /v1/notation` converts.
 
-Every answer carries the header `X-Rules-Version`, the version of the rules it applies.
+Every answer carries the header `X-Rules-Version`, the version of the rules it applies,
+and `X-Request-ID`: the one the request sent, if it is 1–128 letters, digits or
+`-_.:=+/@`, else a new one (the access log records it too). Pages on other origins may
+call the service (CORS); the origins allowed are configurable.
 """
 
 LICENSE = {"name": "Proprietary: all rights reserved", "identifier": "LicenseRef-Proprietary"}
@@ -80,7 +84,15 @@ RULES_VERSION_HEADER = {
     "required": True,
     "schema": {"type": "string"},
 }
-HEADERS = {"X-Rules-Version": {"$ref": "#/components/headers/X-Rules-Version"}}
+REQUEST_ID_HEADER = {
+    "description": "The request's id: the `X-Request-ID` the request sent, if it is sane, else a new one.",
+    "required": True,
+    "schema": {"type": "string", "pattern": f"^{REQUEST_ID_PATTERN}$"},
+}
+HEADERS = {
+    "X-Rules-Version": {"$ref": "#/components/headers/X-Rules-Version"},
+    "X-Request-ID": {"$ref": "#/components/headers/X-Request-ID"},
+}
 
 
 def _problem(description: str, example: dict[str, Any]) -> dict[str, Any]:
@@ -252,6 +264,7 @@ class Api(SmorestApi):
 
     def _register_responses(self) -> None:
         self.spec.components.header("X-Rules-Version", RULES_VERSION_HEADER)
+        self.spec.components.header("X-Request-ID", REQUEST_ID_HEADER)
         for name, response in ERROR_RESPONSES.items():
             self.spec.components.response(name, {**response, "headers": HEADERS})
 

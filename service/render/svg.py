@@ -196,6 +196,12 @@ LEVEL_INSET: Final = 3
 """Each stone level is drawn this much smaller than the one below it."""
 LEVEL_CAP: Final = 7
 """At most this many nested squares; higher piles only darken further."""
+DARKEST: Final = 40
+"""A pile of this many stones is as dark as it gets (the darkening has long stopped
+showing); higher ones are drawn as this one, so no height puts the arithmetic out of
+range."""
+HEIGHT_SHOWN: Final = 9999
+"""The highest height written out (the HTTP contract's bound); above it, ``9999+``."""
 TURRIAN_R: Final = 12
 """Small enough that the lower levels of the tower under a turrian stay visible."""
 
@@ -224,6 +230,7 @@ def _defs() -> str:
 def _stones(height: int) -> list[str]:
     """Nested squares, one per stone up to :data:`LEVEL_CAP`; the top one carries the rest."""
     out = []
+    height = min(height, DARKEST)
     levels = min(height, LEVEL_CAP)
     for level in range(1, levels + 1):
         inset = 2 + (level - 1) * LEVEL_INSET
@@ -257,6 +264,7 @@ def _square(
 ) -> str:
     name = SQUARE_NAMES[square]
     height = position.height(square)
+    shown = str(height) if height <= HEIGHT_SHOWN else f"{HEIGHT_SHOWN}+"
     territory = TERRITORY[square]
     in_play = position.is_in_play(square)
     style = highlights.squares.get(square)
@@ -270,7 +278,7 @@ def _square(
     x, y = _origin_of(square)
     occupant = position.occupant[square]
     owner = position.owner[territory]
-    where = f"{name}, height {height}, {territory.value} "
+    where = f"{name}, height {shown}, {territory.value} "
     where += "neutral" if owner < 0 else f"({position.seats[owner].id})"
     if not in_play:
         where += ", out of play"
@@ -280,7 +288,7 @@ def _square(
         + attrs(
             class_=" ".join(classes),
             data_square=name,
-            data_height=height,
+            data_height=shown,
             data_territory=territory.value,
             transform=f"translate({x} {y})",
         )
@@ -324,7 +332,7 @@ def _square(
             + "/>"
         )
     centre = CELL / 2
-    number_colour = "#ffffff" if 1 - (1 - STONE_OPACITY) ** height > 0.42 else INK
+    number_colour = "#ffffff" if 1 - (1 - STONE_OPACITY) ** min(height, DARKEST) > 0.42 else INK
     if occupant >= 0:
         seat = position.seats[occupant]
         colour = colours[occupant]
@@ -340,7 +348,7 @@ def _square(
     if height:
         parts.append(
             text_element(
-                centre, centre + 5.5, str(height), class_="height", text_anchor="middle",
+                centre, centre + 5.5, shown, class_="height", text_anchor="middle",
                 font_size=15, font_weight="bold", fill=number_colour,
             )
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import yaml
 
@@ -47,3 +48,14 @@ def test_docs_unknown_asset_is_404(client):
     assert client.get("/docs/nothing.js").status_code == 404
     # An escaped ../ reaches the route as part of the file name and must stay inside the bundle.
     assert client.get("/docs/..%2F..%2F..%2Fmeta.py").status_code == 404
+
+
+def test_docs_serves_only_the_bundle_files_the_page_loads(client):
+    from service.api.meta import SWAGGER_UI
+
+    page = client.get("/docs").get_data(as_text=True)
+    loaded = {s.removeprefix("/docs/") for s in re.findall(r'(?:src|href)="(/docs/[^/"]+)"', page)}
+    bundle = {p.name for p in Path(SWAGGER_UI).iterdir() if p.is_file()}
+    assert loaded and loaded < bundle  # the bundle has more: index.html, oauth2-redirect.html, maps …
+    served = {name for name in bundle if client.get(f"/docs/{name}").status_code == 200}
+    assert served == loaded

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -72,6 +73,30 @@ def test_b5_heights_are_printed_and_drawn_as_one_nested_square_per_stone() -> No
     # 5 and 6 differ in the number of levels drawn, not only in the printed number.
     levels = {name: sum("stone" in classes(r) for r in found[name].iter(f"{SVG}rect")) for name in heights}
     assert levels == {"c7": 3, "e8": 5, "e9": 6, "g9": 7, "a5": 0, "h2": 0}
+
+
+def test_b5_any_height_is_drawn_the_highest_the_contract_allows_in_full() -> None:
+    heights = {"c7": 9999, "e8": 40, "e9": 41, "g9": 9999}
+    position = build(4, heights=heights, turrians={"yellow": ["e9"], "red": ["g9"]})
+    # Beyond any contract, as only a program using the engine could make it.
+    towering = list(position.heights)
+    towering[sq("g9")] = 10**400
+    position = dataclasses.replace(position, heights=tuple(towering))
+    found = squares(parse(render_svg(position)))
+    shown = {name: (found[name].get("data-height"), texts(found[name], "height")) for name in heights}
+    assert shown == {
+        "c7": ("9999", ["9999"]),
+        "e8": ("40", ["40"]),
+        "e9": ("41", ["41"]),
+        "g9": ("9999+", ["9999+"]),
+    }
+
+    def darkness(name: str) -> list[str]:
+        return [r.get("fill-opacity") or "" for r in found[name].iter(f"{SVG}rect") if "stone" in classes(r)]
+
+    # Past DARKEST stones a pile looks the same: the darkening had stopped showing.
+    assert darkness("c7") == darkness("g9") == darkness("e9") == darkness("e8")
+    assert len(darkness("c7")) == 7
 
 
 @pytest.mark.parametrize(

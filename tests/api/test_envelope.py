@@ -1,0 +1,157 @@
+"""What every answer carries beyond its body: the request id, the hardening headers and
+CORS; and the 413 of a body over 64 KiB before any view runs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from service import create_app
+from service.api.envelope import DATA_POLICY, PAGE_POLICY, cors_origins
+
+PAGES = ["/", "/playground", "/docs"]
+#: One answer of each kind: JSON, problem details, SVG, YAML, a script, a 404, a 405.
+OTHERS = [
+    ("GET", "/healthz", None),
+    ("GET", "/v1/board", None),
+    ("POST", "/v1/removals", {"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}),
+    ("POST", "/v1/removals", {"position": {}}),
+    ("POST", "/v1/render", {"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}),
+    ("GET", "/openapi.yaml", None),
+    ("GET", "/playground/playground.js", None),
+    ("GET", "/nowhere", None),
+    ("DELETE", "/healthz", None),
+]
+
+
+# ------------------------------------------------------------------------ headers
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_allow_only_their_own_files_and_no_framing(client, path):
+    response = client.get(path)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.headers["Content-Security-Policy"] == PAGE_POLICY
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    directives = dict(d.strip().split(" ", 1) for d in PAGE_POLICY.split(";"))
+    assert directives["script-src"] == "'self'" and directives["frame-ancestors"] == "'none'"
+    assert "unsafe" not in PAGE_POLICY
+    # Nothing inline for the policy to refuse.
+    page = response.get_data(as_text=True)
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), "an inline script"
+    assert not re.search(r"\son\w+=|<style|\sstyle=", page), "an inline handler or style"
+
+
+@pytest.mark.parametrize(("method", "path", "body"), OTHERS)
+def test_every_other_answer_is_data_that_does_not_sniff(client, method, path, body):
+    response = client.open(path, method=method, json=body)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Content-Security-Policy"] == DATA_POLICY
+    assert "X-Frame-Options" not in response.headers
+
+
+# --------------------------------------------------------------------- request id
+
+
+def test_a_sane_request_id_is_answered_as_sent(client):
+    for sent in ["b7e1c2a4-93f0-4d7e-a2d1-6c0f5e9b8a71", "req:42", "a" * 128, "Root=1-5f84c7a1/x+y@z_w.v"]:
+        assert client.get("/healthz", headers={"X-Request-ID": sent}).headers["X-Request-ID"] == sent
+
+
+def test_an_insane_or_missing_request_id_is_replaced(client):
+    made = set()
+    for sent in [None, "", "a" * 129, "two words", 'quote"d', "semi;colon", "ünï"]:
+        headers = {} if sent is None else {"X-Request-ID": sent}
+        response = client.get("/healthz", headers=headers)
+        answered = response.headers["X-Request-ID"]
+        assert re.fullmatch(r"[0-9a-f]{32}", answered), answered
+        made.add(answered)
+    assert len(made) == 7
+
+
+def test_errors_carry_the_request_id_too(client):
+    response = client.post("/v1/goal", json={"position": {}}, headers={"X-Request-ID": "err-1"})
+    assert response.status_code == 400
+    assert response.headers["X-Request-ID"] == "err-1"
+
+
+# --------------------------------------------------------------------------- CORS
+
+ELSEWHERE = "http://front-end.example:3000"
+
+
+def test_any_origin_may_call_by_default(client):
+    response = client.post(
+        "/v1/removals", json={"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}, headers={"Origin": ELSEWHERE}
+    )
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    exposed = {h.strip() for h in response.headers["Access-Control-Expose-Headers"].split(",")}
+    assert exposed == {"X-Request-ID", "X-Rules-Version"}
+    assert "Access-Control-Allow-Credentials" not in response.headers
+
+
+def test_a_preflight_admits_a_json_post(client):
+    response = client.options(
+        "/v1/turns/apply",
+        headers={
+            "Origin": ELSEWHERE,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, x-request-id",
+        },
+    )
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "POST" in response.headers["Access-Control-Allow-Methods"]
+    assert set(response.headers["Access-Control-Allow-Headers"].lower().split(", ")) == {"content-type", "x-request-id"}
+    assert response.headers["Access-Control-Max-Age"] == "600"
+
+
+def test_configured_origins_only():
+    client = create_app({"TESTING": True, "CORS_ORIGINS": [ELSEWHERE, "https://other.example"]}).test_client()
+    allowed = client.get("/v1/board", headers={"Origin": ELSEWHERE})
+    assert allowed.headers["Access-Control-Allow-Origin"] == ELSEWHERE
+    assert "Origin" in allowed.headers["Vary"]
+    refused = client.get("/v1/board", headers={"Origin": "http://evil.example"})
+    assert refused.status_code == 200  # answered, but no browser script may read it
+    assert "Access-Control-Allow-Origin" not in refused.headers
+
+
+def test_origins_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("ORACLE_CORS_ORIGINS", f" {ELSEWHERE} ,https://other.example")
+    client = create_app({"TESTING": True}).test_client()
+    assert client.get("/healthz", headers={"Origin": ELSEWHERE}).headers["Access-Control-Allow-Origin"] == ELSEWHERE
+    assert "Access-Control-Allow-Origin" not in client.get("/healthz", headers={"Origin": "http://x.example"}).headers
+
+
+@pytest.mark.parametrize(
+    ("value", "origins"),
+    [
+        (None, "*"),
+        ("", "*"),
+        ("*", "*"),
+        ("https://a.example", ["https://a.example"]),
+        ("https://a.example, http://b.example:8000 ,", ["https://a.example", "http://b.example:8000"]),
+        ("https://a.example,*", "*"),
+    ],
+)
+def test_cors_origins_setting(value, origins):
+    assert cors_origins(value) == origins
+
+
+# ------------------------------------------------------------------------- bodies
+
+
+def test_a_body_over_64_kib_is_413_whatever_the_route(client):
+    big = b" " * (64 * 1024 + 1)
+    for method, path, content_type in [
+        ("GET", "/healthz", None),
+        ("POST", "/v1/removals", "text/plain"),  # 413 before 415: the size is known first
+        ("POST", "/v1/removals", "application/json"),
+    ]:
+        response = client.open(path, method=method, data=big, content_type=content_type)
+        assert response.status_code == 413, (method, path)
+        assert response.mimetype == "application/problem+json"
+        assert response.get_json()["detail"] == "The body is larger than 64 KiB."

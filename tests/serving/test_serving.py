@@ -1,0 +1,267 @@
+"""The service as deployed: ``python -m service`` with the project's gunicorn settings
+(two workers) on a loopback port, driven over real sockets.
+
+Slow and idle clients must not deny service, bodies over 64 KiB are 413 however they
+are framed, /metrics adds up every worker's counts, and the request id reaches the
+access log, in text or JSON.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.serving.server import (
+    REMOVALS,
+    WORKERS,
+    Server,
+    Trickle,
+    closed_by_server,
+    idle,
+    probe,
+    serve,
+    stalled_body,
+)
+
+#: gunicorn's keep-alive setting: how long a connection may sit idle, or take to send
+#: its request's head.
+KEEPALIVE = 5
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("server")) as running:
+        yield running
+
+
+# --------------------------------------------------------------------- slow clients
+
+
+def test_idle_and_slow_clients_do_not_deny_service(server: Server) -> None:
+    count = WORKERS + 2
+    idle_ones = [idle(server.port) for _ in range(count)]
+    stalled = [stalled_body(server.port) for _ in range(count)]
+    trickles = [Trickle(server.port) for _ in range(count)]
+    for trickle in trickles:
+        trickle.start()
+    opened = time.monotonic()
+    try:
+        took = probe(server, seconds=2.5)
+        assert max(took["healthz"]) < 1.0, took
+        assert max(took["post"]) < 1.0, took
+
+        # A connection gets KEEPALIVE seconds to send its request's head: idle ones and
+        # tricklers are cut then, wherever they are.
+        for sock in idle_ones:
+            left = KEEPALIVE + 3 - (time.monotonic() - opened)
+            assert closed_by_server(sock, within=max(left, 0.1)) is not None
+        for trickle in trickles:
+            trickle.join(timeout=max(KEEPALIVE + 3 - (time.monotonic() - opened), 0.1))
+            assert trickle.cut_after is not None and trickle.cut_after < KEEPALIVE + 3
+        # The stalled bodies still wait (each costs an idle greenlet), and the service
+        # still answers.
+        assert server.request("GET", "/healthz", timeout=1)[0] == 200
+    finally:
+        for sock in idle_ones + stalled:
+            sock.close()
+        for trickle in trickles:
+            trickle.stop()
+
+
+# ------------------------------------------------------------------------- bodies
+
+PADDED = 64 * 1024  # a valid body of exactly the limit, padded with spaces
+
+
+def _padded(size: int) -> bytes:
+    return REMOVALS + b" " * (size - len(REMOVALS))
+
+
+def _raw(server: Server, head: bytes, body_parts: list[bytes]) -> tuple[int, str, bytes]:
+    """Send a request as given, byte for byte; the status, content type and body."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head)
+        for part in body_parts:
+            sock.sendall(part)
+        sock.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head_text, _, body = answer.partition(b"\r\n\r\n")
+    lines = head_text.decode("latin-1").split("\r\n")
+    content_type = next((line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("content-type:")), "")
+    return int(lines[0].split()[1]), content_type, body
+
+
+def _chunked(body: bytes, size: int = 8192) -> list[bytes]:
+    parts = [b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)]
+    return [*parts, b"0\r\n\r\n"]
+
+
+# Kept alive, as HTTP/1.1 clients do: after a 413 the server reads the rest of the body
+# and throws it away before it closes, so the client reads the answer rather than a reset.
+HEAD = b"POST /v1/removals HTTP/1.1\r\nHost: oracle\r\nContent-Type: application/json\r\n"
+
+
+@pytest.mark.parametrize(
+    ("size", "status"), [(PADDED, 200), (PADDED + 1, 413), (70_000, 413), (1_000_000, 413)]
+)
+def test_a_chunked_body_over_64_kib_is_413_never_cut_short(server: Server, size: int, status: int) -> None:
+    found, content_type, body = _raw(server, HEAD + b"Transfer-Encoding: chunked\r\n\r\n", _chunked(_padded(size)))
+    assert found == status, body[:300]
+    if status == 413:
+        assert content_type == "application/problem+json"
+        assert json.loads(body)["status"] == 413
+
+
+@pytest.mark.parametrize(("size", "status"), [(PADDED, 200), (PADDED + 1, 413), (1_000_000, 413)])
+def test_a_content_length_over_64_kib_is_413(server: Server, size: int, status: int) -> None:
+    head = HEAD + b"Content-Length: %d\r\n\r\n" % size
+    found, content_type, body = _raw(server, head, [_padded(size)])
+    assert found == status, body[:300]
+    if status == 413:
+        assert content_type == "application/problem+json"
+
+
+def test_a_body_over_64_kib_is_413_on_a_route_that_reads_none(server: Server) -> None:
+    head = b"GET /healthz HTTP/1.1\r\nHost: oracle\r\nContent-Length: 70000\r\n\r\n"
+    assert _raw(server, head, [b" " * 70_000])[0] == 413
+
+
+# ------------------------------------------------------------------------ metrics
+
+
+def _samples(text: str, name: str) -> dict[str, float]:
+    """``{labels: value}`` of one metric in Prometheus's text format."""
+    found = {}
+    for line in text.splitlines():
+        match = re.fullmatch(rf"{name}\{{(.*)\}} (\S+)", line)
+        if match:
+            found[match.group(1)] = float(match.group(2))
+    return found
+
+
+def _count(text: str, name: str, **labels: str) -> float:
+    wanted = [f'{key}="{value}"' for key, value in labels.items()]
+    return sum(v for key, v in _samples(text, name).items() if all(w in key.split(",") for w in wanted))
+
+
+def test_metrics_add_up_the_counts_of_every_worker(server: Server) -> None:
+    before = server.request("GET", "/metrics")[2].decode()
+    sent = 40
+    for i in range(sent):
+        # New connections, so both workers take a share; one in four is a 400.
+        body = b"{}" if i % 4 == 0 else REMOVALS
+        server.post(body=body)
+
+    # Every worker that answered counted into files of its own.
+    pids = {int(m.group(1)) for f in server.metrics.iterdir() if (m := re.fullmatch(r"counter_(\d+)\.db", f.name))}
+    assert len(pids & set(server.workers())) == WORKERS
+
+    scrapes = [server.request("GET", "/metrics")[2].decode() for _ in range(4)]
+    for text in scrapes:  # whichever worker answers the scrape, the totals are the sum
+        def delta(name: str, **labels: str) -> float:
+            return _count(text, name, **labels) - _count(before, name, **labels)
+
+        assert delta("oracle_http_requests_total", endpoint="/v1/removals", method="POST") == sent
+        assert delta("oracle_http_requests_total", endpoint="/v1/removals", status="400") == sent // 4
+        assert delta("oracle_http_errors_total", endpoint="/v1/removals", status="400") == sent // 4
+        assert delta("oracle_http_request_duration_seconds_count", endpoint="/v1/removals") == sent
+        assert delta("oracle_http_request_duration_seconds_bucket", endpoint="/v1/removals", le="+Inf") == sent
+        assert _count(text, "oracle_http_request_duration_seconds_sum", endpoint="/v1/removals") > 0
+
+
+def test_metrics_are_prometheus_text(server: Server) -> None:
+    status, headers, body = server.request("GET", "/metrics")
+    assert status == 200
+    assert headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8"
+    assert "# TYPE oracle_http_request_duration_seconds histogram" in body.decode()
+
+
+# --------------------------------------------------------------------- request ids
+
+
+def _access_lines(server: Server, request_id: str) -> list[str]:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        lines = [line for line in server.stdout.read_text().splitlines() if request_id in line]
+        if lines:
+            return lines
+        time.sleep(0.05)
+    return []
+
+
+def test_the_request_id_is_answered_and_logged(server: Server) -> None:
+    status, headers, _ = server.post(headers={"X-Request-ID": "client-7f3a:try=2"})
+    assert status == 200 and headers["X-Request-ID"] == "client-7f3a:try=2"
+    (line,) = _access_lines(server, "client-7f3a:try=2")
+    assert '"POST /v1/removals HTTP/1.1" 200' in line
+    assert line.endswith(" client-7f3a:try=2")
+
+    # An id that is not sane (a space, a quote) is replaced by one of the service's.
+    status, headers, _ = server.request("GET", "/healthz", headers={"X-Request-ID": 'a "b'})
+    made = headers["X-Request-ID"]
+    assert re.fullmatch(r"[0-9a-f]{32}", made)
+    assert _access_lines(server, made)
+
+
+# ------------------------------------------------------- one worker, JSON logs
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("one-worker"), workers=1, ORACLE_LOG_FORMAT="json") as running:
+        yield running
+
+
+def test_kept_alive_connections_are_served_in_turn(one_worker: Server) -> None:
+    """Four clients on one worker, each sending its next request as soon as it has an
+    answer: each gets its turn, none is served again and again while the others wait."""
+    counts = [0] * 4
+    stop: list[float] = []
+    # Once all are connected, they start together.
+    ready = threading.Barrier(len(counts), action=lambda: stop.append(time.monotonic() + 2), timeout=10)
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", one_worker.port, timeout=10)
+        try:
+            connection.connect()
+            ready.wait()
+            while time.monotonic() < stop[0]:
+                connection.request("POST", "/v1/removals", body=REMOVALS, headers={"Content-Type": "application/json"})
+                assert connection.getresponse().read()
+                counts[index] += 1
+        finally:
+            connection.close()
+
+    clients = [threading.Thread(target=client, args=(i,)) for i in range(len(counts))]
+    for thread in clients:
+        thread.start()
+    for thread in clients:
+        thread.join(timeout=30)
+    # Served in turn, each client gets about as many answers as the others (the clients are
+    # threads of one process on a shared machine: within half again); served again and
+    # again, one gets nearly all of them.
+    assert min(counts) > 0 and max(counts) <= 1.5 * min(counts), counts
+
+
+def test_json_logs_carry_the_request_fields(one_worker: Server) -> None:
+    one_worker.post(headers={"X-Request-ID": "json-log-1"})
+    one_worker.post(body=b"[", headers={"X-Request-ID": "json-log-2"})
+    lines = _access_lines(one_worker, "json-log-2")
+    access = [json.loads(line) for line in one_worker.stdout.read_text().splitlines()]
+    (first,) = [a for a in access if a.get("request_id") == "json-log-1"]
+    assert first["logger"] == "gunicorn.access"
+    assert (first["method"], first["path"], first["status"]) == ("POST", "/v1/removals", 200)
+    assert first["level"] == "INFO" and first["duration_ms"] > 0 and first["remote_addr"] == "127.0.0.1"
+    assert lines and json.loads(lines[0])["status"] == 400
+    # gunicorn's own lines are JSON too.
+    errors = [json.loads(line) for line in one_worker.stderr.read_text().splitlines()]
+    assert any(e["logger"] == "gunicorn.error" and "Booting worker" in e["message"] for e in errors)
