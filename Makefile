@@ -123,13 +123,16 @@ bench-serving: install wrk
 run: install
 	exec $(BIN)/python -m service
 
-# Branch coverage of the engine, failing under 95 %; set here rather than in pytest's
-# addopts so that a plain `pytest tests/x.py` stays fast.
-COVERAGE = --cov=service/rules --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
+# Branch coverage of the three engines, failing under 95 %; set here rather than in
+# pytest's addopts so that a plain `pytest tests/x.py` stays fast.
+COVERAGE = --cov=service/rules --cov=service/spiel_der_tuerme --cov=service/turm_und_leute \
+	--cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
+# The tests on two processes (pytest-xdist): the machines this runs on have two cores.
+PARALLEL ?= -n 2
 
 test: install-test
 	$(BIN)/python -m mypy service
-	$(BIN)/python -m pytest $(COVERAGE)
+	$(BIN)/python -m pytest $(PARALLEL) $(COVERAGE)
 
 # A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
 # FUZZ_EXAMPLES generated requests per operation, randomized with a seed that is printed;

@@ -66,6 +66,7 @@ from bench.server import (
     write_requests,
     wrk_version,
 )
+from service import gunicorn_conf
 
 WARM_UP_REQUESTS: Final = 20
 
@@ -305,7 +306,7 @@ def run_endpoints(args: argparse.Namespace) -> int:
                 measure(FLOOR, floor_seconds, round_)
                 measure(endpoint, args.seconds, round_, floor_runs=[len(floor_runs) - 1, len(floor_runs)])
             measure(FLOOR, floor_seconds, round_)
-    head = header(f"project settings: {workers} sync workers", args)
+    head = header(f"project settings: {workers} {gunicorn_conf.worker_class} workers", args)
     RESULTS.mkdir(parents=True, exist_ok=True)
     raw = {name: f.runs for name, f in figures.items()}
     (RESULTS / "http.json").write_text(json.dumps({"header": head, "runs": raw}, indent=1))
