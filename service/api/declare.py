@@ -48,7 +48,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem
+from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
 from service.common.shapes import token
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
@@ -332,6 +332,10 @@ class Parsed(fields.Field[Any]):
             return self.parse(value)
         except MalformedError as exc:
             raise ValidationError(list(exc.problems)) from None
+        except RuleError as exc:
+            # A rule an engine judges while reading (a notation's heights that do not
+            # fit the play area): the member's own pointer, as for its other rules.
+            raise exc.under("/" + token(self.data_key or attr or "")) from None
 
 
 class Union(fields.Field[Any]):

@@ -9,21 +9,27 @@ non-ASCII characters.
 
 Requests are decoded by orjson too; a body orjson refuses (an unpaired surrogate,
 nesting deeper than it goes, a number beyond a double) is decoded by the standard
-library, which reads what orjson cannot and words what is wrong. orjson reads an integer
-beyond 64 bits as a float, so such a number is answered "must be an integer": no member
-of the contract takes one (heights stop at 9,999). Only RFC 8259 JSON is accepted: UTF-8,
-no ``NaN`` or ``Infinity``, nesting as deep as the interpreter allows (deeper is an error
-like any other).
+library, which reads what orjson cannot and words what is wrong. orjson would read an
+integer beyond 64 bits as a float, so a body with a run of 19 digits or more (all such
+integers have one) is decoded by the standard library from the start: an integer is
+always read as an integer, and judged as one (too large for its member, or against a
+rule). Only RFC 8259 JSON is accepted: UTF-8, no ``NaN`` or ``Infinity``, nesting as deep
+as the interpreter allows (deeper is an error like any other).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from typing import Any, Final
 
 import orjson
 from flask import Response
 from flask.json.provider import JSONProvider
+
+
+#: A run of digits as long as an integer beyond 64 bits needs (2**63 has 19 digits).
+_LONG_DIGITS: Final = re.compile(rb"[0-9]{19}")
 
 
 def _reject_constant(name: str) -> Any:
@@ -48,10 +54,11 @@ class OrjsonProvider(JSONProvider):
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """Decode a JSON text; raises :class:`ValueError` for anything that is not one."""
         data = s.encode("utf-8", "surrogatepass") if isinstance(s, str) else bytes(s)
-        try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
-            pass  # the standard library says what is wrong, or reads what orjson cannot
+        if not _LONG_DIGITS.search(data):
+            try:
+                return orjson.loads(data)
+            except orjson.JSONDecodeError:
+                pass  # the standard library says what is wrong, or reads what orjson cannot
         try:
             return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
         except RecursionError:

@@ -251,7 +251,8 @@ _PHASE_BY_VALUE: Final = {p.value: p for p in Phase}
 
 def _turn_state(shape: Shape, value: object) -> TurnState | None:
     if type(value) is dict and _TURN_MEMBERS.issuperset(value):
-        phase = _PHASE_BY_VALUE.get(value.get("phase", "take"))
+        raw_phase = value.get("phase", "take")
+        phase = _PHASE_BY_VALUE.get(raw_phase) if type(raw_phase) is str else None
         taken = _plain_squares(value.get("taken", []))
         in_hand, points = value.get("in_hand", 0), value.get("points", MOVEMENT_POINTS)
         attacked = value.get("attacked", False)

@@ -4,6 +4,7 @@ byte-identical answers, unknown members refused, and input left as it was."""
 from __future__ import annotations
 
 import copy
+import json
 import logging
 
 import pytest
@@ -12,6 +13,7 @@ from service.api.terra_turrium import queries
 from service.api.terra_turrium.examples import examples
 from service.api.terra_turrium.schemas import ApplyQuery
 from service.rules import RULES_VERSION
+from service.common import MAX_PROBLEMS
 from service.rules.position import MAX_HEIGHT
 
 from .bodies import PROBLEM, position, with_heights
@@ -265,3 +267,42 @@ def test_reading_a_request_leaves_it_unchanged(app):
     with app.test_request_context():
         ApplyQuery().load(body)
     assert body == original
+
+
+@pytest.mark.parametrize("path", ["/v1/removals", "/v1/reach", "/v1/turns/apply", "/v1/batch", "/v1/games/replay"])
+def test_a_body_of_21700_empty_seats_gets_a_small_400(client, path):
+    """A body just under 64 KiB that is nearly all mistakes (21,700 empty seats) is
+    answered with one short problem, not with a reason per mistake: the answer is no
+    larger than the question deserves."""
+    bad = {"heights": [[1] * 10] * 10, "seats": [{}] * 21_700, "to_move": "yellow"}
+    body = {"/v1/games/replay": {"start": bad, "turns": []},
+            "/v1/batch": {"position": bad, "requests": [{"op": "goal", "body": {}}]}}.get(path, {"position": bad})
+    data = json.dumps(body, separators=(",", ":")).encode()
+    assert 60_000 < len(data) <= 64 * 1024
+    response = client.post(path, data=data, content_type="application/json")
+    problem = _problem(response, 400)
+    assert len(response.data) <= 16 * 1024
+    assert len(problem.get("errors", [])) <= MAX_PROBLEMS
+    assert any(e["pointer"].startswith(("/position/seats", "/start/seats")) for e in problem["errors"])
+
+
+@pytest.mark.parametrize("phase", [{}, [], 1, None])
+def test_a_turn_phase_of_the_wrong_type_is_400_with_its_pointer(post, phase):
+    body = {"position": position(turn={"phase": phase, "taken": [], "in_hand": 0, "points": 5, "attacked": False})}
+    problem = _problem(post("/v1/removals", body), 400)
+    assert [e["pointer"] for e in problem["errors"]] == ["/position/turn/phase"]
+
+
+def test_an_integer_beyond_64_bits_is_read_as_an_integer(client):
+    """B5: a height of 10**30 is an integer too large for the contract, not "not an
+    integer"; and the same number in a member with no upper bound in the document (Turm
+    und Leute's figures) reaches the rules (L1: no tile holds that many)."""
+    heights = json.dumps({"position": position()})
+    body = heights.replace('"heights": [[1', '"heights": [[' + "1" + "0" * 30, 1)
+    problem = _problem(client.post("/v1/removals", data=body, content_type="application/json"), 400)
+    assert problem["errors"][0]["pointer"] == "/position/heights/0/0"
+    assert "integer" not in problem["errors"][0]["detail"]
+    fight = ('{"edition": "turm-und-leute", "attackers": [{"kind": "reiter", "figures": 1%s}],'
+             ' "target": {"kind": "pikeniere", "figures": 5}}' % ("0" * 30))
+    problem = _problem(client.post("/v1/turm-und-leute/combat", data=fight, content_type="application/json"), 422)
+    assert problem["field"] == "/attackers/0/figures"

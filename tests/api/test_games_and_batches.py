@@ -125,6 +125,17 @@ def test_a_bad_shared_position_fails_only_the_requests_that_use_it(post):
     assert second["status"] == 200
 
 
+def test_b4_a_shared_notation_whose_heights_do_not_fit_fails_only_the_requests_that_use_it(post):
+    # Three ranks of heights for a 4-player board: judged while the notation is read.
+    notation = "1/1/1|a:NW|b:NE|c:SE|d:SW"
+    single = post("/v1/goal", {"position": notation}).get_json()
+    assert (single["status"], single["rule"], single["field"]) == (422, "B4", "/position/heights")
+    requests = [{"op": "goal", "body": {}}, {"op": "goal", "body": {"position": "setup|a:NW|b:NE|c:SE|d:SW"}}]
+    first, second = post("/v1/batch", {"position": notation, "requests": requests}).get_json()["responses"]
+    assert first == {"status": 422, "body": single}
+    assert second["status"] == 200
+
+
 def test_a_malformed_shared_position_is_the_batchs_own_mistake(post):
     problem = post("/v1/batch", {"position": "", "requests": [{"op": "goal", "body": {}}]}).get_json()
     assert problem["status"] == 400 and problem["errors"] == [{"pointer": "/position", "detail": "the notation is empty"}]

@@ -104,9 +104,11 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
-def _shared(position: Position) -> Ready | RuleError:
+def _shared(position: Position | RuleError) -> Ready | RuleError:
     """The batch's position (read by its schema), checked once; or the error each request
     that uses it gets, as the single operation would give it."""
+    if isinstance(position, RuleError):
+        return position.under("/position")
     try:
         check_position(position)
     except InvalidPositionError as exc:

@@ -40,7 +40,7 @@ from service.api.declare import (
     range_of,
     text,
 )
-from service.common import InvalidPositionError
+from service.common import InvalidPositionError, RuleError
 from service.render import HighlightStyle
 from service.rules import (
     CLOCKWISE,
@@ -254,6 +254,15 @@ COMPONENTS: dict[str, Any] = {
 def _read_position(data: Any) -> Position:
     """A ``position`` member: the object or its notation, its shape checked."""
     return read_notation(data) if type(data) is str else read_position(data)
+
+
+def _read_shared_position(data: Any) -> Position | RuleError:
+    """A batch's ``position``: its shape is the batch's own, but a rule it breaks while
+    being read is kept for the requests that use it, like the rules checked later."""
+    try:
+        return _read_position(data)
+    except RuleError as exc:
+        return exc
 
 
 def _check_position(position: Position, where: str) -> None:
@@ -680,7 +689,7 @@ class BatchQuery(Request):
 
     # Its shape is the batch's own (400 for the whole batch); its rules are checked once,
     # for the requests that use it.
-    position = Parsed(_read_position, "PositionOrNotation")
+    position = Parsed(_read_shared_position, "PositionOrNotation")
     requests = array(Nested(BatchRequest), "The requests, answered in order.", 1, MAX_BATCH, required=True)
 
 
