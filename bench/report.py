@@ -1,4 +1,5 @@
-"""Summarise a pytest-benchmark JSON report of bench/test_engine.py.
+"""Summarise a pytest-benchmark JSON report of bench/test_engine.py and
+bench/test_spiel_der_tuerme.py.
 
     python bench/report.py bench/results/engine.json [--markdown] [--strict]
 
@@ -50,7 +51,12 @@ TARGETS: Final = (
     Target("reach_one", "4p-midgame", 100e-6, "reachability of one turrian, 5 points"),
     Target("captures", "4p-midgame", 500e-6, "all captures for the mover"),
     Target("validate_turn", "4p-midgame", 1e-3, "validating a complete turn"),
+    # Spiel der Türme (bench/test_spiel_der_tuerme.py): the dealt board of every player count.
+    *(Target("sdt_moves", f"{n}p-opening", 1e-3, "Spiel der Türme: legal moves, dealt board") for n in (2, 3, 4)),
 )
+#: Spiel der Türme's stages (bench/sdt_positions.py) and the prefix of its operations.
+SDT_STAGES: Final = ("opening", "midgame", "crowded")
+SDT: Final = "sdt_"
 
 
 @dataclass(frozen=True)
@@ -109,22 +115,27 @@ def _table(header: list[str], rows: list[list[str]], markdown: bool) -> list[str
 
 
 def engine_tables(results: list[Result], markdown: bool) -> list[str]:
-    """Per player count: operations × stages, ``mean / median`` in µs."""
+    """Per game and player count: operations × stages, ``mean / median`` in µs."""
     by_key = {(r.operation, r.position): r for r in results}
-    operations = [op for op in OPERATIONS if any(r.operation == op for r in results)]
-    operations += sorted({r.operation for r in results} - set(OPERATIONS))
+    terra = [r for r in results if not r.operation.startswith(SDT)]
+    operations = [op for op in OPERATIONS if any(r.operation == op for r in terra)]
+    operations += sorted({r.operation for r in terra} - set(OPERATIONS))
+    sdt = sorted({r.operation for r in results if r.operation.startswith(SDT)})
     lines: list[str] = []
-    for players in sorted({r.players for r in results}):
-        title = f"{players} players — mean / median, µs"
-        lines += ["", f"**{title}**", ""] if markdown else ["", title]
-        rows = []
-        for op in operations:
-            row = [op]
-            for stage in STAGES:
-                r = by_key.get((op, f"{players}p-{stage}"))
-                row.append("—" if r is None else f"{us(r.mean)} / {us(r.median)}")
-            rows.append(row)
-        lines += _table(["operation", *STAGES], rows, markdown)
+    for game, ops, stages in (("", operations, STAGES), ("Spiel der Türme, ", sdt, SDT_STAGES)):
+        if not ops:
+            continue
+        for players in sorted({r.players for r in results if r.operation in ops}):
+            title = f"{game}{players} players — mean / median, µs"
+            lines += ["", f"**{title}**", ""] if markdown else ["", title]
+            rows = []
+            for op in ops:
+                row = [op]
+                for stage in stages:
+                    r = by_key.get((op, f"{players}p-{stage}"))
+                    row.append("—" if r is None else f"{us(r.mean)} / {us(r.median)}")
+                rows.append(row)
+            lines += _table(["operation", *stages], rows, markdown)
     return lines
 
 
