@@ -158,11 +158,15 @@ $(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
 
-# The README's picture of the playground, docs/playground.png: the browser test that plays
-# two turns by clicks saves the page in the middle of the second one.
+# The README's pictures of the playground, docs/playground.png: the browser test that plays
+# two turns by clicks saves the page in the middle of the second one; and of its Spiel der
+# Türme game, docs/playground-spiel-der-tuerme.png: the test that plays a fresh deal by
+# clicks saves it at the start of the third turn, a stack picked.
 screenshot: install-test
 	PLAYGROUND_SCREENSHOT=docs/playground.png $(BIN)/python -m pytest tests/browser/test_playground.py \
 		-k two_turns -p no:cacheprovider -q
+	PLAYGROUND_SDT_SCREENSHOT=docs/playground-spiel-der-tuerme.png $(BIN)/python -m pytest \
+		tests/browser/test_playground_sdt.py -k fresh_deal -p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

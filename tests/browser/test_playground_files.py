@@ -1,6 +1,6 @@
 """The playground's files as the service serves them, without a browser: what the page
 loads, that it can live under a Content-Security-Policy without inline code, that its
-legend shows the picture's colours, and the icon browsers ask for."""
+legends show the pictures' colours (both games'), and the icon browsers ask for."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from service.render.spiel_der_tuerme import HIGHLIGHT_COLOURS as SDT_HIGHLIGHT_COLOURS
 from service.render.svg import HIGHLIGHT_COLOURS
 
 PLAYGROUND = Path(__file__).resolve().parents[2] / "service" / "render" / "static" / "playground"
@@ -66,6 +67,12 @@ def test_the_legend_shows_the_colours_the_picture_uses() -> None:
     assert {style.value: declared.get(style.value) for style in HIGHLIGHT_COLOURS} == {
         style.value: colour for style, colour in HIGHLIGHT_COLOURS.items()
     }
+
+
+def test_the_spiel_der_tuerme_legend_shows_the_colours_its_picture_uses() -> None:
+    css = (PLAYGROUND / "playground.css").read_text(encoding="utf-8")
+    declared = dict(re.findall(r"--sdt-(\w+):\s*(#[0-9a-fA-F]{6})", css))
+    assert declared == {style.value: colour for style, colour in SDT_HIGHLIGHT_COLOURS.items()}
 
 
 def test_favicon_ico_is_an_icon_not_a_404(client) -> None:

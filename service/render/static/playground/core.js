@@ -1,6 +1,7 @@
 // What every game's playground shares: talking to the service, showing its answers and
 // its refusals, the page's address, the position field and the new-game form. A game is
-// a module (terra-turrium.js) that the shell hands these to; nothing here knows a rule.
+// a module (terra-turrium.js, spiel-der-tuerme.js) that the shell hands these to; nothing
+// here knows a rule.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -149,7 +150,9 @@ export function catchEverything() {
 // ------------------------------------------------------------------ the page's address
 
 // The position in the address: `#NOTATION` (the form links use) or `?position=NOTATION`;
-// `?placing` marks a game whose turrians are still being put on the board.
+// `?placing` marks a game whose turrians are still being put on the board, `?game=` the
+// game when it is not the page's own (<body data-game>). A game without a notation
+// writes its JSON position in the same place.
 export function readAddress() {
   const query = new URLSearchParams(location.search);
   const hash = location.hash.replace(/^#/, "");
@@ -163,9 +166,14 @@ export function readAddress() {
 }
 
 export function addressOf(notation, placing) {
-  // `|` is written as it is: the notation's other characters need no escaping.
-  const hash = encodeURI(notation).replace(/%7C/gi, "|").replace(/#/g, "%23");
-  return `${location.pathname}${placing ? "?placing" : ""}#${hash}`;
+  // `|` is written as it is, and JSON's brackets and braces, which an address's fragment
+  // may hold: the notation's other characters need no escaping.
+  const hash = encodeURI(notation)
+    .replace(/%(7C|5B|5D|7B|7D)/gi, (escaped) => decodeURIComponent(escaped))
+    .replace(/#/g, "%23");
+  const game = new URLSearchParams(location.search).get("game");
+  const query = [game ? `game=${encodeURIComponent(game)}` : "", placing ? "placing" : ""].filter(Boolean).join("&");
+  return `${location.pathname}${query ? `?${query}` : ""}#${hash}`;
 }
 
 // `push`: a new entry in the browser's history (a new game, a turn played); otherwise the
@@ -178,7 +186,8 @@ export function writeAddress(notation, { placing = false, push = false } = {}) {
 }
 
 // What a player pastes: a notation, a link to this page, or a JSON position (or a whole
-// request body). Answers the position (string or object) and whether the link said `placing`.
+// request body). Answers the position (string or object) and whether the link said
+// `placing`; for a link also the link and its `game` (null: the page's own).
 export function readPasted(text) {
   const pasted = text.trim();
   if (!pasted) throw new Problem({ detail: "Paste a position's notation, a link or a JSON position first." });
@@ -196,7 +205,7 @@ export function readPasted(text) {
     const hash = url.hash.replace(/^#/, "");
     const position = hash ? decodeURIComponent(hash) : url.searchParams.get("position");
     if (!position) throw new Problem({ detail: "This link holds no position." });
-    return { position, placing: url.searchParams.has("placing") };
+    return { position, placing: url.searchParams.has("placing"), link: url.href, game: url.searchParams.get("game") };
   }
   return { position: pasted, placing: false };
 }
@@ -218,8 +227,9 @@ export async function copyText(text, input) {
 // -------------------------------------------------------------------- the new-game form
 
 // The form of a set-up operation's query parameters, as the service's OpenAPI document
-// lists them: an integer range becomes a choice of numbers, an enum a choice of its
-// values, a boolean a check box. New options of the service appear without a change here.
+// lists them: a short integer range becomes a choice of numbers, a long one (a seed) a
+// number field, an enum a choice of its values, a boolean a check box. New options of
+// the service appear without a change here.
 export async function setupParameters(api, path) {
   const document = await api("GET", "/openapi.yaml");
   const operation = document.paths && document.paths[path] && document.paths[path].get;
@@ -229,7 +239,11 @@ export async function setupParameters(api, path) {
 
 const words = (name) => name.replace(/_/g, " ");
 
-export function buildSetupForm(container, parameters) {
+// A choice of at most this many numbers; a longer range is a number field.
+const MAX_CHOICES = 20;
+
+// `placeholders`: what an empty number field stands for, by parameter (the game decides).
+export function buildSetupForm(container, parameters, placeholders = {}) {
   const fields = parameters.map((parameter) => {
     const { name, schema = {}, description = "" } = parameter;
     const hint = description ? el("span", { class: "hint" }, description.replace(/\.$/, "")) : null;
@@ -238,8 +252,17 @@ export function buildSetupForm(container, parameters) {
       box.checked = schema.default === true;
       return el("label", { class: "option check" }, box, ` ${words(name)} `, hint);
     }
+    const range = schema.type === "integer" && schema.minimum !== undefined && schema.maximum !== undefined;
+    if (range && schema.maximum - schema.minimum >= MAX_CHOICES) {
+      const input = el("input", {
+        type: "number", name, min: schema.minimum, max: schema.maximum, step: 1, inputmode: "numeric",
+        placeholder: placeholders[name] || (schema.default === undefined ? null : String(schema.default)),
+        "data-default": String(schema.default),
+      });
+      return el("label", { class: "option" }, `${words(name)} `, input, hint);
+    }
     let values = schema.enum;
-    if (!values && schema.type === "integer" && schema.minimum !== undefined && schema.maximum !== undefined) {
+    if (!values && range) {
       values = [];
       for (let n = schema.minimum; n <= schema.maximum; n += 1) values.push(n);
     }
@@ -251,13 +274,14 @@ export function buildSetupForm(container, parameters) {
   container.replaceChildren(...fields.filter(Boolean));
 }
 
-// The query of the form: only the choices that differ from the service's defaults.
+// The query of the form: only the choices that differ from the service's defaults (an
+// empty number field is left to the game).
 export function setupQuery(form) {
   const query = new URLSearchParams();
   for (const field of form.elements) {
     if (!field.name || field.disabled) continue;
     const value = field.type === "checkbox" ? String(field.checked) : field.value;
-    if (value !== field.dataset.default) query.set(field.name, value);
+    if (value !== "" && value !== field.dataset.default) query.set(field.name, value);
   }
   return query;
 }

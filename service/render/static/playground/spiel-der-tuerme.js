@@ -1,0 +1,389 @@
+// Spiel der Türme in the playground: a whole game at one screen, dealt, moved and scored
+// by the service (/v1/spiel-der-tuerme, docs/spiel-der-tuerme.md). Every stack offered,
+// every target, every verdict and every point is an answer of the service; the page only
+// remembers the clicks.
+//
+// A turn is built as the moves played so far from the position at its start. A move onto
+// a symbol square lets the seat move again (TM7): the service plays the moves so far with
+// `end_turn: false`, the board shows the position part-way through the turn, and "End
+// turn" stops there. A move that allows no other ends the turn at once.
+
+import { $, $$, Problem, SVG_NS, el, say, svgNode } from "./core.js";
+
+const PATH = "/v1/spiel-der-tuerme";
+
+// The highlight styles of the picture (service/render/spiel_der_tuerme.py) and the
+// page's own frame of the stacks that may move, as the legend explains them.
+const LEGEND = [
+  ["sdt-mark", "", "a stack you may move: click it (with 2 or 3 players also a neutral stone, TN2)"],
+  ["origin", "", "the stack you picked: click it again to put it back"],
+  ["sdt-move", "", "it can go here; the move ends the turn"],
+  ["sdt-continue", "", "a symbol square: you may move again after it (TM7)"],
+  ["sdt-end", "", "the move there ends the game (TE1–TE3)"],
+  ["sdt-badge", "2+", "the height of the stack after the move; + you may move again"],
+  ["neutral", "", "a neutral stone: pale and dashed; a red sign: not yours to move this turn (TN4)"],
+];
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const list = (items) => items.join(", ");
+
+// How the game ended (`over` of a position, or the game_over event).
+export function ending({ reason, quarter, seat }) {
+  switch (reason) {
+    case "quarter": return `${seat} completed quarter ${quarter} (TE1)`;
+    case "streets_empty": return "no stack is left on the streets (TE2)";
+    case "stuck": return `${seat} is stuck (TE3)`;
+    default: return reason;
+  }
+}
+
+// One event of /turns/apply as a sentence.
+export function describe(event) {
+  switch (event.type) {
+    case "move": return event.colour === event.seat
+      ? `moved a stack of ${event.height} from ${event.from} to ${event.to}`
+      : `moved the neutral ${event.colour} stone from ${event.from} to ${event.to}`;
+    case "tower": return `built a tower of ${event.height} on ${event.square}, over ${list(event.covers)}`;
+    case "symbol_square": return `reached ${event.symbol} of quarter ${event.quarter} (${event.square})`;
+    case "pass": return "passed: no legal move (TM8)";
+    case "game_over": return `game over, ${ending(event)}: ${event.winners.length ? `${list(event.winners)} won` : "nobody won"}`;
+    default: return event.type;
+  }
+}
+
+// A position as pasted or linked: JSON (the position, or a request body holding one).
+function readPosition(position) {
+  if (typeof position !== "string") return position;
+  let value;
+  try {
+    value = JSON.parse(position);
+  } catch {
+    throw new Problem({ detail: "A Spiel der Türme position is written in JSON, as the service answers it: this is not JSON." });
+  }
+  return value && typeof value === "object" && value.position ? value.position : value;
+}
+
+class SpielDerTuerme {
+  constructor(shell) {
+    this.shell = shell;
+    this.api = shell.api;
+    this.game = null; // what the board shows; see begin()
+    this.log = []; // the turns played in this page, newest first
+  }
+
+  post(path, body) {
+    return this.api("POST", PATH + path, body);
+  }
+
+  async init() {
+    $("#intro").replaceChildren(
+      "Play on one screen, taking turns: every stack you can move, every square it can go to, every ",
+      "verdict and every point comes from the rules service. Rule ids (TM4, TN3 …) name the rule an ",
+      "answer applies; docs/spiel-der-tuerme.md explains each one, and ",
+      el("a", { href: "/docs" }, "the API documentation"), " the questions the page asks.",
+    );
+    $("label[for=notation]").textContent = "Position (JSON, as the service writes it): copy it, or paste a position or a link and open it";
+    $("#copy-notation").textContent = "Copy position";
+    $("#legend-items").replaceChildren(...LEGEND.map(([style, sample, text]) =>
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), ` ${text}`)));
+  }
+
+  // ------------------------------------------------------------------ opening a game
+
+  async open({ position }, { push = false } = {}) {
+    await this.begin(readPosition(position), { push });
+  }
+
+  // A new deal; without a seed in the form, a random one (TB5), named so that it can be dealt again.
+  async newGame(query, { push = true } = {}) {
+    const options = new URLSearchParams(query);
+    if (!options.has("seed")) options.set("seed", String(Math.floor(Math.random() * 1_000_000)));
+    const position = await this.api("GET", `${PATH}/setup?${options}`);
+    const log = this.log;
+    this.log = [];
+    try {
+      await this.begin(position, { push });
+    } catch (error) {
+      this.log = log;
+      throw error;
+    }
+    say(`A new game for ${options.get("players")} players, dealt from seed ${options.get("seed")}.`);
+  }
+
+  async begin(position, { push = false } = {}) {
+    const previous = this.game;
+    this.game = {
+      start: position, // the position the turn starts from
+      moves: [], // the moves of the turn so far: [{from, to}]
+      now: position, // the position after them
+      events: [], // what they did
+      selected: null, // the square of the stack picked
+      legal: [], // /moves on `now`
+      score: null, // /score on `now`
+    };
+    try {
+      await this.refresh({ push });
+    } catch (error) {
+      this.game = previous;
+      throw error;
+    }
+  }
+
+  // A change to the game, undone if the service refuses what it leads to.
+  async act(change, options = {}) {
+    const saved = { ...this.game };
+    change(this.game);
+    try {
+      await this.refresh(options);
+    } catch (error) {
+      this.game = saved;
+      throw error;
+    }
+  }
+
+  // The turn's moves from its start, the turn kept open after the last one (TM7).
+  async playedSoFar(moves) {
+    const g = this.game;
+    if (!moves.length) return { position: g.start, events: [] };
+    return this.post("/turns/apply", { position: g.start, turn: { moves, end_turn: false } });
+  }
+
+  // ----------------------------------------------------------------------- the view
+
+  async refresh({ push = false } = {}) {
+    const g = this.game;
+    const render = g.selected ? { position: g.now, from: g.selected } : { position: g.now };
+    const [legal, score, picture] = await Promise.all([
+      this.post("/moves", { position: g.now }),
+      this.post("/score", { position: g.now }),
+      this.api("POST", `${PATH}/render`, render, "image/svg+xml"),
+    ]);
+    g.legal = legal.moves;
+    g.score = score;
+    this.paint(svgNode(picture), { push });
+  }
+
+  paint(svg, { push }) {
+    const g = this.game;
+    const { now } = g;
+    const over = Boolean(now.over);
+    $("#board").replaceChildren(svg);
+    this.drawMovable(svg);
+    this.drawTurn(svg);
+    this.shell.showPosition(JSON.stringify(now), { push });
+
+    const banner = $("#banner");
+    banner.hidden = !over;
+    const { winners } = g.score;
+    banner.replaceChildren(...(!over ? [] : [
+      winners.length ? `Game over. Winner${winners.length > 1 ? "s" : ""}: ` : "Game over. Nobody won.",
+      ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${id}`]),
+      el("span", { class: "reason" }, ` — ${ending(now.over)}`),
+    ]));
+    $("#turn-title").textContent = over ? "Game over" : "Turn";
+    $("#whose").replaceChildren(...(over ? [] : [this.dot(now.to_move), ` ${now.to_move} to move`]));
+
+    const chain = now.turn.may_continue;
+    const targets = g.legal.filter((m) => m.from === g.selected);
+    let instruction;
+    const buttons = [];
+    if (over) {
+      instruction = "Start a new game below, or open another position.";
+    } else if (!g.legal.length && !chain) {
+      instruction = `${now.to_move} has no legal move and passes (TM8): press Pass.`;
+      buttons.push(["pass", "Pass"]);
+    } else if (!g.legal.length) {
+      instruction = "No further move is possible: End turn.";
+    } else if (g.selected) {
+      instruction = `Stack on ${g.selected}: click a framed square to move it there, or pick another stack.`;
+      if (!targets.length) instruction += " It cannot move anywhere now.";
+    } else {
+      const neutral = g.legal.some((m) => m.neutral);
+      instruction = `Click one of your stacks (framed brown)${neutral ? " or a neutral stone" : ""} to see where it can go.`;
+    }
+    if (!over && chain) {
+      instruction = `${now.to_move} reached a symbol square and may move again (TM7), or end the turn. ${g.legal.length ? instruction : ""}`;
+      buttons.push(["end", "End turn"]);
+    }
+    if (!over) buttons.push(["undo", "Undo"]);
+    $("#instruction").textContent = instruction;
+    $("#turn-buttons").replaceChildren(...buttons.map(([name, text]) => el("button", {
+      type: "button", "data-action": name, disabled: name === "undo" && !g.moves.length && !g.selected,
+    }, text)));
+    $("#actions").replaceChildren(...g.events.map((event) => el("li", { "data-type": event.type }, describe(event))));
+    this.paintScore();
+    this.paintLog();
+    say("");
+  }
+
+  // A seat's colour as the picture's panel draws it.
+  dot(seatId) {
+    const swatch = $$(`#board g.seat[data-seat="${CSS.escape(seatId)}"] rect`)[1];
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "dot");
+    svg.setAttribute("viewBox", "0 0 20 20");
+    const circle = document.createElementNS(SVG_NS, "circle");
+    for (const [name, value] of Object.entries({ cx: 10, cy: 10, r: 8, stroke: "#1a1a1a", "stroke-width": 2 })) {
+      circle.setAttribute(name, value);
+    }
+    circle.setAttribute("fill", swatch ? swatch.getAttribute("fill") : "#ffffff");
+    svg.append(circle);
+    return svg;
+  }
+
+  // The stacks that may move (the `from` of the legal moves), framed; not the one picked,
+  // which the picture marks as the origin of its moves.
+  drawMovable(svg) {
+    const g = this.game;
+    for (const square of new Set(g.legal.map((m) => m.from))) {
+      const group = $(`g[data-square="${square}"]`, svg);
+      if (!group || square === g.selected) continue;
+      const cell = Number(group.querySelector("rect").getAttribute("width"));
+      const frame = document.createElementNS(SVG_NS, "rect");
+      for (const [name, value] of Object.entries({ class: "movable", x: 2.5, y: 2.5, width: cell - 5, height: cell - 5, rx: 3 })) {
+        frame.setAttribute(name, value);
+      }
+      group.classList.add("movable");
+      group.append(frame);
+    }
+  }
+
+  // The moves of the turn so far, as lines from square to square.
+  drawTurn(svg) {
+    const centre = (square) => {
+      const group = $(`g[data-square="${square}"]`, svg);
+      const { e, f } = group.transform.baseVal.consolidate().matrix;
+      const size = Number(group.querySelector("rect").getAttribute("width"));
+      return `${e + size / 2},${f + size / 2}`;
+    };
+    const layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "plan");
+    for (const move of this.game.moves) {
+      const line = document.createElementNS(SVG_NS, "polyline");
+      line.setAttribute("class", "walk");
+      line.setAttribute("points", `${centre(move.from)} ${centre(move.to)}`);
+      layer.append(line);
+    }
+    $("g.board", svg).after(layer);
+  }
+
+  paintScore() {
+    const { score } = this.game;
+    const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? " doubled" : ""}`);
+    $("#goals").replaceChildren(
+      el("h3", {}, score.game_over ? "Final score" : "Score"),
+      el("ul", { id: "scores" }, score.seats.map((seat) => el("li", { "data-seat": seat.id, "data-points": seat.points },
+        this.dot(seat.id), ` ${seat.id}: `, el("strong", {}, plural(seat.points, "point")),
+        seat.quarters.length ? ` (quarters ${quarters(seat).join(", ")})` : "",
+        score.winners.includes(seat.id) ? " · winner" : ""))),
+    );
+  }
+
+  paintLog() {
+    $("#history").hidden = this.log.length === 0;
+    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
+      el("li", {}, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
+  }
+
+  // ------------------------------------------------------------------------- clicks
+
+  async click(square) {
+    const g = this.game;
+    if (!g) return undefined;
+    if (g.now.over) {
+      say("The game is over: start a new one, or open another position.");
+      return undefined;
+    }
+    if (g.selected && g.legal.some((m) => m.from === g.selected && m.to === square)) return this.play(square);
+    if (square === g.selected) return this.act((game) => { game.selected = null; });
+    if (g.legal.some((m) => m.from === square)) return this.act((game) => { game.selected = square; });
+    // Not a legal target: the service says why, for that move.
+    if (g.selected) return this.play(square);
+    // Nothing to move here: the service says why (TM1, TM2, TN4), or that it is stuck.
+    const { moves } = await this.post("/moves", { position: g.now, from: square });
+    if (!moves.length) say(`The stack on ${square} cannot move anywhere now.`);
+    return undefined;
+  }
+
+  // The picked stack to `to`: judged, then played. The turn goes on after a move onto a
+  // symbol square (TM7); any other move ends it.
+  async play(to) {
+    const g = this.game;
+    const moves = [...g.moves, { from: g.selected, to }];
+    const turn = { moves, end_turn: false };
+    const verdict = await this.post("/turns/validate", { position: g.start, turn });
+    if (!verdict.legal) {
+      const { violation } = verdict;
+      throw new Problem({ rule: violation.rule, detail: `${g.selected}–${to}: ${violation.detail}` });
+    }
+    const answer = await this.post("/turns/apply", { position: g.start, turn });
+    if (answer.position.turn.may_continue) {
+      await this.act((game) => {
+        game.moves = moves;
+        game.now = answer.position;
+        game.events = answer.events;
+        game.selected = null;
+      });
+      say(`${to} is a symbol square: ${answer.position.to_move} may move again (TM7).`);
+      return;
+    }
+    await this.finish(g.now.to_move, answer);
+  }
+
+  async action(name) {
+    switch (name) {
+      case "undo": return this.undo();
+      case "end": return this.endTurn();
+      case "pass": return this.endTurn();
+      default: return undefined;
+    }
+  }
+
+  // Takes back the last move of the turn being built (its stack picked again), or puts
+  // the picked stack back.
+  async undo() {
+    const g = this.game;
+    if (!g.moves.length) {
+      if (g.selected) await this.act((game) => { game.selected = null; });
+      return;
+    }
+    const moves = g.moves.slice(0, -1);
+    const last = g.moves[g.moves.length - 1];
+    const { position, events } = await this.playedSoFar(moves);
+    await this.act((game) => {
+      game.moves = moves;
+      game.now = position;
+      game.events = events;
+      game.selected = last.from;
+    });
+  }
+
+  // The turn as it stands: its moves, or none (a pass, TM8; after a symbol square, a stop).
+  async endTurn() {
+    const g = this.game;
+    const answer = await this.post("/turns/apply", { position: g.start, turn: { moves: g.moves } });
+    await this.finish(g.now.to_move, answer);
+  }
+
+  async finish(seat, answer) {
+    this.log.unshift({ seat, events: answer.events });
+    try {
+      await this.begin(answer.position, { push: true });
+    } catch (error) {
+      this.log.shift();
+      throw error;
+    }
+    if (!answer.position.over) say(`${seat}'s turn is played: ${answer.position.to_move} to move.`);
+  }
+}
+
+export default {
+  id: "spiel-der-tuerme",
+  title: "Spiel der Türme",
+  setupPath: `${PATH}/setup`,
+  positionName: "position",
+  placeholders: { seed: "random" },
+  create(shell) {
+    return new SpielDerTuerme(shell);
+  },
+};
