@@ -122,3 +122,22 @@ def test_a_rules_page_links_only_to_what_the_service_serves():
     with pytest.raises(ValueError, match="notation.md"):
         render(book, "[notation](notation.md)\n")
     assert set(SERVED) <= {relative(p) for p in MARKDOWN}
+
+
+@pytest.mark.parametrize(
+    ("package", "document", "pattern"),
+    [
+        ("spiel_der_tuerme", "spiel-der-tuerme.md", r"T[BNMESV][0-9]"),
+        ("turm_und_leute", "turm-und-leute.md", r"LS?[0-9]"),
+    ],
+)
+def test_every_rule_id_the_other_engines_write_is_an_anchor_of_their_rules(package, document, pattern):
+    """Every rule id written in the engine's code (the ids its answers cite) leads to
+    its rule in the game's document, and so on /rules/<game>."""
+    written = {}
+    for path in sorted((ROOT / "service" / package).glob("*.py")):
+        for rule in re.findall(rf'"({pattern})"', path.read_text(encoding="utf-8")):
+            written.setdefault(rule, relative(path))
+    defined = anchors(ROOT / "docs" / document)
+    assert len(written) >= 5
+    assert {rule: where for rule, where in written.items() if rule not in defined} == {}

@@ -52,7 +52,12 @@ MAIN_GAME: Final = "terra-turrium"
 """The game whose rules ``GET /rules`` serves: the rule ids of the answers are its ids."""
 
 RULEBOOKS: Final = {
-    book.game: book for book in (Rulebook("terra-turrium", "Terra Turrium — the rules", "docs/rules.md"),)
+    book.game: book
+    for book in (
+        Rulebook("terra-turrium", "Terra Turrium — the rules", "docs/rules.md"),
+        Rulebook("spiel-der-tuerme", "Spiel der Türme — the rules", "docs/spiel-der-tuerme.md"),
+        Rulebook("turm-und-leute", "Turm und Leute — the combat rules", "docs/turm-und-leute.md"),
+    )
 }
 """Every game with rules the service serves, by its name in ``/rules/<game>``."""
 

@@ -79,7 +79,7 @@ class SpielDerTuerme {
     $("#intro").replaceChildren(
       "Play on one screen, taking turns: every stack you can move, every square it can go to, every ",
       "verdict and every point comes from the rules service. Rule ids (TM4, TN3 …) name the rule an ",
-      "answer applies; docs/spiel-der-tuerme.md explains each one, and ",
+      "answer applies: ", el("a", { href: "/rules/spiel-der-tuerme" }, "the rules"), " explain each one, and ",
       el("a", { href: "/docs" }, "the API documentation"), " the questions the page asks.",
     );
     $("label[for=notation]").textContent = "Position (JSON, as the service writes it): copy it, or paste a position or a link and open it";
