@@ -20,7 +20,6 @@ as the interpreter allows (deeper is an error like any other).
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Final
 
 import orjson
@@ -28,8 +27,11 @@ from flask import Response
 from flask.json.provider import JSONProvider
 
 
-#: A run of digits as long as an integer beyond 64 bits needs (2**63 has 19 digits).
-_LONG_DIGITS: Final = re.compile(rb"[0-9]{19}")
+#: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
+#: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
+#: a tenth of what a regular expression's scan of the body costs.
+_DIGITS: Final = bytes(ord("0") if chr(i).isdigit() and i < 128 else ord(" ") for i in range(256))
+_LONG_RUN: Final = b"0" * 19
 
 
 def _reject_constant(name: str) -> Any:
@@ -54,7 +56,7 @@ class OrjsonProvider(JSONProvider):
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """Decode a JSON text; raises :class:`ValueError` for anything that is not one."""
         data = s.encode("utf-8", "surrogatepass") if isinstance(s, str) else bytes(s)
-        if not _LONG_DIGITS.search(data):
+        if _LONG_RUN not in data.translate(_DIGITS):
             try:
                 return orjson.loads(data)
             except orjson.JSONDecodeError:
