@@ -7,6 +7,7 @@ request's ``position`` and ``turn`` are read by the engine's own parsers
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from marshmallow import fields
@@ -162,7 +163,26 @@ COMPONENTS: dict[str, Any] = {
 # --------------------------------------------------------------------------- requests
 
 
+@dataclass(frozen=True)
+class OffBoard:
+    """A position whose shape is right but which has a stack on a square off the board
+    (TB1): the reader refuses it at once, and the refusal waits here until the whole
+    request is well-formed, to be answered like every structural rule (422, under the
+    member that holds the position)."""
+
+    error: InvalidPositionError
+
+
+def _read(value: Any) -> Any:
+    try:
+        return read_position(value)
+    except InvalidPositionError as exc:
+        return OffBoard(exc)
+
+
 def _check(position: Any, where: str) -> None:
+    if isinstance(position, OffBoard):
+        raise position.error.under(where)
     try:
         check_position(position)
     except InvalidPositionError as exc:
@@ -173,7 +193,7 @@ class SdtPositionQuery(Request):
     """A question about a Spiel der Türme position."""
 
     problems: ClassVar = {422: "InvalidPosition"}
-    position = Parsed(read_position, "SdtPositionInput", _check, required=True)
+    position = Parsed(_read, "SdtPositionInput", _check, required=True)
 
 
 class SdtMovesQuery(SdtPositionQuery):
