@@ -1,6 +1,6 @@
 """HTTP load benchmark: every endpoint through gunicorn, driven by wrk, against a floor.
 
-    python -m bench.http_load [--seconds 2] [--rounds 4] [--connections 4] [--markdown] [--strict]
+    python -m bench.http_load [--seconds 2] [--rounds 4] [--connections 4] [--only NAME,…] [--markdown] [--strict]
     python -m bench.http_load --report bench/results/http.json [--markdown] [--strict]
     python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
 
@@ -269,11 +269,12 @@ def batch_gains(figures: dict[str, Figures]) -> tuple[list[str], bool]:
 
 
 def run_endpoints(args: argparse.Namespace) -> int:
-    figures = {endpoint.name: Figures() for endpoint in ENDPOINTS}
+    measured = [e for e in ENDPOINTS if e is FLOOR or not args.only or e.name in args.only]
+    figures = {endpoint.name: Figures() for endpoint in measured}
     with tempfile.TemporaryDirectory() as tmp, Server(log=RESULTS / "http-gunicorn.log") as server:
         directory = Path(tmp)
-        lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in ENDPOINTS}
-        warm_up(server.port, list(ENDPOINTS))
+        lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in measured}
+        warm_up(server.port, measured)
         workers = len(server.workers())
         assert server.process is not None
         master = server.process.pid
@@ -300,16 +301,17 @@ def run_endpoints(args: argparse.Namespace) -> int:
 
         floor_runs = figures[FLOOR.name].runs
         for round_ in range(args.rounds):
-            for endpoint in ENDPOINTS:
+            for endpoint in measured:
                 if endpoint is FLOOR:
                     continue
                 measure(FLOOR, floor_seconds, round_)
                 measure(endpoint, args.seconds, round_, floor_runs=[len(floor_runs) - 1, len(floor_runs)])
             measure(FLOOR, floor_seconds, round_)
     head = header(f"project settings: {workers} {gunicorn_conf.worker_class} workers", args)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    raw = {name: f.runs for name, f in figures.items()}
-    (RESULTS / "http.json").write_text(json.dumps({"header": head, "runs": raw}, indent=1))
+    if not args.only:  # a partial run does not replace the saved one
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        raw = {name: f.runs for name, f in figures.items()}
+        (RESULTS / "http.json").write_text(json.dumps({"header": head, "runs": raw}, indent=1))
     return report(head, figures, args)
 
 
@@ -450,6 +452,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="default 4, with --compare 3")
     parser.add_argument("--connections", type=int, help="default 4, with --compare 8")
     parser.add_argument("--compare", action="store_true", help="compare gunicorn settings instead")
+    parser.add_argument(
+        "--only",
+        type=lambda text: set(text.split(",")),
+        default=set(),
+        help="measure only these endpoints (names as in the progress lines, comma-separated) "
+        "beside the floor, without saving the run",
+    )
     parser.add_argument(
         "--report", type=Path, help="print the table of a saved run (bench/results/http.json)"
     )

@@ -103,10 +103,6 @@ class MoveBoard:
         self.captures_left: int | None = (
             CAPTURES_PER_SEAT - mover.captures if rules.burgenland and position.captures_open else None
         )
-        # The legal steps by square (steps_from), shared by the boards of one position and seat.
-        self._steps: dict[Square, tuple[tuple[Square, int, bool, bool], ...]] = (
-            position.__dict__.setdefault("_move_steps", {}).setdefault(self.seat, {})
-        )
 
     def is_attack(self, square: Square) -> bool:
         """Whether a capture on ``square`` is an attack (M8): a foreign territory (S5)."""
@@ -116,6 +112,10 @@ class MoveBoard:
         """Points for one step (M2–M8), or why the step is illegal."""
         if to not in NEIGHBOURS[frm]:
             return Refusal.NOT_ADJACENT
+        return self._adjacent_step(frm, to)
+
+    def _adjacent_step(self, frm: Square, to: Square) -> int | Refusal:
+        """:meth:`step_cost` for a neighbour: the searches walk to nothing else."""
         heights = self.heights
         height_to = heights[to]
         if height_to == 0:
@@ -137,24 +137,6 @@ class MoveBoard:
         if not self.can_attack and self.is_attack(to):
             return Refusal.NO_ATTACK_LEFT
         return 1 + capture_surcharge(height_from, height_to)
-
-    def steps_from(self, square: Square) -> tuple[tuple[Square, int, bool, bool], ...]:
-        """The legal steps from ``square``: each ``(to, points, captures, attacks)``.
-
-        Worked out once per square and kept with the position while the board is as the
-        position left it, so that many questions about one position (a batch) share them.
-        """
-        steps = self._steps.get(square)
-        if steps is None:
-            found = []
-            for n in NEIGHBOURS[square]:
-                step = self.step_cost(square, n)
-                if type(step) is int:
-                    # A legal step onto a turrian is a capture of a foreign one.
-                    captures = self.occupant[n] != NOBODY
-                    found.append((n, step, captures, captures and not self.attacked and self.is_attack(n)))
-            steps = self._steps[square] = tuple(found)
-        return steps
 
     def step_facts(self, frm: Square, to: Square) -> dict[str, Any]:
         """What a step refusal's sentence speaks of."""
@@ -206,7 +188,7 @@ class MoveBoard:
         itself is left out. A state is a square and, where captures are limited (V3),
         the captures made on the way, so a path never captures more than are left.
         """
-        limit = self.captures_left
+        occupant, limit = self.occupant, self.captures_left
         best: dict[int, tuple[int, bool]] = {}
         came_from: dict[int, int | None] = {}
         heap: list[tuple[int, bool, int]] = []
@@ -221,16 +203,19 @@ class MoveBoard:
             best[origin] = (0, False)
             came_from[origin] = None
         done: set[int] = set()
-        steps_from = self.steps_from
+        attack_free, adjacent_step = self.attacked, self._adjacent_step
         while heap:
             cost, flag, state = heapq.heappop(heap)
             if state in done:
                 continue
             done.add(state)
             square, made = state % _LAYER, state // _LAYER
-            for n, step, captures, attack in steps_from(square):
-                if cost + step > points:
+            for n in NEIGHBOURS[square]:
+                step = adjacent_step(square, n)
+                if type(step) is not int or cost + step > points:
                     continue
+                # A legal step onto a turrian is a capture of a foreign one.
+                captures = occupant[n] != NOBODY
                 after = n
                 if captures and limit is not None:
                     if made + 1 > limit:
@@ -240,7 +225,7 @@ class MoveBoard:
                     after += _LAYER * made
                 if after in done:
                     continue
-                label = (cost + step, flag or attack)
+                label = (cost + step, flag or (captures and not attack_free and self.is_attack(n)))
                 if label < best.get(after, (points + 1, True)):
                     best[after] = label
                     came_from[after] = state
@@ -278,11 +263,6 @@ class MoveBoard:
             seat, square = self.position.seats[self.seat].id, "" if origin is None else square_name(origin)
             raise InvalidQueryError(refusal.rule, refusal.explain(seat=seat, square=square), "/from")
 
-    def mark_attack(self) -> None:
-        """M8: the seat has attacked this turn, so further attacks count with it."""
-        self.attacked = True
-        self._steps = {}
-
     def move(self, frm: Square | None, to: Square) -> int:
         """Put the seat's turrian from ``frm`` (``None``: reserve) on ``to``; returns the
         index of the seat whose turrian was captured there, or :data:`NOBODY`."""
@@ -292,7 +272,6 @@ class MoveBoard:
         self.occupant[to] = self.seat
         if victim != NOBODY and self.captures_left is not None:
             self.captures_left -= 1
-        self._steps = {}  # this board's own from now on: the position's no longer applies
         return victim
 
 

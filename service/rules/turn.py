@@ -81,10 +81,15 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bo
             heights[square] -= 1
             taken.append(square)
             events.append(Event(EventType.TAKE, seat, square))
+        in_hand = state.in_hand + len(plan.take)
+        if close and len(taken) >= STONES_PER_TURN:
+            # The usual turn: all three stones taken, the place phase begins (one copy).
+            turn = replace(state, phase=Phase.PLACE, taken=(), in_hand=in_hand)
+            return replace(position, heights=tuple(heights), turn=turn)
         position = replace(
             position,
             heights=tuple(heights),
-            turn=replace(state, taken=tuple(taken), in_hand=state.in_hand + len(plan.take)),
+            turn=replace(state, taken=tuple(taken), in_hand=in_hand),
         )
     if position.turn.phase is Phase.TAKE:
         # R1: three stones, unless no further stone can be taken.
@@ -133,13 +138,15 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event], close: b
     bonus_left = bonus - max(placed - in_hand, 0)
     if left and close:
         raise illegal(Refusal.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=left)
-    seats = list(position.seats)
-    seats[position.mover_index] = replace(mover, bonus_stones=bonus_left)
+    seats = position.seats
+    if bonus_left != bonus:
+        seats = (*seats[: position.mover_index], replace(mover, bonus_stones=bonus_left),
+                 *seats[position.mover_index + 1 :])
     still_open = not close and (left or bonus_left)
     return replace(
         position,
         heights=tuple(heights),
-        seats=tuple(seats),
+        seats=seats,
         turn=replace(state, phase=Phase.PLACE if still_open else Phase.MOVE, in_hand=left),
     )
 
@@ -201,7 +208,7 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
                     # M8: all attacks of one turn count as one.
                     attacked = True
                     attacks += 1
-                    board.mark_attack()
+                    board.attacked = True
                     events.append(Event(EventType.ATTACK, seat, attacks=attacks))
             here = to
         events.append(Event(EventType.MOVE, seat, here, origin=segment.origin, cost=spent))
@@ -284,14 +291,20 @@ def apply_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Even
 
     Raises :class:`~service.common.IllegalTurnError` at the first illegal action.
     """
-    if position.is_game_over:
-        raise illegal(Refusal.GAME_OVER, None, 0)
     events: list[Event] = []
-    position = play_take(position, plan, events)
-    position = play_place(position, plan, events)
-    position = play_move(position, plan, events)
+    position = _play_actions(position, plan, events)
     position = _end_of_turn(position, events)
     return position, tuple(events)
+
+
+def _play_actions(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
+    """The mover's three phases of ``plan`` (T1), checked action by action; not yet the
+    end-of-turn bookkeeping, which decides nothing about the turn's legality."""
+    if position.is_game_over:
+        raise illegal(Refusal.GAME_OVER, None, 0)
+    position = play_take(position, plan, events)
+    position = play_place(position, plan, events)
+    return play_move(position, plan, events)
 
 
 def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Event, ...]]:
@@ -329,7 +342,7 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
 def validate_turn(position: Position, plan: TurnPlan) -> Violation | None:
     """The first illegal action of ``plan``, or ``None`` if the whole turn is legal."""
     try:
-        apply_turn(position, plan)
+        _play_actions(position, plan, [])
     except IllegalTurnError as exc:
         violation: Violation = exc.violation
         return violation
