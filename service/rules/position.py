@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Final
 
 from service.common import InvalidPositionError
+from service.common.cache import cached_property
 from service.rules.board import (
     CLOCKWISE,
     RING,

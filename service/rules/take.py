@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from functools import cached_property
 from typing import NamedTuple
 
+from service.common.cache import cached_property
 from service.rules.board import (
     CLOCKWISE,
     NEIGHBOURS,
@@ -59,7 +59,7 @@ def is_outside(position: Position, square: Square) -> bool:
     the edge is empty, so every ring-0 square is outside. ``path``: a chain of
     adjacent empty squares leads from it to the edge.
     """
-    return _Judge(position).outside(square)
+    return RemovalJudge(position).outside(square)
 
 
 def outside_squares(position: Position) -> frozenset[Square]:
@@ -69,7 +69,7 @@ def outside_squares(position: Position) -> frozenset[Square]:
     >>> len(outside_squares(setup_position(4)))
     36
     """
-    judge = _Judge(position)
+    judge = RemovalJudge(position)
     return frozenset(s for s in SQUARES if judge.outside(s))
 
 
@@ -93,7 +93,7 @@ def _path_outside(heights: Sequence[int]) -> frozenset[Square]:
     return frozenset(s for s in SQUARES if RING[s] == 0 or any(n in open_squares for n in NEIGHBOURS[s]))
 
 
-class _Judge:
+class RemovalJudge:
     """Decides removals for one position; shared by :func:`legal_removals` and turn checks.
 
     Verdicts are cheap (a :class:`Removal` or a :class:`~service.rules.refusals.Refusal`);
@@ -154,6 +154,21 @@ class _Judge:
             or column.find(1, r + 1) < 0
         )
 
+    def refusal(self, square: Square) -> Refusal | None:
+        """Why taking the top stone of ``square`` now is illegal, or ``None``."""
+        verdict = self.turn_refusal() or self.judge(square)
+        return None if isinstance(verdict, Removal) else verdict
+
+    def took(self, square: Square) -> None:
+        """The top stone of ``square`` was taken (R7): the ``heights`` and ``taken`` this
+        judge was given already show it; what was derived from them follows."""
+        territory = TERRITORY[square]
+        self.taken_from.add(territory)
+        self.by_territory[territory] = self._territory_verdict(territory)
+        self.__dict__.pop("lines", None)
+        if self.path_outside is not None:
+            self.path_outside = _path_outside(self.heights)
+
     def judge(self, square: Square) -> Removal | Refusal:
         """The verdict on ``square`` alone, the turn-wide conditions assumed met."""
         if RING[square] < self.outermost_ring:
@@ -188,13 +203,13 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
 
     Empty outside the take phase, after three stones, and once the game is over.
     """
-    judge = _Judge(position)
+    judge = RemovalJudge(position)
     if judge.turn_refusal() is not None:
         return ()
     heights, occupant, ring = judge.heights, judge.occupant, judge.outermost_ring
     found: list[Removal] = []
     # Territory by territory, so a territory closed this turn (R4) costs nothing;
-    # the per-square conditions are those of _Judge.judge (a property test keeps
+    # the per-square conditions are those of RemovalJudge.judge (a property test keeps
     # the two in step).
     for territory, verdict in judge.by_territory.items():
         if isinstance(verdict, Refusal):
@@ -217,13 +232,11 @@ def removal_refusal(
     position: Position, square: Square, heights: Sequence[int] | None = None, taken: Sequence[Square] | None = None
 ) -> Refusal | None:
     """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal;
-    ``heights`` and ``taken`` those of a take phase under way (:class:`_Judge`).
+    ``heights`` and ``taken`` those of a take phase under way (:class:`RemovalJudge`).
 
     >>> from service.rules.board import parse_square
     >>> from service.rules.setup import setup_position
     >>> removal_refusal(setup_position(4), parse_square("e5")).name
     'INSIDE'
     """
-    judge = _Judge(position, heights, taken)
-    verdict = judge.turn_refusal() or judge.judge(square)
-    return None if isinstance(verdict, Removal) else verdict
+    return RemovalJudge(position, heights, taken).refusal(square)

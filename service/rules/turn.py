@@ -18,7 +18,7 @@ stops at the first illegal action (:class:`~service.common.IllegalTurnError`);
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.common import IllegalTurnError
 from service.rules.actions import CaptureKind, Event, EventType, TurnPlan, Violation
@@ -38,7 +38,7 @@ from service.rules.position import (
     Seat,
 )
 from service.rules.refusals import Refusal
-from service.rules.take import legal_removals, removal_refusal
+from service.rules.take import RemovalJudge, legal_removals
 
 
 def illegal(
@@ -74,12 +74,14 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bo
         # Each stone is judged on the board as the stones before it left it (R7).
         seat = position.to_move
         heights, taken = list(position.heights), list(state.taken)
+        judge = RemovalJudge(position, heights, taken)
         for i, square in enumerate(plan.take):
-            refusal = removal_refusal(position, square, heights, taken)
+            refusal = judge.refusal(square)
             if refusal is not None:
                 raise illegal(refusal, Phase.TAKE, i, square=square_name(square), territory=TERRITORY[square].value)
             heights[square] -= 1
             taken.append(square)
+            judge.took(square)
             events.append(Event(EventType.TAKE, seat, square))
         in_hand = state.in_hand + len(plan.take)
         if close and len(taken) >= STONES_PER_TURN:
@@ -153,6 +155,34 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event], close: b
 
 def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
     """Phase 3 of ``plan`` (M1–M10), before the end-of-turn bookkeeping."""
+    walked = _walk(position, plan, events)
+    board, me, lost = walked.board, position.mover_index, walked.lost
+    seats = list(position.seats)
+    occupant = board.occupant
+    # Only the mover and the seats it captured from have turrians elsewhere now.
+    for index in (me, *(i for i, n in enumerate(lost) if n)):
+        squares = tuple(s for s in SQUARES if occupant[s] == index)
+        seats[index] = replace(seats[index], turrians=squares)
+    seats[me] = replace(seats[me], attacks=walked.attacks, captures=walked.captures)
+    turn = replace(position.turn, points=walked.points, attacked=walked.attacked)
+    return replace(position, seats=tuple(seats), turn=turn)
+
+
+class _Walked(NamedTuple):
+    """Phase 3 played on a :class:`MoveBoard`: what the position does not show yet."""
+
+    board: MoveBoard
+    points: int
+    attacked: bool
+    attacks: int
+    captures: int
+    lost: list[int]
+    """Per seat index, the turrians captured from it."""
+
+
+def _walk(position: Position, plan: TurnPlan, events: list[Event]) -> _Walked:
+    """The walks of ``plan`` (M1–M10) checked and played on a board of their own; a turn
+    check stops here, since building the position afterwards decides nothing."""
     board = MoveBoard(position)
     me = position.mover_index
     seats = list(position.seats)
@@ -212,13 +242,7 @@ def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Positi
                     events.append(Event(EventType.ATTACK, seat, attacks=attacks))
             here = to
         events.append(Event(EventType.MOVE, seat, here, origin=segment.origin, cost=spent))
-    occupant = board.occupant
-    # Only the mover and the seats it captured from have turrians elsewhere now.
-    for index in (me, *(i for i, n in enumerate(lost) if n)):
-        squares = tuple(s for s in SQUARES if occupant[s] == index)
-        seats[index] = replace(seats[index], turrians=squares)
-    seats[me] = replace(seats[me], attacks=attacks, captures=captured)
-    return replace(position, seats=tuple(seats), turn=replace(position.turn, points=points, attacked=attacked))
+    return _Walked(board, points, attacked, attacks, captured, lost)
 
 
 def _finish(position: Position, indices: list[int], events: list[Event]) -> Position:
@@ -300,11 +324,15 @@ def apply_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Even
 def _play_actions(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
     """The mover's three phases of ``plan`` (T1), checked action by action; not yet the
     end-of-turn bookkeeping, which decides nothing about the turn's legality."""
+    return play_move(_play_stones(position, plan, events), plan, events)
+
+
+def _play_stones(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
+    """The take and place phases of a whole turn (T1): the position the walks start from."""
     if position.is_game_over:
         raise illegal(Refusal.GAME_OVER, None, 0)
     position = play_take(position, plan, events)
-    position = play_place(position, plan, events)
-    return play_move(position, plan, events)
+    return play_place(position, plan, events)
 
 
 def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Event, ...]]:
@@ -342,7 +370,8 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
 def validate_turn(position: Position, plan: TurnPlan) -> Violation | None:
     """The first illegal action of ``plan``, or ``None`` if the whole turn is legal."""
     try:
-        _play_actions(position, plan, [])
+        events: list[Event] = []
+        _walk(_play_stones(position, plan, events), plan, events)
     except IllegalTurnError as exc:
         violation: Violation = exc.violation
         return violation

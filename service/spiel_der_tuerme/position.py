@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Final
 
+from service.common.cache import cached_property
 from service.spiel_der_tuerme.board import (
     COLOURS,
     FILE_NAMES,
