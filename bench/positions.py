@@ -75,18 +75,18 @@ REACH_POINTS: Final = 5
 # The expected hash of each position and its benchmark turn (see `fingerprint`).
 # Regenerate with `python -m bench.positions --fingerprints` after a deliberate change.
 FINGERPRINTS: Final[dict[str, str]] = {
-    "2p-opening": "bf455a85fd9e",
-    "2p-midgame": "9ba7bd4d8db0",
-    "2p-late": "8d705530c093",
-    "2p-crowded": "4f2e1961f6b2",
-    "3p-opening": "2e686c45182a",
-    "3p-midgame": "912fe1607108",
-    "3p-late": "421c5c41145f",
-    "3p-crowded": "d14d64879ffd",
-    "4p-opening": "cd73cdb28fe0",
-    "4p-midgame": "d17c1b347d66",
-    "4p-late": "95965361463e",
-    "4p-crowded": "70a211cc8b16",
+    "2p-opening": "ecdbcf03ff06",
+    "2p-midgame": "fa1846786d4a",
+    "2p-late": "854c40fe90e8",
+    "2p-crowded": "ca9795c99df5",
+    "3p-opening": "a34a23d8d19d",
+    "3p-midgame": "06b519b9f499",
+    "3p-late": "c2ff3ece54ac",
+    "3p-crowded": "0545d7a71b40",
+    "4p-opening": "483b8f662c5e",
+    "4p-midgame": "57bd2e92980d",
+    "4p-late": "856b5263f300",
+    "4p-crowded": "3ffefcf902f1",
 }
 
 
