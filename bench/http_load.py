@@ -1,6 +1,6 @@
 """HTTP load benchmark: every endpoint through gunicorn, driven by wrk, against a floor.
 
-    python -m bench.http_load [--seconds 2] [--rounds 4] [--connections 4] [--only NAME,…] [--markdown] [--strict]
+    python -m bench.http_load [--seconds 2] [--rounds 5] [--connections 4] [--only NAME,…] [--markdown] [--strict]
     python -m bench.http_load --report bench/results/http.json [--markdown] [--strict]
     python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
 
@@ -18,7 +18,9 @@ endpoint's ratio in that round is its throughput divided by the mean of the two 
 runs around it: a neighbour who starts or stops during a round moves both sides of the
 ratio. req/s is over all rounds; p50 and p99 are the means of the rounds' percentiles.
 "of floor" is the median of the endpoint's ratios over the rounds: the targets are
-judged on it. "CPU µs/req" is the CPU time gunicorn (master and workers) used per
+judged on it. The rounds are an odd number (5), so the median is one round's ratio and
+two rounds disturbed by a neighbour, which on a shared machine cut an endpoint's or the
+floor's throughput by half or more, cannot move it. "CPU µs/req" is the CPU time gunicorn (master and workers) used per
 request, read from /proc, and "of floor (CPU)" the floor's divided by the endpoint's: it
 leaves wrk out, and the neighbours' share of the cores, but not what they do to the
 server's caches and clock, which weighs more on the floor's short requests; a verdict
@@ -449,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--seconds", type=float, help="load per endpoint and round (2), per setting (8)")
-    parser.add_argument("--rounds", type=int, help="default 4, with --compare 3")
+    parser.add_argument("--rounds", type=int, help="default 5, with --compare 3")
     parser.add_argument("--connections", type=int, help="default 4, with --compare 8")
     parser.add_argument("--compare", action="store_true", help="compare gunicorn settings instead")
     parser.add_argument(
@@ -470,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.seconds is None:
         args.seconds = 4.0 if args.compare else 2.0
     if args.rounds is None:
-        args.rounds = 3 if args.compare else 4
+        args.rounds = 3 if args.compare else 5
     if args.report is not None:
         return report_file(args.report, args)
     if args.compare:
