@@ -5,38 +5,19 @@ Every page is served with a Content-Security-Policy that forbids inline scripts,
 event handlers and inline styles, as the page is meant to be deployed; a violation, a
 script error or a request that does not go to the service fails the test.
 
-Chromium is ``/usr/bin/chromium`` (Debian's package, which ``make test`` installs when it
-is missing); Playwright never downloads a browser of its own here. Without it the tests
-are skipped on a developer's machine, but fail where ``CI`` is set.
+Chromium and the server come from tests/browser/live.py.
 """
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from werkzeug.serving import make_server
+from playwright.sync_api import Browser, Page
 
-from service import create_app
+from tests.browser.live import TIMEOUT_MS, chromium, serve_app
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    # The machine's network is closed: without these Chromium keeps trying to call home.
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 15_000
 #: The policy the page must live with: its own scripts and styles only, nothing inline.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -47,29 +28,14 @@ CSP = (
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     """The service on 127.0.0.1 at a free port, in a thread of this process."""
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with serve_app() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).is_file():
-        message = f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
-        if "CI" in os.environ:
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture()

@@ -1,7 +1,7 @@
 """The service as browsers see it: a front end on another origin calls the API (CORS),
 and the service's own pages run under their Content-Security-Policy, unframed.
 
-Debian's headless Chromium (``/usr/bin/chromium``, as in test_playground.py) loads a page
+Debian's headless Chromium (tests/browser/live.py, as for the playground) loads a page
 from a second small server on another loopback port; its script asks the service,
 which runs on a port of its own, and shows the answers. With the origin not allowed,
 the same script gets nothing. The playground and the API documentation must load with
@@ -11,35 +11,16 @@ no policy violation, and must refuse to be framed by another site.
 from __future__ import annotations
 
 import json
-import os
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from werkzeug.serving import make_server
+from playwright.sync_api import Browser, Page, expect
 
-from service import create_app
 from service.api.spec import TITLE
-
-CHROMIUM = "/usr/bin/chromium"
-#: The flags of the playground's browser test: headless, in a container, offline.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 15_000
+from tests.browser.live import TIMEOUT_MS, serve_app, serving
 
 #: The front end: a page and its script, as another site would serve them.
 FRONT_END_PAGE = """<!doctype html>
@@ -64,37 +45,9 @@ fetch(api + "/v1/removals", {
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).is_file():
-        message = f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
-        if "CI" in os.environ:
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@contextmanager
-def _serve_app(config: dict[str, Any]) -> Iterator[str]:
-    """The service in a thread of this process, on a free loopback port."""
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
 def api() -> Iterator[str]:
     """The service, allowing every origin (the default)."""
-    with _serve_app({}) as url:
+    with serve_app({}) as url:
         yield url
 
 
@@ -109,20 +62,13 @@ def front_end(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(root)))) as url:
+        yield url
 
 
 @pytest.fixture()
-def page(chromium: Browser) -> Iterator[Page]:
-    context = chromium.new_context()
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context()
     context.set_default_timeout(TIMEOUT_MS)
     try:
         yield context.new_page()
@@ -142,7 +88,7 @@ def test_a_front_end_on_another_origin_gets_answers(page: Page, api: str, front_
 
 
 def test_a_front_end_on_an_origin_not_allowed_gets_nothing(page: Page, front_end: str) -> None:
-    with _serve_app({"CORS_ORIGINS": ["https://the-only-front-end.example"]}) as allowed:
+    with serve_app({"CORS_ORIGINS": ["https://the-only-front-end.example"]}) as allowed:
         page.goto(f"{front_end}/index.html?api={allowed}")
         expect(page.locator("#error")).to_have_text("TypeError")  # the browser refused the answer
         expect(page.locator("#removals")).to_have_text("…")

@@ -28,6 +28,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.live import PlaygroundPlayer
+
 SCREENSHOT = os.environ.get("PLAYGROUND_SCREENSHOT")
 
 #: S3 for a 2-player game: yellow owns NW and NE, red SE and SW. The turrians face each
@@ -44,52 +46,8 @@ FINAL_ROUND = (
 # ------------------------------------------------------------------------------ helpers
 
 
-def _api(base_url: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base_url + path, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.load(response)
-
-
-class Player:
-    """A person at the page: clicks, and reads what the page shows."""
-
-    def __init__(self, page: Page, base_url: str) -> None:
-        self.page = page
-        self.base_url = base_url
-
-    def api(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        return _api(self.base_url, path, body)
-
-    def open(self, address: str = "") -> None:
-        self.page.goto(self.base_url + "/playground" + address)
-        self.idle()
-
-    def idle(self) -> None:
-        """Wait until the page has finished answering every click so far."""
-        self.page.wait_for_selector("body[data-idle]", state="attached")
-
-    def click(self, square: str) -> None:
-        self.page.click(f'#board g[data-square="{square}"]')
-        self.idle()
-
-    def press(self, action: str) -> None:
-        self.page.click(f'#turn-buttons button[data-action="{action}"]')
-        self.idle()
-
-    def styled(self, *styles: str) -> list[str]:
-        """The squares drawn in one of ``styles``, in board order."""
-        selector = ", ".join(f"#board g.square.{style}" for style in styles)
-        return self.page.eval_on_selector_all(selector, "gs => gs.map(g => g.dataset.square)")
-
-    def labels(self) -> dict[str, str]:
-        return dict(
-            self.page.eval_on_selector_all(
-                "#board g.square",
-                "gs => gs.filter(g => g.querySelector('text.label'))"
-                ".map(g => [g.dataset.square, g.querySelector('text.label').textContent])",
-            )
-        )
+class Player(PlaygroundPlayer):
+    """A person at the Terra Turrium playground."""
 
     def heights(self) -> dict[str, int]:
         return {
@@ -209,7 +167,8 @@ def test_a_person_sets_up_by_clicks_and_plays_two_turns_by_clicks_alone(page: Pa
     page.click("#new")
     player.idle()
     fresh = player.api("/v1/setup?players=2")
-    expect(page.locator("#notation")).to_have_value(player.api("/v1/notation", {"position": fresh})["notation"])
+    written = player.api("/v1/notation", {"position": fresh})["notation"]
+    expect(page.locator("#notation")).to_have_value(written)
 
     # S3: yellow is offered the free squares of its own territories, as the API answers
     # them; a square elsewhere is refused in words.

@@ -29,6 +29,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from service.spiel_der_tuerme import position_to_dict
+from tests.browser.live import PlaygroundPlayer
 from tests.spiel_der_tuerme.builders import DEADLOCK, parse_compact
 
 SDT = "/v1/spiel-der-tuerme"
@@ -54,36 +55,10 @@ LAST_TURNS = [
 ]
 
 
-class Player:
-    """A person at the Spiel der Türme playground: clicks, and reads what the page shows."""
+class Player(PlaygroundPlayer):
+    """A person at the Spiel der Türme playground."""
 
-    def __init__(self, page: Page, base_url: str) -> None:
-        self.page = page
-        self.base_url = base_url
-
-    def api(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.base_url + path, data=data, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-
-    def open(self, address: str = "") -> None:
-        self.page.goto(f"{self.base_url}/playground?game=spiel-der-tuerme{address}")
-        self.idle()
-
-    def idle(self) -> None:
-        """Wait until the page has finished answering every click so far."""
-        self.page.wait_for_selector("body[data-idle]", state="attached")
-
-    def click(self, square: str) -> None:
-        self.page.click(f'#board g[data-square="{square}"]')
-        self.idle()
-
-    def press(self, action: str) -> None:
-        self.page.click(f'#turn-buttons button[data-action="{action}"]')
-        self.idle()
+    PATH = "/playground?game=spiel-der-tuerme"
 
     def position(self) -> dict[str, Any]:
         """The position in the page's field."""
@@ -92,20 +67,6 @@ class Player:
     def address(self) -> dict[str, Any]:
         """The position in the page's address."""
         return json.loads(urllib.parse.unquote(urllib.parse.urlsplit(self.page.url).fragment))
-
-    def styled(self, *styles: str) -> list[str]:
-        """The squares drawn in one of ``styles``, in board order."""
-        selector = ", ".join(f"#board g.square.{style}" for style in styles)
-        return self.page.eval_on_selector_all(selector, "gs => gs.map(g => g.dataset.square)")
-
-    def labels(self) -> dict[str, str]:
-        return dict(
-            self.page.eval_on_selector_all(
-                "#board g.square",
-                "gs => gs.filter(g => g.querySelector('text.label'))"
-                ".map(g => [g.dataset.square, g.querySelector('text.label').textContent])",
-            )
-        )
 
     def scores(self) -> dict[str, int]:
         return {

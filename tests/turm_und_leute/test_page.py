@@ -1,5 +1,5 @@
-"""The combat page in a real browser (Debian's headless Chromium, driven by Playwright),
-served by the service itself with its real endpoints.
+"""The combat page in a real browser (Debian's headless Chromium, driven by Playwright,
+from tests/browser/live.py), served by the service itself with its real endpoints.
 
 The page must build the contract's request, show the answer with every contribution,
 show a refusal's rule and detail, and ask nothing of any other origin.
@@ -8,57 +8,26 @@ show a refusal's rule and detail, and ask nothing of any other origin.
 from __future__ import annotations
 
 import json
-import os
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from werkzeug.serving import make_server
+from playwright.sync_api import Browser, Page, expect
 
-from service import create_app
 from service.turm_und_leute import combat
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 10_000
+from tests.browser.live import TIMEOUT_MS, chromium, serve_app
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app({"CHECK_ANSWERS": True}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="combat-page", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with serve_app({"CHECK_ANSWERS": True}) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).is_file():
-        message = f"{CHROMIUM} is missing: `make install-test` installs it (apt-get install chromium)"
-        if "CI" in os.environ:
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Watched:
