@@ -44,7 +44,7 @@ def test_the_checks_find_what_leads_nowhere(tmp_path):
     page.write_text(
         "# Page\n\nSee [the rules](rules.md#R4), [a rule](rules.md#R9), [gone](gone.md), "
         "[here](#page), [nowhere](#nowhere), ![a picture](board.svg), [a site](https://example.org/X.md).\n\n"
-        "RULES.md, `../shared/API.md`, docs/rules.md#R4, rules.md#R5 and https://example.org/README.md.\n"
+        "RULES.md, `../outside/API.md`, docs/rules.md#R4, rules.md#R5 and https://example.org/README.md.\n"
     )
     assert [p.what for p in broken_links(page, tmp_path)] == [
         f"link rules.md#R9: {tmp_path / 'docs/rules.md'} has no anchor #R9",
@@ -56,7 +56,7 @@ def test_the_checks_find_what_leads_nowhere(tmp_path):
         f"rules.md#R9: {tmp_path / 'docs/rules.md'} has no anchor #R9",
         "names gone.md, which is no file of the repository",
         "names RULES.md, which is no file of the repository",
-        "names ../shared/API.md, which is no file of the repository",
+        "names ../outside/API.md, which is no file of the repository",
         f"rules.md#R5: {tmp_path / 'docs/rules.md'} has no anchor #R5",
     ]
 
