@@ -9,7 +9,10 @@ SVG elements written as plain, deterministic strings.
 
 from __future__ import annotations
 
-from typing import Final
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
 NAMED_COLOURS: Final = {
@@ -77,3 +80,17 @@ def attrs(**attributes: object) -> str:
 def text_element(x: float, y: float, content: str, **attributes: object) -> str:
     """A ``<text>`` element at (x, y) with ``content`` escaped."""
     return f"<text{attrs(x=float(x), y=float(y), **attributes)}>{escape(content)}</text>"
+
+
+def freeze_highlights(highlights: Any, style: type[enum.Enum], squares: int) -> None:
+    """Check a game's frozen ``Highlights`` (its ``squares``, ``labels`` and ``origin``
+    are square indices below ``squares``) and replace its mappings by read-only copies,
+    the styles as members of ``style`` and the labels as text; for ``__post_init__``."""
+    marked: Mapping[int, Any] = highlights.squares
+    labels: Mapping[int, Any] = highlights.labels
+    origin = () if highlights.origin is None else (highlights.origin,)
+    for square in (*marked, *labels, *origin):
+        if square not in range(squares):
+            raise ValueError(f"{square!r} is not a square index (0 … {squares - 1})")
+    object.__setattr__(highlights, "squares", MappingProxyType({s: style(v) for s, v in marked.items()}))
+    object.__setattr__(highlights, "labels", MappingProxyType({s: str(v) for s, v in labels.items()}))

@@ -29,13 +29,12 @@ import enum
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Final
 from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike, and svg.py stays as it is.
-from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
+from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, on, text_element, tint
 from service.spiel_der_tuerme import (
     COLOURS,
     FILES,
@@ -88,13 +87,7 @@ class Highlights:
     origin: Square | None = None
 
     def __post_init__(self) -> None:
-        for square in (*self.squares, *self.labels, *(() if self.origin is None else (self.origin,))):
-            if square not in range(len(SQUARES)):
-                raise ValueError(f"{square!r} is not a square index (0 … {len(SQUARES) - 1})")
-        object.__setattr__(
-            self, "squares", MappingProxyType({s: HighlightStyle(v) for s, v in self.squares.items()})
-        )
-        object.__setattr__(self, "labels", MappingProxyType({s: str(v) for s, v in self.labels.items()}))
+        freeze_highlights(self, HighlightStyle, len(SQUARES))
 
     @classmethod
     def from_moves(cls, origin: Square | None, moves: Iterable[LegalMove]) -> Highlights:
@@ -443,7 +436,8 @@ def _board(position: Position, highlights: Highlights) -> list[str]:
     for file, letter in enumerate(FILE_NAMES):
         out.append(text_element(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD_H + 18, letter))
     for rank in range(RANKS):
-        out.append(text_element(BOARD_X / 2, BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
+        y = BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5
+        out.append(text_element(BOARD_X / 2, y, str(rank + 1)))
     out.append("</g>")
     return out
 
@@ -611,7 +605,8 @@ def _seat_block(
     # TS1/TS2: where the points come from.
     quarters = " ".join(f"{q.quarter}:{q.points}" + (" doubled" if q.doubled else "") for q in seat.quarters)
     text = f"quarters {quarters}" if quarters else "no quarter yet"
-    out.append(text_element(x + 12, y + 58, text, class_="quarters", font_size=_font_size(text, 12, PANEL_W - 20)))
+    size = _font_size(text, 12, PANEL_W - 20)
+    out.append(text_element(x + 12, y + 58, text, class_="quarters", font_size=size))
     out.append("</g>")
     return out
 

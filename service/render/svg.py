@@ -25,11 +25,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Final
 from xml.sax.saxutils import escape
 
-from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, on, text_element, tint
+from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, on, text_element, tint
 from service.rules import (
     OPTIONS,
     SQUARE_NAMES,
@@ -75,13 +74,7 @@ class Highlights:
     origin: Square | None = None
 
     def __post_init__(self) -> None:
-        for square in (*self.squares, *self.labels, *(() if self.origin is None else (self.origin,))):
-            if square not in range(len(SQUARES)):
-                raise ValueError(f"{square!r} is not a square index (0 … 99)")
-        object.__setattr__(
-            self, "squares", MappingProxyType({s: HighlightStyle(v) for s, v in self.squares.items()})
-        )
-        object.__setattr__(self, "labels", MappingProxyType({s: str(v) for s, v in self.labels.items()}))
+        freeze_highlights(self, HighlightStyle, len(SQUARES))
 
     @classmethod
     def from_removals(cls, removals: Iterable[Removal]) -> Highlights:
@@ -489,7 +482,8 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     if finished:
         flags.append("★ finished")
     if flags:
-        out.append(text_element(x + PANEL_W - 10, y + 25, "  ".join(flags), text_anchor="end", font_weight="bold"))
+        flag_text = "  ".join(flags)
+        out.append(text_element(x + PANEL_W - 10, y + 25, flag_text, text_anchor="end", font_weight="bold"))
     territories = " ".join(t.value for t in seat.territories)
     partner = position.partner(index)
     if partner >= 0:
@@ -509,7 +503,8 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     # S2: both counts are named, so that the discs (one per turrian: filled on the board,
     # hollow in reserve) never stand next to a count they contradict.
     on_board = len(seat.turrians)
-    out.append(text_element(x + 12, y + 86, f"on board {on_board} · reserve {seat.reserve}", class_="turrians"))
+    turrians = f"on board {on_board} · reserve {seat.reserve}"
+    out.append(text_element(x + 12, y + 86, turrians, class_="turrians"))
     for k in range(on_board + seat.reserve):
         in_reserve = k >= on_board
         out.append(
