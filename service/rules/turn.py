@@ -62,10 +62,11 @@ def take_stone(position: Position, square: Square) -> Position:
     )
 
 
-def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bool = True) -> Position:
+def play_take(position: Position, plan: TurnPlan, events: list[Event] | None, close: bool = True) -> Position:
     """Phase 1 of ``plan`` (R1–R7); with ``close``, the position ready for phase 2.
 
     Without ``close`` the take phase stays open, unless no further stone can be taken.
+    ``events`` gets what happened; ``None`` where nobody reads it (a turn check).
     """
     state = position.turn
     if plan.take and state.phase is not Phase.TAKE:
@@ -82,7 +83,8 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bo
             heights[square] -= 1
             taken.append(square)
             judge.took(square)
-            events.append(Event(EventType.TAKE, seat, square))
+            if events is not None:
+                events.append(Event(EventType.TAKE, seat, square))
         in_hand = state.in_hand + len(plan.take)
         if close and len(taken) >= STONES_PER_TURN:
             # The usual turn: all three stones taken, the place phase begins (one copy).
@@ -109,11 +111,11 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event], close: bo
     return position
 
 
-def play_place(position: Position, plan: TurnPlan, events: list[Event], close: bool = True) -> Position:
+def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, close: bool = True) -> Position:
     """Phase 2 of ``plan`` (P1–P3); with ``close``, the position ready for phase 3.
 
     Without ``close`` the place phase stays open while stones are in hand or bonus
-    stones are left.
+    stones are left. ``events`` as for :func:`play_take`.
     """
     state = position.turn
     if plan.place and state.phase is Phase.MOVE:
@@ -134,7 +136,8 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event], close: b
             raise illegal(Refusal.NO_BONUS_LEFT if bonus else Refusal.NOTHING_IN_HAND, Phase.PLACE, i,
                           in_hand=in_hand, bonus=bonus)
         heights[square] += 1
-        events.append(Event(EventType.PLACE, seat, square, bonus=i >= in_hand))
+        if events is not None:
+            events.append(Event(EventType.PLACE, seat, square, bonus=i >= in_hand))
     placed = len(plan.place)
     left = max(in_hand - placed, 0)
     bonus_left = bonus - max(placed - in_hand, 0)
@@ -180,9 +183,10 @@ class _Walked(NamedTuple):
     """Per seat index, the turrians captured from it."""
 
 
-def _walk(position: Position, plan: TurnPlan, events: list[Event]) -> _Walked:
+def _walk(position: Position, plan: TurnPlan, events: list[Event] | None) -> _Walked:
     """The walks of ``plan`` (M1–M10) checked and played on a board of their own; a turn
-    check stops here, since building the position afterwards decides nothing."""
+    check stops here, since building the position afterwards decides nothing (and passes
+    no ``events``)."""
     board = MoveBoard(position)
     me = position.mover_index
     seats = list(position.seats)
@@ -209,7 +213,8 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event]) -> _Walked:
             spent += ENTRY_COST
             reserve -= 1
             board.move(None, entry)
-            events.append(Event(EventType.ENTER, seat, entry))
+            if events is not None:
+                events.append(Event(EventType.ENTER, seat, entry))
             here, steps, first_step = entry, segment.path[1:], 1
         else:
             if board.occupant[here] != me:
@@ -227,21 +232,24 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event]) -> _Walked:
             if victim != NOBODY:
                 lost[victim] += 1
                 attack = board.is_attack(to)
-                kind = CaptureKind.ATTACK if attack else CaptureKind.DEFENCE
-                events.append(Event(EventType.CAPTURE, seat, to, victim=seats[victim].id, kind=kind))
+                if events is not None:
+                    kind = CaptureKind.ATTACK if attack else CaptureKind.DEFENCE
+                    events.append(Event(EventType.CAPTURE, seat, to, victim=seats[victim].id, kind=kind))
                 if board.captures_left is not None:
                     # V3: every capture since the phase opened counts, defences too.
                     captured += 1
-                    if board.captures_left == 0:
+                    if board.captures_left == 0 and events is not None:
                         events.append(Event(EventType.CAPTURES_USED, seat))
                 if attack and not attacked:
                     # M8: all attacks of one turn count as one.
                     attacked = True
                     attacks += 1
                     board.attacked = True
-                    events.append(Event(EventType.ATTACK, seat, attacks=attacks))
+                    if events is not None:
+                        events.append(Event(EventType.ATTACK, seat, attacks=attacks))
             here = to
-        events.append(Event(EventType.MOVE, seat, here, origin=segment.origin, cost=spent))
+        if events is not None:
+            events.append(Event(EventType.MOVE, seat, here, origin=segment.origin, cost=spent))
     return _Walked(board, points, attacked, attacks, captured, lost)
 
 
@@ -327,7 +335,7 @@ def _play_actions(position: Position, plan: TurnPlan, events: list[Event]) -> Po
     return play_move(_play_stones(position, plan, events), plan, events)
 
 
-def _play_stones(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
+def _play_stones(position: Position, plan: TurnPlan, events: list[Event] | None) -> Position:
     """The take and place phases of a whole turn (T1): the position the walks start from."""
     if position.is_game_over:
         raise illegal(Refusal.GAME_OVER, None, 0)
@@ -370,8 +378,7 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
 def validate_turn(position: Position, plan: TurnPlan) -> Violation | None:
     """The first illegal action of ``plan``, or ``None`` if the whole turn is legal."""
     try:
-        events: list[Event] = []
-        _walk(_play_stones(position, plan, events), plan, events)
+        _walk(_play_stones(position, plan, None), plan, None)
     except IllegalTurnError as exc:
         violation: Violation = exc.violation
         return violation
