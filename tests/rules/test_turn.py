@@ -253,3 +253,19 @@ def test_m1_walks_spend_the_points_and_the_rest_of_the_turn_plays_on():
     rest = parse_turn_plan({"move": [{"from": "a9", "path": ["a8"]}]})
     whole = parse_turn_plan({**first, "move": [{"from": "a10", "path": ["a9"]}, {"from": "a9", "path": ["a8"]}]})
     assert apply_turn(after, rest)[0] == apply_turn(p, whole)[0]
+
+
+def test_t1_a_phase_change_keeps_every_member_of_the_position_it_does_not_set():
+    # _with_board copies the members one by one (for speed): a member added to Position
+    # and not copied there would silently fall back to its default.
+    from dataclasses import fields
+
+    from service.rules import Position
+    from service.rules.turn import _with_board
+
+    tokens = {f.name: object() for f in fields(Position)}
+    heights, seats, state = object(), object(), object()
+    after = _with_board(Position(**tokens), heights, seats, state)  # type: ignore[arg-type]
+    assert {f.name: getattr(after, f.name) for f in fields(Position)} == {
+        **tokens, "heights": heights, "seats": seats, "turn": state
+    }
