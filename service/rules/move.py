@@ -181,14 +181,17 @@ class MoveBoard:
         candidates = SQUARES if self.outside_entry else sorted(self.entry_squares)
         return [s for s in candidates if self.entry_refusal(s) is None]
 
-    def search(self, origin: Square | None, points: int) -> dict[Square, tuple[int, tuple[Square, ...]]]:
+    def search(
+        self, origin: Square | None, points: int, captures_only: bool = False
+    ) -> dict[Square, tuple[int, tuple[Square, ...]]]:
         """Dijkstra from ``origin`` (``None``: the reserve) within ``points``.
 
         Returns square → (cheapest cost, one cheapest path after the origin); the origin
-        itself is left out. A state is a square and, where captures are limited (V3),
-        the captures made on the way, so a path never captures more than are left.
+        itself is left out, and with ``captures_only`` every square without a foreign
+        turrian. A state is a square and, where captures are limited (V3), the
+        captures made on the way, so a path never captures more than are left.
         """
-        occupant, limit = self.occupant, self.captures_left
+        occupant, limit, heights = self.occupant, self.captures_left, self.heights
         best: dict[int, tuple[int, bool]] = {}
         came_from: dict[int, int | None] = {}
         heap: list[tuple[int, bool, int]] = []
@@ -210,12 +213,24 @@ class MoveBoard:
                 continue
             done.add(state)
             square, made = state % _LAYER, state // _LAYER
+            here = heights[square]
             for n in NEIGHBOURS[square]:
-                step = adjacent_step(square, n)
-                if type(step) is not int or cost + step > points:
+                # Most neighbours are refused for their height (M2, M3) or cost 1
+                # (M4): judged here, since a method call per neighbour is most of a
+                # search's time; _adjacent_step judges the rest in the same order.
+                there = heights[n]
+                if not there or there > here + 1 or there < here - 1:
+                    continue
+                captures = occupant[n] != NOBODY
+                if captures:
+                    step = adjacent_step(square, n)
+                    if type(step) is not int:
+                        continue
+                else:
+                    step = 1
+                if cost + step > points:
                     continue
                 # A legal step onto a turrian is a capture of a foreign one.
-                captures = occupant[n] != NOBODY
                 after = n
                 if captures and limit is not None:
                     if made + 1 > limit:
@@ -234,7 +249,7 @@ class MoveBoard:
         chosen: dict[Square, int] = {}
         for state in sorted(done):
             square = state % _LAYER
-            if square == origin:
+            if square == origin or (captures_only and occupant[square] == NOBODY):
                 continue
             if square not in chosen or best[state] < best[chosen[square]]:
                 chosen[square] = state
@@ -307,11 +322,9 @@ def legal_captures(position: Position, points: int | None = None) -> tuple[Captu
     occupant = position.occupant
     captures = []
     for origin in position.mover.origins:
-        found = board.search(origin, budget)
+        found = board.search(origin, budget, captures_only=True)
         for square in sorted(found):
             victim = occupant[square]
-            if victim == NOBODY:
-                continue
             captures.append(
                 Capture(
                     origin=origin,

@@ -19,6 +19,7 @@ from service.rules import (
     reachable,
     validate_turn,
 )
+from service.rules.position import NOBODY
 from service.rules.random_player import random_turn
 from tests.rules.strategies import played_positions, rotate, rotate_square
 
@@ -72,9 +73,13 @@ def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
 def test_m6_captures_agree_with_reach(position):
     if position.is_game_over:
         return
-    for capture in legal_captures(position):
-        found = {r.square: r for r in reachable(position, capture.origin)}
-        assert found[capture.target].cost == capture.cost
+    captures = legal_captures(position)
+    for origin in position.mover.origins:
+        # Every square a turrian can reach that holds a foreign turrian is a capture, at
+        # the same cost, and nothing else is.
+        reached = {r.square: r.cost for r in reachable(position, origin) if position.occupant[r.square] != NOBODY}
+        assert {c.target: c.cost for c in captures if c.origin == origin} == reached
+    for capture in captures:
         assert position.occupant[capture.target] == position.seat_index[capture.victim]
 
 
