@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from service.common import InvalidQueryError
 from service.rules.actions import CaptureKind
@@ -30,12 +30,12 @@ from service.rules.position import CAPTURES_PER_SEAT, MAX_ATTACKS, NOBODY, Posit
 from service.rules.refusals import Refusal
 
 
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
     """A square a turrian can end on: cheapest ``cost``, one cheapest ``path``.
 
     ``path`` starts after the origin (with the entry square for a reserve turrian);
-    ``captures`` are the squares on it where a foreign turrian is captured.
+    ``captures`` are the squares on it where a foreign turrian is captured. A named
+    tuple, as :class:`~service.rules.take.Removal`: an answer lists dozens.
     """
 
     square: Square
@@ -193,20 +193,23 @@ class MoveBoard:
         """
         occupant, limit, heights = self.occupant, self.captures_left, self.heights
         best: dict[int, tuple[int, bool]] = {}
-        came_from: dict[int, int | None] = {}
+        # Each state's path is kept as it is found (tuples of at most a few squares),
+        # rather than traced back through predecessors at the end.
+        paths: dict[int, tuple[Square, ...]] = {}
         heap: list[tuple[int, bool, int]] = []
         if origin is None:
             if points >= ENTRY_COST:
                 for square in self.entries():
                     best[square] = (ENTRY_COST, False)
-                    came_from[square] = None
+                    paths[square] = (square,)
                     heap.append((ENTRY_COST, False, square))
         else:
             heap.append((0, False, origin))
             best[origin] = (0, False)
-            came_from[origin] = None
+            paths[origin] = ()
         done: set[int] = set()
         attack_free, adjacent_step = self.attacked, self._adjacent_step
+        unreached = (points + 1, True)
         while heap:
             cost, flag, state = heapq.heappop(heap)
             if state in done:
@@ -241,10 +244,10 @@ class MoveBoard:
                 if after in done:
                     continue
                 label = (cost + step, flag or (captures and not attack_free and self.is_attack(n)))
-                if label < best.get(after, (points + 1, True)):
+                if label < best.get(after, unreached):
                     best[after] = label
-                    came_from[after] = state
-                    heapq.heappush(heap, (label[0], label[1], after))
+                    paths[after] = (*paths[state], n)
+                    heapq.heappush(heap, (*label, after))
         # The best state of each square: cheapest, then without an attack, then fewest captures.
         chosen: dict[Square, int] = {}
         for state in sorted(done):
@@ -253,16 +256,7 @@ class MoveBoard:
                 continue
             if square not in chosen or best[state] < best[chosen[square]]:
                 chosen[square] = state
-        found = {}
-        for square, state in chosen.items():
-            path = []
-            step_state: int | None = state
-            while step_state is not None and step_state % _LAYER != origin:
-                path.append(step_state % _LAYER)
-                step_state = came_from[step_state]
-            path.reverse()
-            found[square] = (best[state][0], tuple(path))
-        return found
+        return {square: (best[state][0], paths[state]) for square, state in chosen.items()}
 
     def origin_refusal(self, origin: Square | None) -> Refusal | None:
         """Why the seat cannot start a walk at ``origin`` (``None``: the reserve), or ``None``."""
