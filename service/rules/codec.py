@@ -145,8 +145,12 @@ def _plain_squares(value: object) -> tuple[Square, ...] | None:
     """A list of square names, if it is one; ``None`` for anything else."""
     if type(value) is not list:
         return None
-    found = [SQUARE_BY_NAME.get(s) if type(s) is str else None for s in value]
-    return None if None in found else tuple(found)  # type: ignore[arg-type]
+    try:
+        # One C-level pass: a name that is not a square is a KeyError, a list or an
+        # object a TypeError (1.0 and true are no keys either).
+        return tuple(map(SQUARE_BY_NAME.__getitem__, value))
+    except (KeyError, TypeError):
+        return None
 
 
 def _plain_seat(data: object) -> Seat | None:
@@ -154,8 +158,9 @@ def _plain_seat(data: object) -> Seat | None:
     off (the full reading then names every problem)."""
     if type(data) is not dict or not _SEAT_MEMBERS.issuperset(data) or len(data) < len(_SEAT_REQUIRED):
         return None
-    seat_id, attacks = data.get("id"), data.get("attacks")
-    bonus, captures = data.get("bonus_stones", 0), data.get("captures", 0)
+    get = data.get
+    seat_id, attacks = get("id"), get("attacks")
+    bonus, captures = get("bonus_stones", 0), get("captures", 0)
     if (
         not is_seat_id(seat_id)
         or type(attacks) is not int
@@ -166,20 +171,20 @@ def _plain_seat(data: object) -> Seat | None:
         or not 0 <= captures <= CAPTURES_PER_SEAT
     ):
         return None
-    territories = data.get("territories")
-    if type(territories) is not list:
+    territories, turrians, hold = get("territories"), get("turrians"), get("pro_hold")
+    if type(territories) is not list or type(turrians) is not list:
         return None
-    owned = [_TERRITORY_BY_NAME.get(t) if type(t) is str else None for t in territories]
-    turrians = _plain_squares(data.get("turrians"))
-    hold = data.get("pro_hold")
+    try:
+        owned = tuple(map(_TERRITORY_BY_NAME.__getitem__, territories))
+        standing = tuple(sorted(map(SQUARE_BY_NAME.__getitem__, turrians)))
+    except (KeyError, TypeError):
+        return None
     pro_hold = None if hold is None else _plain_squares(hold)
-    if None in owned or turrians is None or (hold is not None and pro_hold is None):
+    if hold is not None and pro_hold is None:
         return None
     if len(owned) > 1:
-        owned.sort(key=CLOCKWISE.index)
-    if len(turrians) > 1:
-        turrians = tuple(sorted(turrians))
-    return Seat(seat_id, tuple(owned), turrians, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
+        owned = tuple(sorted(owned, key=CLOCKWISE.index))
+    return Seat(seat_id, owned, standing, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
 
 
 def _seat(shape: Shape, value: object, where: str) -> Seat | None:
