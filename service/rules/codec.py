@@ -110,20 +110,36 @@ def _seat_id(shape: Shape, value: object, where: str) -> str | None:
     return None
 
 
-def _heights(shape: Shape, value: object) -> tuple[int, ...] | None:
-    rows = shape.array(value, "/heights", SIZE, SIZE)
-    if rows is None:
+def _plain_heights(value: object) -> tuple[int, ...] | None:
+    """The usual, well-formed grid, checked in a few C-level passes; ``None`` if anything
+    is off (the full reading then names every problem)."""
+    if type(value) is not list or len(value) != SIZE:
         return None
-    if set(map(type, rows)) == {list} and set(map(len, rows)) == {SIZE}:
-        flat = list(chain.from_iterable(rows))
-        # The usual, well-formed grid is checked in a few C-level passes.
-        if set(map(type, flat)) == {int} and min(flat) >= 0 and max(flat) <= MAX_HEIGHT:
-            return tuple(flat)
-    for r, row in enumerate(rows):
+    if set(map(type, value)) != {list} or set(map(len, value)) != {SIZE}:
+        return None
+    flat = list(chain.from_iterable(value))
+    if set(map(type, flat)) != {int}:
+        return None
+    try:
+        bytes(flat)  # every height within 0 … 255, a third of what min() and max() cost
+    except ValueError:
+        if min(flat) < 0 or max(flat) > MAX_HEIGHT:
+            return None
+    return tuple(flat)
+
+
+def _heights(shape: Shape, value: object) -> tuple[int, ...] | None:
+    plain = _plain_heights(value)
+    if plain is not None:
+        return plain
+    found = len(shape.problems)
+    rows = shape.array(value, "/heights", SIZE, SIZE)
+    flat = []
+    for r, row in enumerate(rows or ()):
         cells = shape.array(row, f"/heights/{r}", SIZE, SIZE)
         for f, height in enumerate(cells or ()):
-            shape.integer(height, f"/heights/{r}/{f}", 0, MAX_HEIGHT)
-    return None
+            flat.append(shape.integer(height, f"/heights/{r}/{f}", 0, MAX_HEIGHT))
+    return tuple(flat) if rows is not None and len(shape.problems) == found else None  # type: ignore[arg-type]
 
 
 def _territories(shape: Shape, value: object, where: str) -> tuple[Territory, ...] | None:
@@ -189,8 +205,11 @@ def _plain_seat(data: object) -> Seat | None:
 
 def _seat(shape: Shape, value: object, where: str) -> Seat | None:
     plain = _plain_seat(value)
-    if plain is not None:
-        return plain
+    return plain if plain is not None else _read_seat(shape, value, where)
+
+
+def _read_seat(shape: Shape, value: object, where: str) -> Seat | None:
+    """A seat read member by member, every problem recorded with its pointer."""
     found = len(shape.problems)
     data = shape.obj(value, where, _SEAT_REQUIRED, _SEAT_MEMBERS)
     if data is None:
@@ -218,20 +237,44 @@ def _seat(shape: Shape, value: object, where: str) -> Seat | None:
 _OPTION_VALUES: Final = {
     option.name: {(v if isinstance(v, bool) else v.value): v for v in option_values(option)} for option in OPTIONS
 }
+_OPTION_TYPES: Final = frozenset({str, bool})
+
+
+#: Rules read from the JSON objects that name them, by the object's members in order
+#: (the objects a client sends are few: it sends the same options again and again).
+_RULES_READ: Final[dict[tuple[tuple[str, str | bool], ...], Rules]] = {}
+_RULES_READ_MAX: Final = 1024
+
+
+def _plain_rules(value: object) -> Rules | None:
+    """The usual ``rules``: every option named by a value it has; ``None`` if anything is
+    off (the full reading then names every problem)."""
+    if type(value) is not dict or not _RULE_MEMBERS.issuperset(value):
+        return None
+    # Only strings and booleans are looked up, since 1 == True would find a boolean
+    # option's value (and a key with 1 the rules read for true).
+    if not _OPTION_TYPES.issuperset(map(type, value.values())):
+        return None
+    key = tuple(value.items())
+    found = _RULES_READ.get(key)
+    if found is not None:
+        return found
+    named: dict[str, Any] = {}
+    for name, raw in key:
+        option = _OPTION_VALUES[name].get(raw)
+        if option is None:
+            return None
+        named[name] = option
+    found = Rules(**named)
+    if len(_RULES_READ) < _RULES_READ_MAX:
+        _RULES_READ[key] = found
+    return found
 
 
 def _rules(shape: Shape, value: object) -> Rules | None:
-    if type(value) is dict and _RULE_MEMBERS.issuperset(value):
-        # The usual case: every option named by a value it has. Only strings and booleans
-        # are looked up, since 1 == True would find a boolean option's value.
-        named: dict[str, Any] = {}
-        for name, raw in value.items():
-            found = _OPTION_VALUES[name].get(raw) if type(raw) is str or type(raw) is bool else None
-            if found is None:
-                break
-            named[name] = found
-        else:
-            return Rules(**named)
+    plain = _plain_rules(value)
+    if plain is not None:
+        return plain
     data = shape.obj(value, "/rules", (), _RULE_MEMBERS)
     if data is None:
         return None
@@ -254,23 +297,32 @@ def _rules(shape: Shape, value: object) -> Rules | None:
 _PHASE_BY_VALUE: Final = {p.value: p for p in Phase}
 
 
+def _plain_turn_state(value: object) -> TurnState | None:
+    """The usual ``turn``, read without writing a pointer; ``None`` if anything is off."""
+    if type(value) is not dict or not _TURN_MEMBERS.issuperset(value):
+        return None
+    raw_phase = value.get("phase", "take")
+    phase = _PHASE_BY_VALUE.get(raw_phase) if type(raw_phase) is str else None
+    taken = _plain_squares(value.get("taken", []))
+    in_hand, points = value.get("in_hand", 0), value.get("points", MOVEMENT_POINTS)
+    attacked = value.get("attacked", False)
+    if (
+        phase is not None
+        and taken is not None
+        and type(in_hand) is int
+        and 0 <= in_hand <= STONES_PER_TURN
+        and type(points) is int
+        and 0 <= points <= MOVEMENT_POINTS
+        and type(attacked) is bool
+    ):
+        return TurnState(phase, taken, in_hand, points, attacked)
+    return None
+
+
 def _turn_state(shape: Shape, value: object) -> TurnState | None:
-    if type(value) is dict and _TURN_MEMBERS.issuperset(value):
-        raw_phase = value.get("phase", "take")
-        phase = _PHASE_BY_VALUE.get(raw_phase) if type(raw_phase) is str else None
-        taken = _plain_squares(value.get("taken", []))
-        in_hand, points = value.get("in_hand", 0), value.get("points", MOVEMENT_POINTS)
-        attacked = value.get("attacked", False)
-        if (
-            phase is not None
-            and taken is not None
-            and type(in_hand) is int
-            and 0 <= in_hand <= STONES_PER_TURN
-            and type(points) is int
-            and 0 <= points <= MOVEMENT_POINTS
-            and type(attacked) is bool
-        ):
-            return TurnState(phase, taken, in_hand, points, attacked)
+    plain = _plain_turn_state(value)
+    if plain is not None:
+        return plain
     data = shape.obj(value, "/turn", (), _TURN_MEMBERS)
     if data is None:
         return None
@@ -363,9 +415,43 @@ def parse_origin(value: object) -> Square | None:
     return origin
 
 
+_ORIGIN_BY_NAME: Final[dict[str, Square | None]] = {**SQUARE_BY_NAME, RESERVE: None}
+
+
+def _plain_plan(data: object) -> TurnPlan | None:
+    """The usual, well-formed plan, read with C-level lookups and no pointers; ``None`` if
+    anything is off (the full reading then names every problem)."""
+    if type(data) is not dict or not _PLAN_MEMBERS.issuperset(data):
+        return None
+    take, place, move = data.get("take", []), data.get("place", []), data.get("move", [])
+    if type(take) is not list or type(place) is not list or type(move) is not list:
+        return None
+    segments = []
+    try:
+        for segment in move:
+            if type(segment) is not dict or len(segment) != 2:
+                return None
+            path = segment["path"]
+            if type(path) is not list or not path:
+                return None
+            # A name that is no square is a KeyError, a list or an object a TypeError.
+            segments.append(Segment(_ORIGIN_BY_NAME[segment["from"]], tuple(map(SQUARE_BY_NAME.__getitem__, path))))
+        return TurnPlan(
+            tuple(map(SQUARE_BY_NAME.__getitem__, take)), tuple(map(SQUARE_BY_NAME.__getitem__, place)), tuple(segments)
+        )
+    except (KeyError, TypeError):
+        return None
+
+
 def parse_turn_plan(data: object) -> TurnPlan:
     """A :class:`~service.rules.actions.TurnPlan` from its JSON form (the contract's ``Turn``);
     every list is optional. Raises :class:`~service.common.MalformedError`."""
+    plain = _plain_plan(data)
+    return plain if plain is not None else _read_plan(data)
+
+
+def _read_plan(data: object) -> TurnPlan:
+    """A plan read member by member, every problem recorded with its pointer."""
     shape = Shape()
     obj = shape.obj(data, "", (), _PLAN_MEMBERS)
     if obj is None:
