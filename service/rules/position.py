@@ -210,6 +210,12 @@ class Position:
         return bool(self.finishers) and self.to_move == self.round_start
 
 
+SEAT_DERIVED: Final = ("seat_index", "mover_index", "occupant", "owner", "outermost_ring")
+"""The cached properties of a :class:`Position` that depend on its seats, ``to_move`` and
+``rules`` only, never on the heights or the turn state: a position that differs from
+another only there may take them over (a turn's phases do)."""
+
+
 # --------------------------------------------------------------------------- checking
 
 

@@ -31,6 +31,7 @@ from service.rules.place import placement_refusal
 from service.rules.position import (
     MAX_HEIGHT,
     NOBODY,
+    SEAT_DERIVED,
     START_OF_TURN,
     STONES_PER_TURN,
     Phase,
@@ -156,11 +157,18 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
 def _with_board(position: Position, heights: tuple[int, ...], seats: tuple[Seat, ...], turn: TurnState) -> Position:
     """``position`` with other heights, seats and turn state. The constructors, not
     :func:`dataclasses.replace`, which costs twice as much, on the path of every turn;
-    a test keeps the members copied here in step with the class."""
-    return Position(
+    a test keeps the members copied here in step with the class. With the same seats,
+    what the position derived from them (occupant, mover …) holds for the new one too."""
+    after = Position(
         heights, seats, position.to_move, position.round_start, position.finishers, position.rules, turn,
         position.captures_open,
     )
+    if seats is position.seats:
+        known, carried = position.__dict__, after.__dict__
+        for name in SEAT_DERIVED:
+            if name in known:
+                carried[name] = known[name]
+    return after
 
 
 def play_move(position: Position, plan: TurnPlan, events: list[Event]) -> Position:

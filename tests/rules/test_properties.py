@@ -16,10 +16,11 @@ from service.rules import (
     legal_captures,
     legal_placements,
     legal_removals,
+    progress_turn,
     reachable,
     validate_turn,
 )
-from service.rules.position import NOBODY
+from service.rules.position import NOBODY, SEAT_DERIVED
 from service.rules.random_player import random_turn
 from tests.rules.strategies import played_positions, rotate, rotate_square
 
@@ -136,3 +137,19 @@ def test_r5_the_removal_list_and_the_single_square_judge_agree(position):
     listed = {r.square for r in legal_removals(position)}
     for square in range(100):
         assert (removal_refusal(position, square) is None) == (square in listed), square
+
+
+@SETTINGS
+@given(played_positions(), st.integers(0, 2**32 - 1))
+def test_t1_a_position_between_phases_derives_what_a_fresh_copy_derives(position, seed):
+    # The positions between a turn's phases take over what the position before derived
+    # from its seats (SEAT_DERIVED): none of it may depend on the heights or the turn.
+    if position.is_game_over:
+        return
+    plan = random_turn(position, random.Random(seed))
+    for name in SEAT_DERIVED:
+        getattr(position, name)
+    after, _ = progress_turn(position, TurnPlan(take=plan.take, place=plan.place))
+    fresh = replace(after)
+    for name in SEAT_DERIVED:
+        assert getattr(after, name) == getattr(fresh, name)
