@@ -277,3 +277,30 @@ def test_ci_runs_make_test():
     text = script.read_text()
     assert "set -euo pipefail" in text
     assert re.search(r"^make test$", text, re.MULTILINE)
+
+
+def test_quick_init_refuses_what_its_init_would_get_wrong():
+    from dataclasses import dataclass, field
+
+    import pytest
+
+    from service.common.frozen import quick_init
+
+    @dataclass
+    class Mutable:
+        x: int
+
+    @dataclass(frozen=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    @dataclass(frozen=True)
+    class Hidden:
+        x: int = field(default=0, init=False)
+
+    for cls in (Mutable, Checked, Hidden):
+        with pytest.raises(TypeError):
+            quick_init(cls)

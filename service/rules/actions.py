@@ -15,11 +15,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from service.common.frozen import quick_init
 from service.rules.board import Square
 from service.rules.position import Phase
 from service.rules.refusals import Refusal
 
 
+@quick_init
 @dataclass(frozen=True)
 class Segment:
     """One turrian's walk: from ``origin`` (``None``: the reserve, M9) along ``path``."""
@@ -28,6 +30,7 @@ class Segment:
     path: tuple[Square, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnPlan:
     """The actions of (the rest of) a turn, in order, per phase."""
@@ -61,6 +64,7 @@ class EventType(str, enum.Enum):
     GAME_OVER = "game_over"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """One thing that happened in a turn; members that do not apply to its type are ``None``.
@@ -86,6 +90,7 @@ class Event:
     winners: tuple[str, ...] | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Violation:
     """The first illegal action of a turn.

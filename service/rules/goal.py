@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from service.common.frozen import quick_init
 from service.rules.board import Square
 from service.rules.options import Goal
 from service.rules.position import Position, Seat
@@ -23,6 +24,7 @@ HELD_HEIGHTS: Final = (5, 6, 7)
 """G2: the towers whose squares are recorded in ``pro_hold`` and must be held."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class GoalStatus:
     """Whether a seat meets the goal now, the heights it stands on and those it lacks."""

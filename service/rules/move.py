@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from service.common import InvalidQueryError
+from service.common.frozen import quick_init
 from service.rules.actions import CaptureKind
 from service.rules.board import NEIGHBOURS, SQUARES, TERRITORY, Square, entry_row, square_name
 from service.rules.options import Reentry
@@ -44,6 +45,7 @@ class Reach(NamedTuple):
     captures: tuple[Square, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Capture:
     """The cheapest way for one turrian (``origin`` ``None`` = from the reserve) to capture

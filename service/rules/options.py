@@ -19,6 +19,8 @@ import enum
 from dataclasses import Field, dataclass, field, fields
 from typing import Any, Final
 
+from service.common.frozen import quick_init
+
 
 class Goal(str, enum.Enum):
     """G1 / G2."""
@@ -56,6 +58,7 @@ class Reentry(str, enum.Enum):
     OUTSIDE = "outside"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rules:
     """The rule options of a game; every field has the rules' default."""

@@ -27,6 +27,7 @@ from typing import Final
 
 from service.common import InvalidPositionError
 from service.common.cache import cached_property
+from service.common.frozen import quick_init
 from service.rules.board import (
     CLOCKWISE,
     RING,
@@ -70,6 +71,7 @@ class Phase(str, enum.Enum):
     MOVE = "move"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Seat:
     """A player: its territories, its turrians on the board, its counters.
@@ -99,6 +101,7 @@ class Seat:
         return (*self.turrians, None) if self.reserve else self.turrians
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnState:
     """How far the turn of ``to_move`` has come (the position's ``turn``).
@@ -118,6 +121,7 @@ class TurnState:
 START_OF_TURN: Final = TurnState()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Position:
     """A complete, immutable game position.
