@@ -225,11 +225,13 @@ another only there may take them over (a turn's phases do)."""
 
 def _check_seats(position: Position) -> None:
     """S1: seat ids are distinct and ``to_move``, ``round_start`` and ``finishers`` name seats."""
-    ids: set[str] = set()
-    for i, seat in enumerate(position.seats):
-        if seat.id in ids:
-            raise InvalidPositionError("S1", f"seat id {seat.id!r} is used twice", f"/seats/{i}/id")
-        ids.add(seat.id)
+    ids = {seat.id for seat in position.seats}
+    if len(ids) < len(position.seats):
+        for i, seat in enumerate(position.seats):
+            if any(other.id == seat.id for other in position.seats[:i]):
+                raise InvalidPositionError("S1", f"seat id {seat.id!r} is used twice", f"/seats/{i}/id")
+    if position.to_move in ids and position.round_start in ids and ids.issuperset(position.finishers):
+        return
     references = [(position.to_move, "/to_move"), (position.round_start, "/round_start")]
     references += [(s, f"/finishers/{i}") for i, s in enumerate(position.finishers)]
     for seat_id, where in references:
@@ -237,12 +239,16 @@ def _check_seats(position: Position) -> None:
             raise InvalidPositionError("S1", f"{seat_id!r} is not the id of a seat", where)
 
 
+#: The options that exist for some player counts only (``metadata["players"]``).
+_COUNTED_OPTIONS: Final = tuple(option for option in OPTIONS if option.metadata.get("players"))
+
+
 def _check_options(position: Position) -> None:
     """An option that only exists for some player counts (``metadata["players"]``)."""
-    for option in OPTIONS:
-        counts = option.metadata.get("players")
+    for option in _COUNTED_OPTIONS:
+        counts = option.metadata["players"]
         value = getattr(position.rules, option.name)
-        if counts and position.players not in counts and value != option.default:
+        if position.players not in counts and value != option.default:
             shown = "true" if value is True else value.value
             raise InvalidPositionError(
                 option.metadata["rule"],
@@ -256,18 +262,19 @@ def _check_territories(position: Position) -> None:
     per_seat = 2 if players == 2 else 1
     seen: set[Territory] = set()
     for i, seat in enumerate(position.seats):
-        where = f"/seats/{i}/territories"
         if len(seat.territories) != per_seat:
             raise InvalidPositionError(
                 "S1",
                 f"with {players} players every seat owns {per_seat} "
                 f"territor{'ies' if per_seat == 2 else 'y'}, "
                 f"seat {seat.id!r} owns {len(seat.territories)}",
-                where,
+                f"/seats/{i}/territories",
             )
         for territory in seat.territories:
             if territory in seen:
-                raise InvalidPositionError("S1", f"territory {territory.value} is owned by two seats", where)
+                raise InvalidPositionError(
+                    "S1", f"territory {territory.value} is owned by two seats", f"/seats/{i}/territories"
+                )
             seen.add(territory)
     if position.rules.team_play:
         for first in (0, 2):
