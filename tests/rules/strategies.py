@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from service.rules import OPTIONS, Position, Rules, Territory, apply_turn, setup_position
+from service.rules import OPTIONS, Position, Rules, Territory, TurnPlan, apply_turn, setup_position
 from service.rules.options import option_values
 from service.rules.random_player import random_setup, random_turn
 
@@ -36,6 +36,13 @@ def played_positions(draw: st.DrawFn, max_turns: int = 25) -> Position:
     for _ in range(draw(st.integers(0, max_turns))):
         position, _ = apply_turn(position, random_turn(position, rng))
     return position
+
+
+@st.composite
+def turns_to_play(draw: st.DrawFn, max_turns: int = 25) -> tuple[Position, TurnPlan]:
+    """A played position whose game is not over, and a random legal turn for its mover."""
+    position = draw(played_positions(max_turns).filter(lambda p: not p.is_game_over))
+    return position, random_turn(position, random.Random(draw(st.integers(0, 2**32 - 1))))
 
 
 ROTATE_TERRITORY = {

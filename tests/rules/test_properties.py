@@ -22,7 +22,7 @@ from service.rules import (
 )
 from service.rules.position import NOBODY, SEAT_DERIVED
 from service.rules.random_player import random_turn
-from tests.rules.strategies import played_positions, rotate, rotate_square
+from tests.rules.strategies import played_positions, rotate, rotate_square, turns_to_play
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,11 +32,9 @@ def move_phase(position):
 
 
 @SETTINGS
-@given(played_positions(), st.integers(0, 2**32 - 1))
-def test_t1_engine_built_turns_are_legal_and_conserve_stones(position, seed):
-    if position.is_game_over:
-        return
-    turn = random_turn(position, random.Random(seed))
+@given(turns_to_play())
+def test_t1_engine_built_turns_are_legal_and_conserve_stones(position_and_turn):
+    position, turn = position_and_turn
     assert validate_turn(position, turn) is None
     before = position
     after, events = apply_turn(position, turn)
@@ -140,13 +138,11 @@ def test_r5_the_removal_list_and_the_single_square_judge_agree(position):
 
 
 @SETTINGS
-@given(played_positions(), st.integers(0, 2**32 - 1))
-def test_t1_a_position_between_phases_derives_what_a_fresh_copy_derives(position, seed):
+@given(turns_to_play())
+def test_t1_a_position_between_phases_derives_what_a_fresh_copy_derives(position_and_turn):
     # The positions between a turn's phases take over what the position before derived
     # from its seats (SEAT_DERIVED): none of it may depend on the heights or the turn.
-    if position.is_game_over:
-        return
-    plan = random_turn(position, random.Random(seed))
+    position, plan = position_and_turn
     for name in SEAT_DERIVED:
         getattr(position, name)
     after, _ = progress_turn(position, TurnPlan(take=plan.take, place=plan.place))
