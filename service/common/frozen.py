@@ -1,8 +1,8 @@
 """``quick_init``: a frozen dataclass built at the cost of an ordinary one.
 
 A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, since
-its own ``__setattr__`` refuses; that makes an instance of seven fields four times as
-dear to build as an unfrozen one, and the engines build a dozen seats, positions, turn
+its own ``__setattr__`` refuses; that makes an instance several times as dear to
+build as an unfrozen one, and the engines build a dozen seats, positions, turn
 states and actions for every question. :func:`quick_init` gives the class an
 ``__init__`` that writes the instance's ``__dict__`` directly (as attrs does for its own
 frozen classes). Everything else stays the dataclass's own: the fields, their defaults,

@@ -121,7 +121,7 @@ def _plain_heights(value: object) -> tuple[int, ...] | None:
     if set(map(type, flat)) != {int}:
         return None
     try:
-        bytes(flat)  # every height within 0 … 255, a third of what min() and max() cost
+        bytes(flat)  # every height within 0 … 255, in one C-level pass without comparisons
     except ValueError:
         if min(flat) < 0 or max(flat) > MAX_HEIGHT:
             return None

@@ -156,7 +156,7 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
 
 def _with_board(position: Position, heights: tuple[int, ...], seats: tuple[Seat, ...], turn: TurnState) -> Position:
     """``position`` with other heights, seats and turn state. The constructors, not
-    :func:`dataclasses.replace`, which costs twice as much, on the path of every turn;
+    :func:`dataclasses.replace`, which looks every field up again, on the path of every turn;
     a test keeps the members copied here in step with the class. With the same seats,
     what the position derived from them (occupant, mover …) holds for the new one too."""
     after = Position(
