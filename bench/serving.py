@@ -29,8 +29,6 @@ import json
 import os
 import platform
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,6 +39,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from bench.server import Server, children, cpu_seconds, table
+from bench.server import memory as server_memory
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 EXAMPLES: Final = ROOT / "docs" / "examples"
@@ -94,53 +95,10 @@ MODELS: Final = (
 # ----------------------------------------------------------------------- the server
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return sorted(found)
-
-
-def cpu_seconds(master: int) -> float:
-    """User and system CPU time of the master (with reaped children) and its workers."""
-
-    def stat(pid: int) -> list[str]:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-
-    own = stat(master)
-    ticks = sum(int(own[i]) for i in (11, 12, 13, 14))
-    for pid in children(master):
-        try:
-            fields = stat(pid)
-        except OSError:
-            continue
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def memory(pid: int) -> dict[str, float]:
-    """MiB: VmRSS (/proc/<pid>/status) and Pss (smaps_rollup)."""
-    found = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            found["rss"] = int(line.split()[1]) / 1024
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Pss:"):
-            found["pss"] = int(line.split()[1]) / 1024
-    return found
+    """MiB: VmRSS and Pss of ``pid``."""
+    kib = server_memory(pid)
+    return {"rss": kib["VmRSS"] / 1024, "pss": kib.get("Pss", 0) / 1024}
 
 
 def request(port: int, endpoint: Endpoint) -> int:
@@ -158,45 +116,16 @@ def request(port: int, endpoint: Endpoint) -> int:
 
 @contextmanager
 def server(settings: dict[str, Any], directory: Path) -> Iterator[tuple[int, int]]:
-    """``python -m service`` with ``settings`` over the project's; yields the master's pid
-    and the port."""
-    port = free_port()
-    config = directory / "gunicorn_overrides.py"
-    overrides = "".join(f"{name} = {value!r}\n" for name, value in settings.items())
-    config.write_text("from service.gunicorn_conf import *  # noqa: F403\n" + overrides)
-    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port))
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    with (directory / "gunicorn.log").open("ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "service", "-c", str(config)], cwd=ROOT, env=env, stdout=log, stderr=log
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while len(children(process.pid)) < settings.get("workers", 1) or not _up(port):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start; see {directory / 'gunicorn.log'}")
-            time.sleep(0.05)
-        for endpoint in MIX:  # every endpoint answers, and is warm
+    """``python -m service`` with ``settings`` over the project's (bench/server.py's
+    :class:`Server`), every endpoint warm; yields the master's pid and the port."""
+    with Server(settings=settings, log=directory / "gunicorn.log") as running:
+        assert running.process is not None
+        for endpoint in MIX:
             for _ in range(20):
-                status = request(port, endpoint)
+                status = request(running.port, endpoint)
                 if status != 200:
                     raise RuntimeError(f"{endpoint.label} answered {status}")
-        yield process.pid, port
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def _up(port: int) -> bool:
-    try:
-        return request(port, HEALTHZ) == 200
-    except OSError:
-        return False
+        yield running.process.pid, running.port
 
 
 # ------------------------------------------------------------------------------ wrk
@@ -230,15 +159,6 @@ def rps(result: dict[str, Any]) -> float:
 
 def failures(result: dict[str, Any]) -> int:
     return int(sum(result[k] for k in ("status_errors", "timeouts", "read_errors", "connect_errors")))
-
-
-def table(head: list[str], rows: list[list[str]], markdown: bool) -> list[str]:
-    if markdown:
-        return ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"] + [
-            "| " + " | ".join(row) + " |" for row in rows
-        ]
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in [head, *rows]]
 
 
 #: The machine's load when the run started (a shared machine's neighbours show here).
