@@ -27,3 +27,19 @@ def with_heights(data: dict[str, Any], **heights: int) -> dict[str, Any]:
         rank, file = int(name[1:]) - 1, "abcdefghij".index(name[0])
         data["heights"][rank][file] = height
     return data
+
+
+#: The value that removes a member in :func:`change_member`.
+DROP = object()
+
+
+def change_member(body: Any, where: str, member: str, value: Any) -> None:
+    """Set ``member`` of the object at the JSON pointer ``where`` in ``body`` to ``value``
+    (in place), or remove it for :data:`DROP`."""
+    target: Any = body
+    for part in where.split("/")[1:]:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    if value is DROP:
+        del target[member]
+    else:
+        target[member] = value

@@ -52,7 +52,7 @@ from service.spiel_der_tuerme.codec import read_position
 from tests.spiel_der_tuerme.builders import ANCHORS, DEADLOCK, OPEN_QUARTERS, parse_compact, position_dict
 from tests.spiel_der_tuerme.test_docs import rule_ids
 
-from .bodies import PROBLEM
+from .bodies import DROP, PROBLEM, change_member
 
 P = "/v1/spiel-der-tuerme"
 POSTS = ("/moves", "/turns/validate", "/turns/apply", "/score", "/render")
@@ -787,7 +787,6 @@ def test_a_board_where_nobody_can_move_is_accepted_while_the_game_goes_on(post):
 
 # -------------------------------------------------------------- refusals: 400
 
-DROP = object()
 """Instead of a value: the member is left out."""
 
 SHAPES = [
@@ -838,14 +837,6 @@ FROM_SHAPES = [
 ]
 
 
-def _change(body: dict[str, Any], where: str, member: str, value: Any) -> None:
-    target: Any = body
-    for part in where.split("/")[1:]:
-        target = target[int(part)] if isinstance(target, list) else target[part]
-    if value is DROP:
-        del target[member]
-    else:
-        target[member] = value
 
 
 def _shape_cases() -> list[Any]:
@@ -872,7 +863,7 @@ def _valid_body(path: str) -> dict[str, Any]:
 @pytest.mark.parametrize(("path", "change", "pointers"), _shape_cases())
 def test_a_body_of_the_wrong_shape_is_400_naming_every_member(post, path, change, pointers):
     body = _valid_body(path)
-    _change(body, *change)
+    change_member(body, *change)
     answer = problem(post(P + path, body), 400)
     assert answer["type"] == "urn:terra-turrium:problem:invalid-request"
     assert [e["pointer"] for e in answer["errors"]] == pointers

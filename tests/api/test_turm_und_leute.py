@@ -36,7 +36,7 @@ from service.turm_und_leute import (
 )
 from tests.turm_und_leute.strategies import fights
 
-from .bodies import PROBLEM
+from .bodies import DROP, PROBLEM, change_member
 
 COMBAT = "/v1/turm-und-leute/combat"
 UNITS = "/v1/turm-und-leute/units"
@@ -617,7 +617,6 @@ def test_L3_LS1_who_may_attack_from_where(client, tables, edition):
 
 # ------------------------------------------------------ refusals: 400 (shape)
 
-DROP = object()
 
 SHAPES = [
     # (name, the object changed (a pointer into the body), its member, its value, pointers named)
@@ -654,14 +653,6 @@ def _valid() -> JSON:
     )
 
 
-def _change(request: JSON, where: str, member: str, value: Any) -> None:
-    target: Any = request
-    for part in where.split("/")[1:]:
-        target = target[int(part)] if isinstance(target, list) else target[part]
-    if value is DROP:
-        del target[member]
-    else:
-        target[member] = value
 
 
 @pytest.mark.parametrize(
@@ -669,7 +660,7 @@ def _change(request: JSON, where: str, member: str, value: Any) -> None:
 )
 def test_a_malformed_fight_is_400_naming_every_member(client, where, member, value, pointers):
     request = _valid()
-    _change(request, where, member, value)
+    change_member(request, where, member, value)
     answer = problem(client.post(COMBAT, json=request), 400)
     assert answer["type"] == "urn:terra-turrium:problem:invalid-request"
     assert [e["pointer"] for e in answer["errors"]] == pointers
