@@ -29,7 +29,7 @@ from flask.json.provider import JSONProvider
 
 #: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
 #: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
-#: a tenth of what a regular expression's scan of the body costs.
+#: done in C without a regular expression's per-character matching.
 _DIGITS: Final = bytes(ord("0") if chr(i).isdigit() and i < 128 else ord(" ") for i in range(256))
 _LONG_RUN: Final = b"0" * 19
 
