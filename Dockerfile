@@ -1,19 +1,42 @@
-# Production image of the oracle: gunicorn serving the Flask app, runtime deps only.
+# Production image of the oracle: gunicorn serving the Flask app, runtime deps only: the
+# versions of requirements/runtime.txt, hash-checked, and a CycloneDX SBOM of them at
+# /opt/oracle/sbom.cdx.json.
+FROM python:3.11.14-slim AS build
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /src
+# The service's venv holds the runtime lock and nothing else, not even pip (the base
+# image's pip installs into it); the SBOM writer has a venv of its own, left in this stage.
+COPY requirements/runtime.txt requirements/sbom.txt ./requirements/
+RUN python -m venv --without-pip /opt/oracle \
+ && python -m venv /opt/sbom \
+ && pip --python /opt/oracle/bin/python install --no-cache-dir --require-hashes -r requirements/runtime.txt \
+ && /opt/sbom/bin/pip install --no-cache-dir --require-hashes -r requirements/sbom.txt
+
+COPY pyproject.toml README.md ./
+COPY service/ ./service/
+# The SBOM lists what the venv holds, under the project described by pyproject.toml, then
+# the project goes on top: its dependencies are all there already.
+RUN /opt/sbom/bin/cyclonedx-py environment --pyproject pyproject.toml --output-reproducible \
+        --output-format JSON --output-file /opt/oracle/sbom.cdx.json /opt/oracle/bin/python \
+ && pip --python /opt/oracle/bin/python install --no-cache-dir --no-deps .
+
 FROM python:3.11.14-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1
+    PATH=/opt/oracle/bin:$PATH
 
 # A fixed numeric id, so that Kubernetes' runAsNonRoot can check it (deploy/kubernetes).
 RUN groupadd --system --gid 10001 oracle \
  && useradd --system --uid 10001 --gid oracle --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin oracle
 
+COPY --from=build /opt/oracle /opt/oracle
 WORKDIR /app
-COPY pyproject.toml README.md gunicorn.conf.py ./
-COPY service/ ./service/
-RUN pip install --no-cache-dir .
+COPY gunicorn.conf.py ./
 
 USER 10001:10001
 ENV HOST=0.0.0.0 PORT=8080

@@ -5,7 +5,10 @@ PYTHON ?= python3
 VENV = .venv
 BIN = $(VENV)/bin
 
-# Stamp files make the installs rerun only when pyproject.toml changes.
+# Stamp files make the installs rerun only when a lock (requirements/) or pyproject.toml
+# changes. Every install is of the locked versions, hash-checked, removing what no lock
+# names; the project itself goes on top without its dependencies (requirements/lock.py).
+LOCK = $(BIN)/python requirements/lock.py
 INSTALL_STAMP = $(VENV)/.install.stamp
 INSTALL_TEST_STAMP = $(VENV)/.install-test.stamp
 INSTALL_BENCH_STAMP = $(VENV)/.install-bench.stamp
@@ -24,8 +27,9 @@ $(BIN)/python:
 
 install: $(INSTALL_STAMP)
 
-$(INSTALL_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(INSTALL_STAMP): requirements/runtime.txt pyproject.toml | $(BIN)/python
+	$(LOCK) sync runtime
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 # The browser test (tests/browser) drives Debian's Chromium: installed here when it is
@@ -41,8 +45,9 @@ install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP)
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
-$(INSTALL_TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(INSTALL_TEST_STAMP): requirements/test.txt pyproject.toml | $(BIN)/python
+	$(LOCK) sync test
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 # The TypeScript client test (tests/clients) runs openapi-typescript and tsc, the versions
@@ -66,8 +71,9 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 install-bench: $(INSTALL_BENCH_STAMP)
 
-$(INSTALL_BENCH_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+$(INSTALL_BENCH_STAMP): requirements/bench.txt pyproject.toml | $(BIN)/python
+	$(LOCK) sync bench
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 # wrk, the load generator of the HTTP benchmarks, from Debian's packages (installed when
@@ -130,9 +136,15 @@ COVERAGE = --cov=service/rules --cov=service/spiel_der_tuerme --cov=service/turm
 # The tests on two processes (pytest-xdist): the machines this runs on have two cores.
 PARALLEL ?= -n 2
 
+# The audit (below) runs while the other Pythons' tests do; a vulnerability that fails it
+# fails make test at the end, after the tests.
 test: install-test
+	@rm -f $(VENV)/.audit-failed; \
+	{ $(LOCK) audit || touch $(VENV)/.audit-failed; } > $(VENV)/audit.log 2>&1 & \
+	$(LOCK) pythons $(OTHER_PYTHONS); pythons=$$?; wait; cat $(VENV)/audit.log; exit $$pythons
 	$(BIN)/python -m mypy service
 	$(BIN)/python -m pytest $(PARALLEL) $(COVERAGE)
+	@if [ -e $(VENV)/.audit-failed ]; then echo "make test: FAILED by the audit (make audit: above)" >&2; exit 1; fi
 
 # A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
 # FUZZ_EXAMPLES generated requests per operation, randomized with a seed that is printed;
@@ -154,8 +166,9 @@ spec: install $(INSTALL_DOCS_STAMP)
 	$(BIN)/python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
 
 # The Markdown renderer of the rules pages, which only `make spec` and the tests need.
-$(INSTALL_DOCS_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[docs]'
+$(INSTALL_DOCS_STAMP): requirements/docs.txt pyproject.toml | $(BIN)/python
+	$(LOCK) sync docs
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 # The README's pictures of the playground, docs/playground.png: the browser test that plays
@@ -169,6 +182,37 @@ screenshot: install-test
 		tests/browser/test_playground_sdt.py -k fresh_deal -p no:cacheprovider -q
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
+	rm -rf $(VENV) $(VENV)-* build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
 		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# --- The locks (requirements/, see the README's "Libraries") -------------------------------
+.PHONY: lock lock-upgrade audit sbom
+
+# The other Pythons the package declares: make test runs the engines' tests and doctests
+# under each, in a venv of its own (.venv-3.12 …) from the same lock, side by side, and says
+# so when an interpreter is missing (requirements/lock.py, `pythons`).
+OTHER_PYTHONS ?= 3.12 3.13
+
+# Resolves the locks again from pyproject.toml with uv, for every Python and platform, with
+# hashes; run it after any change to the declared dependencies (a test fails until then).
+# `make lock` keeps every pin pyproject.toml still allows; `make lock-upgrade` takes the
+# newest versions it allows. Both ask the package index.
+lock: $(INSTALL_TEST_STAMP)
+	$(LOCK) compile
+
+lock-upgrade: $(INSTALL_TEST_STAMP)
+	$(LOCK) compile --upgrade
+
+# Known vulnerabilities of every locked package, by pip-audit against the package index's
+# advisory data, and of the npm tools' package-lock.json files by npm audit. It fails only
+# for a vulnerability with a fix in the locked major; it says so, and does not fail, when
+# the advisory data cannot be had (offline).
+audit: $(INSTALL_TEST_STAMP)
+	$(LOCK) audit
+
+# A CycloneDX SBOM (JSON) of the runtime lock, as the image's build writes one into the
+# image: generated, not committed (the lock is the record; this is its inventory).
+SBOM ?= build/sbom.cdx.json
+sbom: $(INSTALL_TEST_STAMP)
+	$(LOCK) sbom $(SBOM)
