@@ -171,7 +171,8 @@ def compile_locks(upgrade: bool) -> None:
     pyproject.toml no longer allows it or a new requirement needs it."""
     for lock in LOCKS:
         command = [uv(), "pip", "compile", "--quiet", "--universal", "--python-version", PYTHON_FLOOR,
-                   "--generate-hashes", "--custom-compile-command", "make lock", "--output-file", str(lock.path)]
+                   "--generate-hashes", "--custom-compile-command", "make lock",
+                   "--output-file", str(lock.path)]
         if lock.project:
             command.append(str(PYPROJECT))
             for extra in lock.extras:
@@ -254,7 +255,7 @@ class Finding:
 
     def __str__(self) -> str:
         fixes = ", ".join(self.fixes) or "none yet"
-        verdict = "FAILS: fixed in the locked major" if self.fixable else "reported: no fix in the locked major"
+        verdict = "FAILS: fixed in the locked major" if self.fixable else "reported: no fix in its major"
         return f"{self.package} {self.version}: {self.id} (fixed in: {fixes}) -- {verdict}"
 
 
@@ -340,7 +341,8 @@ def read_npm_audit(what: str, report: dict[str, object]) -> Audit:
     assert isinstance(vulnerabilities, dict)
     for name, vulnerability in sorted(vulnerabilities.items()):
         fix = vulnerability.get("fixAvailable")
-        ids = [str(via.get("url") or via.get("source")) for via in vulnerability.get("via", []) if isinstance(via, dict)]
+        ids = [str(via.get("url") or via.get("source"))
+               for via in vulnerability.get("via", []) if isinstance(via, dict)]
         if isinstance(fix, dict):
             fixes: tuple[str, ...] = (f"{fix.get('name')} {fix.get('version')}",)
         else:
@@ -426,9 +428,9 @@ def interpreter(version: str) -> str | None:
         root = subprocess.run([pyenv, "root"], capture_output=True, text=True, check=False).stdout.strip()
         if root:
             candidates += sorted(str(p) for p in Path(root).glob(f"versions/{version}.*/bin/python{version}"))
-    for candidate in candidates:
-        if candidate and subprocess.run([candidate, "-c", f"import sys; assert sys.version.startswith('{version}.')"],
-                                        capture_output=True, check=False).returncode == 0:
+    for candidate in filter(None, candidates):
+        check = [candidate, "-c", f"import sys; assert sys.version.startswith('{version}.')"]
+        if subprocess.run(check, capture_output=True, check=False).returncode == 0:
             return candidate
     return None
 
@@ -451,10 +453,10 @@ def other_pythons(versions: Sequence[str]) -> int:
             if not (venv / "bin" / "python").exists():
                 subprocess.run([found, "-m", "venv", str(venv)], check=True)
             sync(["test"], str(venv / "bin" / "python"))
-            subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "-e",
-                            str(ROOT)], check=True, capture_output=True)
+            subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps",
+                            "-e", str(ROOT)], check=True, capture_output=True)
             stamp.touch()
-        command = [str(venv / "bin" / "python"), "-m", "pytest", "-p", "no:cacheprovider", "-q", "-n", "0",
+        command = [str(venv / "bin" / "python"), "-m", "pytest", "-p", "no:cacheprovider", "-n", "0",
                    *OTHER_PYTHON_TESTS]
         runs.append((version, subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
                                                stderr=subprocess.STDOUT, text=True)))
