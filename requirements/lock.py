@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -183,9 +182,7 @@ def compile_locks(upgrade: bool) -> None:
             command += ["--constraints", str(BY_NAME[lock.under].path)]
         if upgrade:
             command.append("--upgrade")
-        # uv's own settings only, so that every machine resolves against the same index.
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("UV_", "PIP_"))}
-        subprocess.run(command, cwd=ROOT, check=True, env=env)
+        subprocess.run(command, cwd=ROOT, check=True)
         text = lock.path.read_text()
         head, _, rest = text.partition("\n#    make lock\n")
         lock.path.write_text(f"{head}\n#    make lock\n{DIGEST_PREFIX} {digest(lock)}\n{rest}")
