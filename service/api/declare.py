@@ -347,14 +347,22 @@ class Parsed(fields.Field[Any]):
 
 class Union(fields.Field[Any]):
     """A member that is one of several objects, told apart by ``discriminator``
-    (``{"kind": "reach", "from": …}``); a ``oneOf`` with a discriminator in the document."""
+    (``{"kind": "reach", "from": …}``); a ``oneOf`` with a discriminator in the document.
+    One that admits null is the named schema ``component`` or null."""
 
     default_error_messages = dict(MESSAGES)
 
-    def __init__(self, discriminator: str, variants: Mapping[str, type[ma.Schema]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        discriminator: str,
+        variants: Mapping[str, type[ma.Schema]],
+        component: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.discriminator = discriminator
         self.variants = dict(variants)
+        self.component = component
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if type(value) is not dict:
@@ -544,11 +552,26 @@ class Blueprint(SmorestBlueprint):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.insert(0, self._prepare_alternatives_doc)
         self._prepare_doc_cbks.append(self._prepare_problems_doc)
 
     def arguments(self, schema: type[ma.Schema], **kwargs: Any) -> Any:
         # One instance per schema for every request: webargs would build one per request.
         return super().arguments(instance(schema), **kwargs)
+
+    @staticmethod
+    def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """One answer in several media types (``alt_response(..., success=True)``) keeps
+        the main description, the alternatives' said after it: flask-smorest merges them
+        into one response, the last description winning, which is the alternative's."""
+        for declared in doc_info.get("response", {}).get("responses", {}).values():
+            described = [r for r in declared if isinstance(r, dict) and "description" in r]
+            if len(described) > 1:
+                # The decorator written first (the main answer) is the last one applied.
+                text = " ".join(r["description"] for r in reversed(described))
+                for response in described:
+                    response["description"] = text
+        return doc
 
     @staticmethod
     def _prepare_problems_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
