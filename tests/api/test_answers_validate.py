@@ -95,7 +95,8 @@ def _query_value(value: Any) -> str:
 
 def _examples(operation: dict[str, Any]) -> list[Any]:
     """The request bodies an operation shows: docs/examples/ and the document's."""
-    shown = [json.loads(f.read_text(encoding="utf-8")) for f in EXAMPLES.glob(f"{operation['operationId']}.json")]
+    files = EXAMPLES.glob(f"{operation['operationId']}.json")
+    shown = [json.loads(f.read_text(encoding="utf-8")) for f in files]
     body = operation["requestBody"]["content"]["application/json"]
     return shown + [example["value"] for example in body["examples"].values()]
 
@@ -106,7 +107,8 @@ def example_calls(pattern: str, method: str, operation: dict[str, Any]) -> list[
     if method == "post":
         return [Call("POST", pattern, json.dumps(body).encode(), accept=media_type)
                 for body in _examples(operation) for media_type in media_types]
-    query = {p["name"]: _query_value(p["example"]) for p in operation.get("parameters", []) if p.get("in") == "query"}
+    parameters = [p for p in operation.get("parameters", []) if p.get("in") == "query"]
+    query = {p["name"]: _query_value(p["example"]) for p in parameters}
     return [Call("GET", pattern, query=query, accept=media_type) for media_type in media_types]
 
 
@@ -179,13 +181,14 @@ def _errors(validator: OpenAPI, call: Call, answer: Any, *, request: bool) -> li
     )
     received = MockResponse(answer.data, answer.status_code, headers=dict(answer.headers),
                             content_type=answer.headers.get("Content-Type", ""))
-    found = [f"request: {e!r} {e.__cause__!r}" for e in validator.iter_request_errors(sent)] if request else []
+    refused = validator.iter_request_errors(sent) if request else iter(())
+    found = [f"request: {e!r} {e.__cause__!r}" for e in refused]
     found += [f"answer: {e!r} {getattr(e, 'schema_errors', e.__cause__)!r}"
               for e in validator.iter_response_errors(sent, received)]
     return found
 
 
-OPERATIONS = {operation["operationId"]: (pattern, method, operation) for pattern, method, operation in _operations()}
+OPERATIONS = {op["operationId"]: (pattern, method, op) for pattern, method, op in _operations()}
 
 
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
@@ -211,7 +214,8 @@ def test_problems_are_the_answers_the_document_declares(operation_id, client, va
 def test_every_declared_problem_status_is_answered_and_checked(client):
     """Each status an operation declares beyond 500 is among the answers checked above."""
     for operation_id, (pattern, method, operation) in OPERATIONS.items():
-        answered = {_send(client, call).status_code for call in problem_calls(pattern, method, operation, client)}
+        calls = problem_calls(pattern, method, operation, client)
+        answered = {_send(client, call).status_code for call in calls}
         declared = {int(s) for s in operation["responses"] if s not in ("200", "500")}
         # A replay's record is refused by the rules only through its turns, which its
         # 200 reports; a batch answers its requests' problems inside its 200.

@@ -33,7 +33,9 @@ QUIET = {"REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "
 @pytest.fixture(scope="module")
 def tools() -> Path:
     missing = [] if shutil.which("node") else ["node"]
-    missing += [str((BIN / name).relative_to(ROOT)) for name in ("redocly", "spectral") if not (BIN / name).is_file()]
+    missing += [
+        str((BIN / name).relative_to(ROOT)) for name in ("redocly", "spectral") if not (BIN / name).is_file()
+    ]
     if missing:
         message = f"{', '.join(missing)} missing: `make install-test` installs them (npm ci in tests/spec)"
         if "CI" in os.environ:
@@ -62,8 +64,8 @@ def redocly(tools: Path, document: Path) -> list[dict[str, Any]]:
 
 def spectral(tools: Path, document: Path) -> list[dict[str, Any]]:
     """Spectral's problems, as :func:`redocly`'s (severity 0 is an error, 1 a warning)."""
-    run = _run([str(tools / "spectral"), "lint", str(document), "--ruleset", ".spectral.yaml", "--format", "json",
-                "--quiet"])
+    run = _run([str(tools / "spectral"), "lint", str(document), "--ruleset", ".spectral.yaml",
+                "--format", "json", "--quiet"])
     start = run.stdout.find("[")
     assert start >= 0, run.stdout + run.stderr
     severities = {0: "error", 1: "warn", 2: "info", 3: "hint"}
@@ -116,7 +118,8 @@ def test_the_operations_without_a_4xx_answer_are_those_that_read_nothing(
         for method, operation in item.items():
             if method == "parameters":  # the path's own, not an operation
                 continue
-            inputs = [p for p in operation.get("parameters", []) + item.get("parameters", []) if "$ref" not in p]
+            parameters = operation.get("parameters", []) + item.get("parameters", [])
+            inputs = [p for p in parameters if "$ref" not in p]  # the X-Request-ID header is no input
             if "requestBody" not in operation and not inputs:
                 pointer = "/paths/" + path.replace("~", "~0").replace("/", "~1") + f"/{method}/responses"
                 without_input.add(pointer)
