@@ -16,6 +16,9 @@ INSTALL_DOCS_STAMP = $(VENV)/.install-docs.stamp
 # The TypeScript client test's tools, from npm (see $(TS_STAMP) below).
 TS_DIR = tests/clients/ts
 TS_STAMP = $(TS_DIR)/node_modules/.install.stamp
+# The OpenAPI linters of tests/spec (Redocly CLI, Spectral), from npm likewise.
+SPEC_DIR = tests/spec
+SPEC_STAMP = $(SPEC_DIR)/node_modules/.install.stamp
 
 .PHONY: venv install install-test run test fuzz spec screenshot clean
 
@@ -35,7 +38,7 @@ $(INSTALL_STAMP): requirements/runtime.txt pyproject.toml | $(BIN)/python
 # The browser test (tests/browser) drives Debian's Chromium: installed here when it is
 # missing, as root; anyone else is told how, rather than have the test skipped.
 CHROMIUM = /usr/bin/chromium
-install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP)
+install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP) $(SPEC_STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" != 0 ]; then \
 			echo "make: the browser test needs $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; \
@@ -65,6 +68,13 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }; \
 	}
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+# The linters that check openapi.yaml (tests/spec/test_linters.py), the versions pinned in
+# $(SPEC_DIR)/package-lock.json; Node comes with the TypeScript tools' install. No package's
+# install script runs: the linters need none.
+$(SPEC_STAMP): $(SPEC_DIR)/package.json $(SPEC_DIR)/package-lock.json | $(TS_STAMP)
+	cd $(SPEC_DIR) && npm ci --no-audit --no-fund --ignore-scripts
 	touch $@
 
 .PHONY: install-bench bench bench-memory bench-gunicorn bench-profile bench-serving wrk
@@ -183,7 +193,7 @@ screenshot: install-test
 
 clean:
 	rm -rf $(VENV) $(VENV)-* build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules
+		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules $(SPEC_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # --- The locks (requirements/, see the README's "Libraries") -------------------------------

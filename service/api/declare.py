@@ -224,36 +224,61 @@ class Request(Closed):
     context_location: ClassVar[str] = "json"
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
-        """The request's members, read field by field when the body is well-formed; any
+        """The request's members, read by :meth:`_plain` when the body is well-formed; any
         mistake, and anything unusual, goes through marshmallow's whole load, which names
         every problem."""
-        members = self._plain(data)
-        if members is not None:
-            return members
+        if many is None and partial is None and unknown is None:
+            members = self._plain(data)
+            if members is not None:
+                return members
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
     def _plain(self, data: Any) -> dict[str, Any] | None:
+        """marshmallow's load of a well-formed body, without its error bookkeeping: the
+        same steps in the same order (each field's own ``deserialize``, with its
+        ``load_default``, ``required`` and validators, into the same attribute, then the
+        one post-load hook), or ``None`` at the first mistake. A schema with any other
+        load hook (``@validates``, ``@validates_schema``, ``@pre_load`` …) or a dotted
+        attribute is always loaded by marshmallow. ``tests/api/test_plain_reading.py``
+        compares the two over generated bodies."""
         if type(data) is not dict or self.context_location != "json":
             return None
-        by_key = self.__dict__.get("_by_key")
-        if by_key is None:
-            by_key = self.__dict__["_by_key"] = {
-                (field.data_key or name): (name, field) for name, field in self.load_fields.items()
-            }
-        if not by_key.keys() >= data.keys():
+        plan: tuple[frozenset[str], list[tuple[str, str, fields.Field[Any]]]] | None
+        plan = self.__dict__.get("_plan", False)
+        if plan is False:
+            plan = self.__dict__["_plan"] = self._plain_plan()
+        if plan is None:
             return None
+        keys, members = plan
+        if not keys >= data.keys():
+            return None  # an unknown member
         loaded: dict[str, Any] = {}
         try:
-            for key, value in data.items():
-                name, field = by_key[key]
-                loaded[name] = field.deserialize(value, key, data)
+            for key, attribute, field in members:
+                value = field.deserialize(data.get(key, ma.missing), key, data)
+                if value is not ma.missing:
+                    loaded[attribute] = value
         except (ValidationError, MalformedError):
             return None
-        for key, (_name, field) in by_key.items():
-            if key not in data and field.required:
-                return None
         checked: dict[str, Any] = self._check(loaded)
         return checked
+
+    #: The load hooks :meth:`_plain` runs as marshmallow does: the post-load check only.
+    _PLAIN_HOOKS: ClassVar[set[tuple[str, str]]] = {("post_load", "_check")}
+
+    def _plain_plan(self) -> tuple[frozenset[str], list[tuple[str, str, fields.Field[Any]]]] | None:
+        """Per field in the schema's order: its member name, its attribute, the field; or
+        ``None`` if :meth:`_plain` cannot load this schema as marshmallow does."""
+        hooks = {(tag, hook[0]) for tag, found in self._hooks.items() if "dump" not in tag for hook in found}
+        if hooks != self._PLAIN_HOOKS or self.many or self.partial or self.unknown != RAISE:
+            return None
+        members = [
+            (field.data_key if field.data_key is not None else name, field.attribute or name, field)
+            for name, field in self.load_fields.items()
+        ]
+        if any("." in attribute for _key, attribute, _field in members):
+            return None
+        return frozenset(key for key, _attribute, _field in members), members
 
     @post_load
     def _check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -347,14 +372,22 @@ class Parsed(fields.Field[Any]):
 
 class Union(fields.Field[Any]):
     """A member that is one of several objects, told apart by ``discriminator``
-    (``{"kind": "reach", "from": …}``); a ``oneOf`` with a discriminator in the document."""
+    (``{"kind": "reach", "from": …}``); a ``oneOf`` with a discriminator in the document.
+    One that admits null is the named schema ``component`` or null."""
 
     default_error_messages = dict(MESSAGES)
 
-    def __init__(self, discriminator: str, variants: Mapping[str, type[ma.Schema]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        discriminator: str,
+        variants: Mapping[str, type[ma.Schema]],
+        component: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.discriminator = discriminator
         self.variants = dict(variants)
+        self.component = component
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if type(value) is not dict:
@@ -544,11 +577,26 @@ class Blueprint(SmorestBlueprint):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.insert(0, self._prepare_alternatives_doc)
         self._prepare_doc_cbks.append(self._prepare_problems_doc)
 
     def arguments(self, schema: type[ma.Schema], **kwargs: Any) -> Any:
         # One instance per schema for every request: webargs would build one per request.
         return super().arguments(instance(schema), **kwargs)
+
+    @staticmethod
+    def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """One answer in several media types (``alt_response(..., success=True)``) keeps
+        the main description, the alternatives' said after it: flask-smorest merges them
+        into one response, the last description winning, which is the alternative's."""
+        for declared in doc_info.get("response", {}).get("responses", {}).values():
+            described = [r for r in declared if isinstance(r, dict) and "description" in r]
+            if len(described) > 1:
+                # The decorator written first (the main answer) is the last one applied.
+                text = " ".join(r["description"] for r in reversed(described))
+                for response in described:
+                    response["description"] = text
+        return doc
 
     @staticmethod
     def _prepare_problems_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

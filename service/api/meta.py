@@ -51,7 +51,11 @@ class Document(Answer):
 @bp.get("/healthz")
 @bp.response(200, Health, description="The service is up.")
 def healthz() -> dict[str, str]:
-    """Report that the service is up, with its version."""
+    """Report that the service is up, with its version.
+
+    Answers as soon as a worker can answer anything, without reading a position: the
+    probe for load balancers and the deployment's startup and readiness checks.
+    """
     return {"status": "ok", "version": service.__version__}
 
 
@@ -74,7 +78,12 @@ def prometheus_metrics() -> Response:
 @bp.alt_response(200, schema=Document, content_type=JSON, success=True,
                  description="The same document as JSON, for `Accept: application/json`.")
 def openapi_yaml() -> Any:
-    """This document: the OpenAPI description of the service."""
+    """This document: the OpenAPI description of the service.
+
+    The text committed as openapi.yaml, generated from the operations' declarations; as
+    JSON for `Accept: application/json`. Its `servers` entry is `/`, the service that
+    serves it, so a client or /docs asks the host and port it was fetched from.
+    """
     from service.api.spec import document, spec_yaml
 
     if negotiate([YAML, JSON]) == JSON:
@@ -85,7 +94,11 @@ def openapi_yaml() -> Any:
 @bp.get("/docs")
 @bp.response(200, {"type": "string"}, content_type="text/html", description="A page that loads /openapi.yaml.")
 def docs() -> Response:
-    """Interactive documentation of the API (Swagger UI, served by the service itself)."""
+    """Interactive documentation of the API (Swagger UI, served by the service itself).
+
+    Swagger UI reads /openapi.yaml; "Try it out" sends each operation's examples to the
+    same origin the page came from. Its files are served from the installed bundle, no CDN.
+    """
     return Response(render_template("docs.html"), mimetype="text/html")
 
 

@@ -73,7 +73,10 @@ call the service (CORS); the origins allowed are configurable.
 """
 
 LICENSE = {"name": "Proprietary: all rights reserved", "identifier": "LicenseRef-Proprietary"}
-SERVERS = [{"url": "http://127.0.0.1:8080", "description": "`make run` on this machine"}]
+#: Relative: the service that serves this document, at whatever host and port it is
+#: reached (Swagger UI's "Try it out" on /docs asks its own origin, the only one the
+#: page's Content-Security-Policy admits); a generated client is given its base URL.
+SERVERS = [{"url": "/", "description": "The service that serves this document"}]
 EXTERNAL_DOCS = {
     "description": "The rules of Terra Turrium, an anchor per rule id (/rules#R4)",
     "url": "/rules",
@@ -88,6 +91,15 @@ REQUEST_ID_HEADER = {
     "description": "The request's id: the `X-Request-ID` the request sent, if it is sane, else a new one.",
     "required": True,
     "schema": {"type": "string", "pattern": f"^{REQUEST_ID_PATTERN}$"},
+}
+#: The request header every operation takes (and answers with :data:`REQUEST_ID_HEADER`).
+REQUEST_ID_PARAMETER = {
+    "description": "An id for the request, to find it in the access log and in the answer's "
+    "`X-Request-ID`: kept if it is 1–128 letters, digits or `-_.:=+/@`, else replaced by a new one "
+    "(never refused).",
+    "required": False,
+    "schema": {"type": "string"},
+    "example": "checkout-7f3a",
 }
 HEADERS = {
     "X-Rules-Version": {"$ref": "#/components/headers/X-Rules-Version"},
@@ -160,6 +172,10 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
 }
 
 
+#: The value null and nothing else, in OpenAPI 3.0's terms (a `type` for `nullable`).
+NULL = {"type": "object", "nullable": True, "enum": [None], "description": "null"}
+
+
 class _Converter(OpenAPIConverter):
     """The service's own fields and unions; schema docstrings become descriptions."""
 
@@ -176,13 +192,25 @@ class _Converter(OpenAPIConverter):
         if not isinstance(field, Union):
             return {}
         refs = {value: self.resolve_nested_schema(schema) for value, schema in field.variants.items()}  # type: ignore[no-untyped-call]
-        return {
+        union = {
             "oneOf": list({ref["$ref"]: ref for ref in refs.values()}.values()),
             "discriminator": {
                 "propertyName": field.discriminator,
                 "mapping": {value: ref["$ref"] for value, ref in refs.items()},
             },
         }
+        if not field.allow_none:
+            return union
+        # null is an alternative to the union, which is a named schema: `nullable` beside
+        # `oneOf` would admit null only for every variant to refuse it, and a discriminator
+        # cannot select a null variant among its own.
+        kwargs["ret"].pop("nullable", None)
+        if field.component is None:
+            raise ValueError("a union that admits null needs a component name")
+        if field.component not in self.spec.components.schemas:
+            description = field.metadata.get("description", "")
+            self.spec.components.schema(field.component, {"description": description, **union})
+        return {"anyOf": [{"$ref": f"#/components/schemas/{field.component}"}, NULL]}
 
     def _alternatives(self, field: Any, **kwargs: Any) -> dict[str, Any]:
         if not isinstance(field, Alternatives):
@@ -205,9 +233,23 @@ class _SchemaPlugin(MarshmallowPlugin):
     Converter = _Converter
 
 
+def _parameter_example(schema: Mapping[str, Any]) -> Any:
+    """A value a query parameter takes: its own example, its default, its first allowed
+    value, its least, or ``false``."""
+    for key in ("example", "default"):
+        if key in schema:
+            return schema[key]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    if schema.get("type") == "boolean":
+        return False
+    return schema.get("minimum", 0)
+
+
 class _OperationPlugin(BasePlugin):
     """What every operation has: an ``operationId`` (the view's name), the rules header
-    on every answer, and the request examples its game supplies."""
+    on every answer, the optional ``X-Request-ID`` request header, an example for each
+    query parameter, and the request examples its game supplies."""
 
     def __init__(self, examples: Callable[[], Mapping[str, Any]]) -> None:
         self.examples = examples
@@ -222,6 +264,11 @@ class _OperationPlugin(BasePlugin):
                 status: {**response, "headers": HEADERS} if isinstance(response, dict) else response
                 for status, response in operation.get("responses", {}).items()
             }
+            parameters = operation.setdefault("parameters", [])
+            for parameter in parameters:
+                if isinstance(parameter, dict) and parameter.get("in") == "query" and "example" not in parameter:
+                    parameter["example"] = _parameter_example(parameter.get("schema", {}))
+            parameters.append("X-Request-ID")  # the component, resolved to a $ref by apispec
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             examples = self.examples()
             if body is not None and name in examples:
@@ -265,6 +312,7 @@ class Api(SmorestApi):
     def _register_responses(self) -> None:
         self.spec.components.header("X-Rules-Version", RULES_VERSION_HEADER)
         self.spec.components.header("X-Request-ID", REQUEST_ID_HEADER)
+        self.spec.components.parameter("X-Request-ID", "header", REQUEST_ID_PARAMETER)
         for name, response in ERROR_RESPONSES.items():
             self.spec.components.response(name, {**response, "headers": HEADERS})
 

@@ -187,3 +187,85 @@ def test_readme_curls_every_endpoint_with_existing_bodies(document):
     patterns = {path: re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(path)) for path in document["paths"]}
     missing = {path for path, pattern in patterns.items() if not any(re.fullmatch(pattern, c) for c in curled)}
     assert missing == set()
+
+
+def test_servers_is_the_service_that_serves_the_document(document):
+    """A relative URL: /docs and generated clients ask the host and port the document came from."""
+    assert [server["url"] for server in document["servers"]] == ["/"]
+
+
+def test_every_operation_has_a_description(document):
+    for path, method, operation in _operations(document):
+        assert operation.get("description", "").strip(), (path, method)
+
+
+def test_every_query_parameter_has_an_example_of_its_schema(document):
+    for path, _method, operation in _operations(document):
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") == "query":
+                schema, example = parameter["schema"], parameter["example"]
+                assert example in schema.get("enum", [example]), (path, parameter["name"])
+                if schema["type"] == "integer":
+                    assert schema.get("minimum", example) <= example <= schema.get("maximum", example)
+
+
+def test_every_operation_takes_an_optional_request_id_header(document):
+    header = document["components"]["parameters"]["X-Request-ID"]
+    assert (header["in"], header["name"], header["required"], header["schema"]) == (
+        "header", "X-Request-ID", False, {"type": "string"}
+    )
+    for path, method, operation in _operations(document):
+        assert {"$ref": "#/components/parameters/X-Request-ID"} in operation["parameters"], (path, method)
+
+
+def test_svg_answers_are_text(document):
+    """A client reads a picture as a string; only the octet-stream copy is bytes."""
+    pictures = 0
+    for path, _method, operation in _operations(document):
+        content = operation["responses"]["200"].get("content", {})
+        if "image/svg+xml" in content:
+            pictures += 1
+            assert content["image/svg+xml"]["schema"] == {"type": "string"}, path
+            octets = content["application/octet-stream"]["schema"]
+            assert octets == {"type": "string", "format": "binary"}, path
+    assert pictures == 2
+
+
+def _nodes(node, where=""):
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from _nodes(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _nodes(value, f"{where}/{index}")
+
+
+def test_nullable_is_always_beside_a_type(document):
+    """OpenAPI 3.0 reads `nullable` only with a `type`: without one, null is refused."""
+    nodes = _nodes(document["components"])
+    untyped = [where for where, node in nodes if node.get("nullable") and "type" not in node]
+    assert untyped == []
+    over = document["components"]["schemas"]["SdtPosition"]["properties"]["over"]
+    assert over["anyOf"][0] == {"$ref": "#/components/schemas/SdtOver"} and over["anyOf"][1]["enum"] == [None]
+
+
+def test_an_answer_in_several_media_types_keeps_its_own_description(app, document):
+    """flask-smorest would describe it by its alternative's description alone."""
+    from service.api.spec import document as build
+
+    built = build(app)["paths"]
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        apidoc = getattr(app.view_functions[rule.endpoint], "_apidoc", {})
+        declared = apidoc.get("response", {}).get("responses", {})
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        for status, responses in declared.items():
+            if len(responses) > 1:
+                checked += 1
+                main, *alternatives = reversed(responses)  # the decorator written first
+                method = next(iter(rule.methods - {"HEAD", "OPTIONS"})).lower()
+                described = built[path][method]["responses"][str(status)]["description"]
+                assert described.startswith(main["description"]), (path, described)
+                assert all(alternative["description"] in described for alternative in alternatives), path
+    assert checked == 3

@@ -297,3 +297,40 @@ def test_a_question_that_does_not_fit_comes_back_as_a_problem(api: Any) -> None:
     assert isinstance(answer.parsed, Problem)
     assert (answer.parsed.rule, answer.parsed.field) == ("S2", "/from")
     assert answer.headers["X-Rules-Version"]
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[A-Z][a-z0-9]*", name)
+
+
+def test_no_model_is_named_like_the_clients_own_types(generation: Generation) -> None:
+    """No schema of the document may read as one of the client's own classes
+    (``Response``, ``File``, ``Client`` …): ``BatchResponse`` looked like the ``Response``
+    the batch call returns."""
+    import ast
+
+    own = {
+        node.name if isinstance(node, ast.ClassDef) else node.targets[0].id
+        for module in ("types.py", "client.py", "errors.py")
+        for node in ast.parse((generation.package / module).read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef)
+        or (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name))
+    }
+    own = {name for name in own if len(_words(name)) and name[0].isupper() and len(name) > 1}
+    assert {"Response", "File", "Client", "Unset"} <= own
+    models = ast.parse((generation.package / "models" / "__init__.py").read_text(encoding="utf-8"))
+    classes = next(
+        {element.value for element in node.value.elts}
+        for node in models.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
+    )
+    schemas = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))["components"]["schemas"]
+    objects = [name for name, schema in schemas.items() if schema.get("type") == "object"]
+    assert len(objects) > 50
+    for name in objects:
+        assert name in classes, name  # the schema's own name, as the document gives it
+        words = _words(name)
+        for mine in own:
+            part = _words(mine)
+            found = any(words[i : i + len(part)] == part for i in range(len(words) - len(part) + 1))
+            assert not found, (name, mine)

@@ -19,6 +19,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENAPI = ROOT / "openapi.yaml"
@@ -62,13 +63,22 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=180)
 
 
-def test_a_strict_program_reads_the_generated_types_without_casts(tools: Path, tmp_path: Path) -> None:
-    # In the temporary directory, which holds no redocly.yaml for openapi-typescript to read.
-    types = _run([str(tools / "openapi-typescript"), str(OPENAPI), "-o", "api.d.ts"], tmp_path)
+@pytest.fixture(scope="module")
+def generated(tools: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory of openapi-typescript's ``api.d.ts``, generated without a warning."""
+    # In a temporary directory, which holds no redocly.yaml for openapi-typescript to read.
+    out = tmp_path_factory.mktemp("typescript-client")
+    types = _run([str(tools / "openapi-typescript"), str(OPENAPI), "-o", "api.d.ts"], out)
     output = types.stdout + types.stderr
     assert types.returncode == 0, output
     assert "⚠" not in output and "warn" not in output.lower(), output
+    return out
 
+
+def test_a_strict_program_reads_the_generated_types_without_casts(
+    tools: Path, generated: Path, tmp_path: Path
+) -> None:
+    shutil.copy(generated / "api.d.ts", tmp_path / "api.d.ts")
     shutil.copy(PROGRAM, tmp_path / PROGRAM.name)
     checked = _run([str(tools / "tsc"), "--strict", "--noEmit", *TSC_OPTIONS, PROGRAM.name], tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
@@ -93,3 +103,13 @@ def test_the_program_casts_nothing() -> None:
     assert "?." not in code, "optional chaining"
     assert not re.search(r"[\w)\]]!(?!=)", code), "a non-null assertion (x!)"
     assert "@ts-" not in PROGRAM.read_text(encoding="utf-8"), "a @ts- directive"
+
+
+def test_no_schema_is_named_like_the_generated_types_own(generated: Path) -> None:
+    """openapi-typescript's own top-level types (``paths``, ``components``, ``operations``
+    …) and the document's schemas must not read alike."""
+    document = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    own = set(re.findall(r"^export (?:interface|type) (\$?\w+)", (generated / "api.d.ts").read_text(), re.M))
+    assert {"paths", "components", "operations"} <= own
+    schemas = {name.lower() for name in document["components"]["schemas"]}
+    assert schemas & {name.lower() for name in own} == set()

@@ -123,8 +123,8 @@ def _position(answer: bool) -> Any:
         "turn": Nested(_turn(answer), **maybe),
         "blocked": List(square(), metadata={"description": "Squares of neutral stones `to_move` may not move (TN4). "
                                             "Default none."}, **maybe),
-        "over": Union("reason", OVER, allow_none=True, metadata={"description": "How the game ended; null while "
-                                                                 "it goes on."}, **maybe),
+        "over": Union("reason", OVER, "SdtOver", allow_none=True,
+                      metadata={"description": "How the game ended; null while it goes on."}, **maybe),
     }
     cls = (Answer if answer else Closed).from_dict(members, name="SdtPosition" if answer else "SdtPositionInput")
     cls.__doc__ = (

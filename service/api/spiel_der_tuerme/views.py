@@ -55,7 +55,12 @@ def sdt_setup(query: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/board")
 @bp.response(200, SdtBoardAnswer, description="The board.")
 def sdt_board() -> dict[str, Any]:
-    """The board of Spiel der Türme: streets, quarters and symbols (TB1–TB3)."""
+    """The board of Spiel der Türme: streets, quarters and symbols (TB1–TB3).
+
+    Every square in board order with its kind (street or symbol square) and, for a
+    symbol square, its quarter and symbol; every quarter with its four symbol squares:
+    what a client needs to draw the board. It is the same for every game.
+    """
     return board_to_dict()
 
 
@@ -106,18 +111,25 @@ def sdt_apply(query: dict[str, Any]) -> dict[str, Any]:
 @bp.arguments(SdtPositionQuery)
 @bp.response(200, SdtScoreAnswer, description="The scores.")
 def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
-    """The seats' points as the board stands, and the winners once the game is over (TS1–TS3)."""
+    """The seats' points as the board stands, and the winners once the game is over (TS1–TS3).
+
+    Each seat's points, with the quarters where it has a stack on a symbol square,
+    counted on the position as sent; `winners` stays empty while the game goes on
+    (`over` is null).
+    """
     return score_to_dict(score(query["position"]))
 
 
 SVG = "image/svg+xml"
 OCTETS = "application/octet-stream"
+#: SVG is text (a client reads it as a string); the same bytes saved as a file are binary.
+DRAWING = {"type": "string"}
 PICTURE = {"type": "string", "format": "binary"}
 
 
 @bp.post("/render")
 @bp.arguments(SdtRenderQuery)
-@bp.response(200, PICTURE, content_type=SVG, description="The picture, a complete SVG document.")
+@bp.response(200, DRAWING, content_type=SVG, description="The picture, a complete SVG document.")
 @bp.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
                  description="The same document, for `Accept: application/octet-stream`.")
 def sdt_render(query: dict[str, Any]) -> Response:

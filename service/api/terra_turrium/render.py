@@ -29,6 +29,8 @@ assets = FlaskBlueprint("playground_assets", __name__)
 SVG = "image/svg+xml"
 #: The same bytes for a client that saves a file rather than shows a picture.
 OCTETS = "application/octet-stream"
+#: SVG is text (a client reads it as a string); the same bytes saved as a file are binary.
+DRAWING = {"type": "string"}
 PICTURE = {"type": "string", "format": "binary"}
 PAGE = {"type": "string"}
 
@@ -59,7 +61,7 @@ def _marks(marks: list[dict[str, Any]]) -> Highlights:
 
 @bp.post("/v1/render")
 @bp.arguments(RenderQuery)
-@bp.response(200, PICTURE, content_type=SVG, description="The picture, a complete SVG document.")
+@bp.response(200, DRAWING, content_type=SVG, description="The picture, a complete SVG document.")
 @bp.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
                  description="The same document, for `Accept: application/octet-stream`.")
 def render(query: dict[str, Any]) -> Response:
@@ -101,7 +103,10 @@ def playground() -> Response:
 @bp.get("/")
 @bp.response(200, PAGE, content_type="text/html", description="The same page as /playground.")
 def index() -> Response:
-    """The playground page, at the service's root."""
+    """The playground page, at the service's root.
+
+    The same page as /playground, so that the service's address alone opens it.
+    """
     return send_from_directory(PLAYGROUND, "index.html")
 
 

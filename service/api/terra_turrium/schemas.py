@@ -693,7 +693,7 @@ class BatchQuery(Request):
     requests = array(Nested(BatchRequest), "The requests, answered in order.", 1, MAX_BATCH, required=True)
 
 
-class BatchResponse(Answer):
+class BatchResult(Answer):
     """One answer of a batch: what the single operation answers, its status and body."""
 
     status = integer("The single operation's status: 200, or an error's.", 200, 599, required=True)
@@ -704,4 +704,4 @@ class BatchResponse(Answer):
 class BatchAnswer(Answer):
     """Every request's answer, in the order of the requests."""
 
-    responses = List(Nested(BatchResponse), required=True)
+    responses = List(Nested(BatchResult), required=True)

@@ -44,14 +44,22 @@ def tul_combat(query: dict[str, Any]) -> dict[str, Any]:
 @bp.arguments(TulUnitsQuery, location="query")
 @bp.response(200, TulUnitsAnswer, description="The edition's table.")
 def tul_units(query: dict[str, Any]) -> dict[str, Any]:
-    """The units of an edition, with figures per tile, lives, combat points and actions (L1)."""
+    """The units of an edition, with figures per tile, lives, combat points and actions (L1).
+
+    The table a fight is built from: each kind of unit and the bonus of each position
+    (L6, LS1). `edition` chooses Turm und Leute or Stahl und Sterne.
+    """
     return units_to_dict(parse_edition(query["edition"]))
 
 
 @pages.get("/turm-und-leute")
 @pages.response(200, {"type": "string"}, content_type="text/html", description="The page.")
 def tul_page() -> Response:
-    """A page where a player builds a fight of Turm und Leute and reads the result."""
+    """A page where a player builds a fight of Turm und Leute and reads the result.
+
+    The fight builder: it asks `/v1/turm-und-leute/units` for the edition's table and
+    `/v1/turm-und-leute/combat` for the outcome; it keeps no state on the server.
+    """
     return send_from_directory(PAGE, "index.html")
 
 
