@@ -200,9 +200,43 @@ def problem_head(written: bytes) -> bytes:
     return head.encode("latin-1") + body
 
 
+def _write_head_with_body(write: Any) -> Any:
+    """gunicorn's ``Response.write``, sending the head with the first part of the body in
+    one write instead of two.
+
+    A proxy relays an answer's head as soon as it has read it, and can no longer send the
+    request to another instance once it has: a worker killed between the two writes (a
+    window that a busy machine, preempting the worker, widens to milliseconds) left the
+    client a head and no body. One write leaves the proxy either the whole answer or none
+    of it, and none is retried (deploy/compose/nginx.conf).
+    """
+
+    def write_whole(response: Any, data: Any) -> None:
+        if response.headers_sent or not isinstance(data, bytes):
+            write(response, data)
+            return
+        from gunicorn import util
+
+        sock = response.sock
+        response.sock = captured = _Captured(sock)
+        try:
+            write(response, data)
+        finally:
+            response.sock = sock
+        util.write(sock, captured.written)
+
+    write_whole.whole = True  # type: ignore[attr-defined]
+    return write_whole
+
+
 def post_worker_init(worker: Any) -> None:
-    """Answer the requests gunicorn refuses itself as problem details (above)."""
+    """Answer the requests gunicorn refuses itself as problem details, and write each
+    answer's head with its body (both above)."""
     from gunicorn import util
+    from gunicorn.http import wsgi
+
+    if not getattr(wsgi.Response.write, "whole", False):
+        wsgi.Response.write = _write_head_with_body(wsgi.Response.write)
 
     refuse = type(worker).handle_error
 
