@@ -306,6 +306,9 @@ def on_starting(server: Any) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for stale in directory.glob("*.db"):
         stale.unlink()
+    # The mark of a server told to stop (GET /readyz): a container restarted in the same
+    # pod finds its predecessor's, which would keep it out of rotation for good.
+    (directory / "draining").unlink(missing_ok=True)
 
 
 def child_exit(server: Any, worker: Any) -> None:
