@@ -36,9 +36,9 @@ What this module adds to flask-smorest:
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar
 
 import marshmallow as ma
@@ -64,27 +64,44 @@ MAX_BODY = 64 * 1024
 Reason = tuple[tuple[str, ...], str, str]
 
 
-def _flatten(messages: Any, path: tuple[str, ...] = ()) -> list[Reason]:
-    """marshmallow's nested messages as (path, engine pointer, sentence); engine problems
-    keep their own pointers below the member that carried them. A member name is always
-    a name (``"/from"`` is one member, escaped later), never taken for a pointer."""
-    found: list[Reason] = []
-    stack: list[tuple[Any, tuple[str, ...]]] = [(messages, path)]
-    # Depth first, in the order marshmallow lists them, without recursion: the order
-    # only matters among equals, the sort below does the rest.
-    while stack:
-        item, where = stack.pop()
-        if isinstance(item, Problem):
-            found.append((where, item.pointer, item.detail))
-        elif isinstance(item, Mapping):
-            stack.extend(
-                (sub, where if name == "_schema" else (*where, str(name))) for name, sub in reversed(list(item.items()))
+def _in_order(messages: Any, data: Any, path: tuple[str, ...] = ()) -> Iterator[Reason]:
+    """marshmallow's nested messages as reasons, in the order of the request: members in
+    the order they were sent, then those that are missing (marshmallow reports unknown
+    members in an arbitrary order); engine problems keep their own pointers below the
+    member that carried them, in the engine's order. A member name is always a name
+    (``"/from"`` is one member, escaped later), never taken for a pointer.
+
+    Lazy: a caller that wants the first few reasons of an object with thousands of
+    unknown members pays one pass over its names, never a sort of them all.
+    """
+    if isinstance(messages, Problem):
+        yield path, messages.pointer, messages.detail
+    elif isinstance(messages, Mapping):
+        if "_schema" in messages:  # the object's own problems come before its members'
+            yield from _in_order(messages["_schema"], data, path)
+        if isinstance(data, dict):
+            names = [name for name in data if name in messages]
+            names += [name for name in messages if name != "_schema" and name not in data]
+        elif isinstance(data, list):
+            names = sorted(
+                (name for name in messages if name != "_schema"),
+                key=lambda name: int(name) if str(name).isdigit() and int(name) < len(data) else -1,
             )
-        elif isinstance(item, list | tuple):
-            stack.extend((sub, where) for sub in reversed(item))
         else:
-            found.append((where, "", str(item)))
-    return found
+            names = [name for name in messages if name != "_schema"]
+        for name in names:
+            if isinstance(data, dict):
+                below = data.get(name)
+            elif isinstance(data, list) and str(name).isdigit() and int(name) < len(data):
+                below = data[int(name)]
+            else:
+                below = None
+            yield from _in_order(messages[name], below, (*path, str(name)))
+    elif isinstance(messages, list | tuple):
+        for sub in messages:
+            yield from _in_order(sub, data, path)
+    else:
+        yield path, "", str(messages)
 
 
 def _pointer(path: tuple[str, ...], below: str = "") -> str:
@@ -93,41 +110,9 @@ def _pointer(path: tuple[str, ...], below: str = "") -> str:
     return "".join("/" + token(part) for part in path) + below
 
 
-class _Order:
-    """Where a path lies in the request: members in the order they were sent, then those
-    that are missing; marshmallow reports unknown members in an arbitrary order.
-
-    Each object's member positions are indexed once, when a path first goes through it,
-    so ordering n reasons costs n lookups, not n scans of the object."""
-
-    __slots__ = ("data", "positions")
-
-    def __init__(self, data: Any) -> None:
-        self.data = data
-        self.positions: dict[int, dict[str, int]] = {}
-
-    def __call__(self, reason: Reason) -> tuple[int, ...]:
-        data = self.data
-        key: list[int] = []
-        for part in reason[0]:
-            if isinstance(data, dict):
-                positions = self.positions.get(id(data))
-                if positions is None:
-                    positions = self.positions[id(data)] = {name: i for i, name in enumerate(data)}
-                key.append(positions.get(part, len(positions)))
-                data = data.get(part)
-            elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
-                key.append(int(part))
-                data = data[int(part)]
-            else:
-                break
-        return tuple(key)
-
-
 def reasons(error: ValidationError, data: Any, *, parameters: bool = False) -> list[dict[str, str]]:
-    """The ``errors`` member of a 400: the first :data:`MAX_PROBLEMS` in document order
-    (in time linear in the number found: the others are never sorted)."""
-    first = heapq.nsmallest(MAX_PROBLEMS, _flatten(error.messages), key=_Order(data))
+    """The ``errors`` member of a 400: the first :data:`MAX_PROBLEMS` in document order."""
+    first = list(islice(_in_order(error.messages, data), MAX_PROBLEMS))
     if parameters:
         return [{"parameter": ".".join(path), "detail": detail} for path, _below, detail in first]
     return [{"pointer": _pointer(path, below), "detail": detail} for path, below, detail in first]
