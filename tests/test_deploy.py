@@ -236,7 +236,7 @@ def test_nginx_renews_its_connections_to_the_oracle(settings: Any) -> None:
     requests and in time, so that a worker that replaced a killed one gets connections."""
     nginx = _nginx()
     assert int(nginx["keepalive_requests"][0]) <= 200
-    assert _seconds(nginx["keepalive_time"][0]) <= 30
+    assert _seconds(nginx["keepalive_time"][0]) <= 5
 
 
 def test_nginx_problems_carry_the_headers_of_every_answer() -> None:
