@@ -5,6 +5,7 @@ and the parts that must agree with one another and with the gunicorn settings.""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -249,3 +250,17 @@ def test_nginx_problems_carry_the_headers_of_every_answer() -> None:
         for header in ("X-Request-ID $oracle_request_id always;", "X-Content-Type-Options nosniff always;",
                        f'Content-Security-Policy "{DATA_POLICY}" always;'):
             assert f"add_header {header}" in body, (location, header)
+
+
+def test_metrics_directories_of_dead_masters_are_removed(settings: Any, tmp_path: Path) -> None:
+    """A master killed before it could remove its own metrics directory leaves it to the
+    next server's start; those of running masters, and other names, stay."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait(timeout=30)
+    dead, alive, other = (tmp_path / f"oracle-metrics-{gone.pid}", tmp_path / f"oracle-metrics-{os.getpid()}",
+                          tmp_path / "oracle-metrics-x1y2")
+    for directory in (dead, alive, other):
+        directory.mkdir()
+        (directory / "counter_1.db").write_bytes(b"")
+    assert settings.remove_dead_metrics_dirs(tmp_path) == [dead]
+    assert not dead.exists() and alive.is_dir() and other.is_dir()
