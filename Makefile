@@ -48,6 +48,22 @@ install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP) $(SPEC_STAMP)
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
+# The proxy test (tests/proxy) runs Debian's nginx with deploy/compose/nginx.conf in front
+# of the service: installed here when it is missing, as root; anyone else is told how.
+NGINX = /usr/sbin/nginx
+install-test: nginx
+.PHONY: nginx
+nginx:
+	@if [ ! -x $(NGINX) ]; then \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make: the proxy test needs $(NGINX): run 'sudo apt-get install -y nginx'" >&2; \
+			exit 1; \
+		fi; \
+		echo "Installing nginx for the proxy test"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y nginx || \
+			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; }; \
+	fi
+
 $(INSTALL_TEST_STAMP): requirements/test.txt pyproject.toml | $(BIN)/python
 	$(LOCK) sync test
 	$(BIN)/python -m pip install --quiet --no-deps -e .
@@ -105,7 +121,8 @@ wrk:
 # Then every endpoint under gunicorn and wrk against the floor, GET /healthz
 # (bench/http_load.py); the CPU time of each stage of a request in-process, beside that
 # run's figures (bench/http_profiling.py); and one worker's memory over 100,000 mixed
-# requests or two minutes of load, whichever ends first (bench/http_memory.py).
+# requests or two minutes of load, whichever ends first (bench/http_memory.py); and the
+# worst hostile bodies against a valid request (bench/hostile.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -115,6 +132,7 @@ bench: install-bench wrk
 	$(BIN)/python -m bench.http_load
 	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.http_memory
+	$(BIN)/python -m bench.hostile
 
 # The memory benchmark alone (~2 min).
 bench-memory: install wrk

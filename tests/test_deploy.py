@@ -5,6 +5,7 @@ and the parts that must agree with one another and with the gunicorn settings.""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -65,8 +66,9 @@ def test_the_pods_are_probed_sized_and_found_by_the_others(settings: Any) -> Non
     pod = deployment["spec"]["template"]
     labels = pod["metadata"]["labels"]
     (container,) = pod["spec"]["containers"]
-    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+    for probe in ("startupProbe", "livenessProbe"):
         assert container[probe]["httpGet"] == {"path": "/healthz", "port": "http"}, probe
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
     assert {"requests", "limits"} <= set(container["resources"])
     assert all({"cpu", "memory"} <= set(container["resources"][k]) for k in ("requests", "limits"))
     env = {e["name"]: e["value"] for e in container["env"]}
@@ -84,6 +86,46 @@ def test_the_pods_are_probed_sized_and_found_by_the_others(settings: Any) -> Non
     assert scaler["spec"]["minReplicas"] >= 2 and budget["spec"]["maxUnavailable"] == 1
     # The pod's grace covers gunicorn's own.
     assert pod["spec"]["terminationGracePeriodSeconds"] > settings.graceful_timeout
+
+
+def _pre_stop() -> tuple[dict[str, Any], dict[str, Any], str]:
+    pod = _one("Deployment")["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    python, flag, code = container["lifecycle"]["preStop"]["exec"]["command"]
+    assert (python, flag) == ("python", "-c")
+    return pod, container, code
+
+
+def test_a_stopping_pod_is_out_of_rotation_before_its_listener_closes(settings: Any) -> None:
+    """The preStop hook turns readiness false at once and keeps the listener open longer
+    than the readiness probe needs to notice; SIGTERM comes after it, and the pod's grace
+    covers the pause, gunicorn's graceful timeout and a margin, so that gunicorn ends the
+    pod, not the kubelet's SIGKILL."""
+    pod, container, code = _pre_stop()
+    (pause,) = (float(s) for s in re.findall(r"time\.sleep\((\d+(?:\.\d+)?)\)", code))
+    probe = container["readinessProbe"]
+    assert probe["periodSeconds"] * probe["failureThreshold"] + 2 <= pause
+    assert pod["spec"]["terminationGracePeriodSeconds"] >= pause + settings.graceful_timeout + 5
+
+
+def test_the_pre_stop_hook_makes_readyz_answer_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import time
+
+    from service import create_app
+
+    _pod, container, code = _pre_stop()
+    env = {e["name"]: e["value"] for e in container["env"]}
+    assert "PROMETHEUS_MULTIPROC_DIR" in env  # the directory the hook writes in
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    client = create_app().test_client()
+    assert client.get("/readyz").status_code == 200
+    slept: list[float] = []
+    monkeypatch.setattr(time, "sleep", slept.append)
+    exec(compile(code, "preStop", "exec"), {})  # the hook's own code, its pause skipped
+    assert slept and (tmp_path / "draining").exists()
+    answer = client.get("/readyz")
+    assert answer.status_code == 503 and answer.mimetype == "application/problem+json"
+    assert client.get("/healthz").status_code == 200  # alive all the same: not restarted
 
 
 def test_the_dockerfile_passes_hadolint() -> None:
@@ -159,3 +201,66 @@ def test_nginx_replaces_only_gunicorns_html_refusals_of_the_oracles_answers() ->
     # The oracle's own problem details (400, 404, 415, 422, 500) are never replaced.
     assert intercepted == {"413", "414", "431", "502", "503", "504"}
 
+
+
+def test_nginx_resends_a_failed_request_to_another_instance_within_bounds(settings: Any) -> None:
+    """Every operation is pure, so a request whose connection failed, was reset or timed
+    out goes to another instance, POSTs included; a bounded number of times, in bounded
+    time."""
+    nginx = _nginx()
+    (retry,) = nginx["proxy_next_upstream"]
+    assert {"error", "timeout", "http_502", "http_503", "non_idempotent"} <= set(retry.split())
+    (tries,) = nginx["proxy_next_upstream_tries"]
+    assert 2 <= int(tries) <= 5
+    (within,) = nginx["proxy_next_upstream_timeout"]
+    assert 0 < _seconds(within) <= 15
+
+
+def test_nginx_never_takes_every_instance_out_at_once() -> None:
+    """Each upstream server is also a backup that failures never take out (max_fails=0):
+    when restarts a few seconds apart have taken out every primary, requests still go
+    to the instances rather than failing with "no live upstreams"."""
+    servers = [line.split() for line in _nginx()["server"] if line.startswith("oracle")]
+    primaries = {s[0] for s in servers if "backup" not in s}
+    backups = {s[0] for s in servers if "backup" in s}
+    assert primaries and primaries == backups
+    for server in servers:
+        options = dict(o.split("=", 1) for o in server[1:] if "=" in o)
+        if "backup" in server:
+            assert options.get("max_fails") == "0", server
+        else:
+            assert int(options.get("max_fails", "1")) >= 1 and _seconds(options.get("fail_timeout", "10s")) <= 5
+
+
+def test_nginx_renews_its_connections_to_the_oracle(settings: Any) -> None:
+    """A reused connection stays with the gunicorn worker that accepted it: bounded in
+    requests and in time, so that a worker that replaced a killed one gets connections."""
+    nginx = _nginx()
+    assert int(nginx["keepalive_requests"][0]) <= 200
+    assert _seconds(nginx["keepalive_time"][0]) <= 5
+
+
+def test_nginx_problems_carry_the_headers_of_every_answer() -> None:
+    from service.api.envelope import DATA_POLICY
+
+    text = (COMPOSE / "nginx.conf").read_text()
+    named = dict(re.findall(r"location = (/\.problem/\d+) \{(.*?)\n\s*\}\n", text, re.DOTALL))
+    assert {"/.problem/405", "/.problem/501", "/.problem/505"} <= set(named)
+    for location, body in named.items():
+        for header in ("X-Request-ID $oracle_request_id always;", "X-Content-Type-Options nosniff always;",
+                       f'Content-Security-Policy "{DATA_POLICY}" always;'):
+            assert f"add_header {header}" in body, (location, header)
+
+
+def test_metrics_directories_of_dead_masters_are_removed(settings: Any, tmp_path: Path) -> None:
+    """A master killed before it could remove its own metrics directory leaves it to the
+    next server's start; those of running masters, and other names, stay."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait(timeout=30)
+    dead, alive, other = (tmp_path / f"oracle-metrics-{gone.pid}", tmp_path / f"oracle-metrics-{os.getpid()}",
+                          tmp_path / "oracle-metrics-x1y2")
+    for directory in (dead, alive, other):
+        directory.mkdir()
+        (directory / "counter_1.db").write_bytes(b"")
+    assert settings.remove_dead_metrics_dirs(tmp_path) == [dead]
+    assert not dead.exists() and alive.is_dir() and other.is_dir()

@@ -36,8 +36,9 @@ What this module adds to flask-smorest:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar
 
 import marshmallow as ma
@@ -58,51 +59,63 @@ MAX_BODY = 64 * 1024
 # --------------------------------------------------------------------------- reading
 
 
-def _flatten(messages: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
-    """marshmallow's nested messages as (path, sentence) pairs; engine problems keep their
-    own pointers below the member that carried them."""
+#: A reason as marshmallow reports it: the member names leading to it, the pointer an
+#: engine gave below them (``""`` if none), and the sentence.
+Reason = tuple[tuple[str, ...], str, str]
+
+
+def _in_order(messages: Any, data: Any, path: tuple[str, ...] = ()) -> Iterator[Reason]:
+    """marshmallow's nested messages as reasons, in the order of the request: members in
+    the order they were sent, then those that are missing (marshmallow reports unknown
+    members in an arbitrary order); engine problems keep their own pointers below the
+    member that carried them, in the engine's order. A member name is always a name
+    (``"/from"`` is one member, escaped later), never taken for a pointer.
+
+    Lazy: a caller that wants the first few reasons of an object with thousands of
+    unknown members pays one pass over its names, never a sort of them all.
+    """
     if isinstance(messages, Problem):
-        return [((*path, messages.pointer), messages.detail)]
-    if isinstance(messages, Mapping):
-        return [
-            reason
-            for name, sub in messages.items()
-            for reason in _flatten(sub, path if name == "_schema" else (*path, str(name)))
-        ]
-    if isinstance(messages, list | tuple):
-        return [reason for sub in messages for reason in _flatten(sub, path)]
-    return [(path, str(messages))]
-
-
-def _pointer(path: tuple[str, ...]) -> str:
-    """RFC 6901; an engine problem's pointer (the last part, starting with ``/``) is kept."""
-    return "".join(part if part.startswith("/") or part == "" else "/" + token(part) for part in path)
-
-
-def _document_order(data: Any, path: tuple[str, ...]) -> tuple[int, ...]:
-    """Where ``path`` lies in ``data``: members in the order they were sent, then those
-    that are missing; marshmallow reports unknown members in an arbitrary order."""
-    key: list[int] = []
-    for part in path:
+        yield path, messages.pointer, messages.detail
+    elif isinstance(messages, Mapping):
+        if "_schema" in messages:  # the object's own problems come before its members'
+            yield from _in_order(messages["_schema"], data, path)
         if isinstance(data, dict):
-            names = list(data)
-            key.append(names.index(part) if part in data else len(names))
-            data = data.get(part)
-        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
-            key.append(int(part))
-            data = data[int(part)]
+            names = [name for name in data if name in messages]
+            names += [name for name in messages if name != "_schema" and name not in data]
+        elif isinstance(data, list):
+            names = sorted(
+                (name for name in messages if name != "_schema"),
+                key=lambda name: int(name) if str(name).isdigit() and int(name) < len(data) else -1,
+            )
         else:
-            break
-    return tuple(key)
+            names = [name for name in messages if name != "_schema"]
+        for name in names:
+            if isinstance(data, dict):
+                below = data.get(name)
+            elif isinstance(data, list) and str(name).isdigit() and int(name) < len(data):
+                below = data[int(name)]
+            else:
+                below = None
+            yield from _in_order(messages[name], below, (*path, str(name)))
+    elif isinstance(messages, list | tuple):
+        for sub in messages:
+            yield from _in_order(sub, data, path)
+    else:
+        yield path, "", str(messages)
+
+
+def _pointer(path: tuple[str, ...], below: str = "") -> str:
+    """RFC 6901: each member name escaped (``~0``, ``~1``); an engine's pointer (already
+    escaped) appended as it is."""
+    return "".join("/" + token(part) for part in path) + below
 
 
 def reasons(error: ValidationError, data: Any, *, parameters: bool = False) -> list[dict[str, str]]:
-    """The ``errors`` member of a 400: at most :data:`MAX_PROBLEMS`, in document order."""
-    found = _flatten(error.messages)
-    found.sort(key=lambda reason: _document_order(data, reason[0]))
+    """The ``errors`` member of a 400: the first :data:`MAX_PROBLEMS` in document order."""
+    first = list(islice(_in_order(error.messages, data), MAX_PROBLEMS))
     if parameters:
-        return [{"parameter": ".".join(path), "detail": detail} for path, detail in found[:MAX_PROBLEMS]]
-    return [{"pointer": _pointer(path), "detail": detail} for path, detail in found[:MAX_PROBLEMS]]
+        return [{"parameter": ".".join(path), "detail": detail} for path, _below, detail in first]
+    return [{"pointer": _pointer(path, below), "detail": detail} for path, below, detail in first]
 
 
 class RequestParser(FlaskParser):

@@ -28,6 +28,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service.common import (
+    MAX_PROBLEMS,
     IllegalTurnError,
     InvalidPositionError,
     InvalidQueryError,
@@ -74,11 +75,66 @@ def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, An
     if isinstance(exc, MalformedError):
         exc = InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in exc.problems])
     if isinstance(exc, InvalidRequest):
-        reasons = len(exc.errors)
-        detail = exc.errors[0]["detail"] if reasons == 1 else f"The request breaks the schema in {reasons} places."
-        return problem_body(400, "Invalid request", detail, INVALID_REQUEST, errors=exc.errors)
+        errors, clipped = _bounded(exc.errors)
+        # A reader stops at MAX_PROBLEMS: that many means there may be more.
+        more = len(exc.errors) >= MAX_PROBLEMS
+        if len(errors) == 1:
+            detail = errors[0]["detail"]
+        elif more:
+            detail = f"The request breaks the schema in at least {len(errors)} places; the first are listed."
+        else:
+            detail = f"The request breaks the schema in {len(errors)} places."
+        extensions: dict[str, Any] = {"errors": errors}
+        if more or clipped:
+            extensions["truncated"] = True
+        return problem_body(400, "Invalid request", detail, INVALID_REQUEST, **extensions)
     type_, title = RULE_PROBLEMS[type(exc)]
     return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
+
+
+#: The most a pointer, a parameter's name or a sentence of a 400 may cost in the answer,
+#: counted as the JSON encoder may write it (``\\u`` escapes, six bytes a character, twelve
+#: beyond the BMP): they echo the request's member names, which a client chooses.
+MAX_ECHO = {"pointer": 160, "parameter": 64, "detail": 240}
+#: Appended to a text that was cut.
+ELLIPSIS = "\u2026"
+
+
+def _cost(char: str) -> int:
+    code = ord(char)
+    if 0x20 <= code < 0x7F:
+        return 2 if char in '"\\' else 1
+    return 12 if code > 0xFFFF else 6
+
+
+def _clip(text: str, budget: int) -> str | None:
+    """``text`` cut to cost at most ``budget`` with an ellipsis (a pointer never ending
+    inside an escape), or None if it fits; looks at no more than ``budget`` characters."""
+    if len(text) <= budget and sum(map(_cost, text)) <= budget:
+        return None
+    spent, end = 0, 0
+    for end, char in enumerate(text):  # noqa: B007 - the loop stops within budget characters
+        spent += _cost(char)
+        if spent > budget - 6:  # room for the ellipsis, itself escaped at worst
+            break
+    cut = text[:end]
+    if cut.endswith("~"):
+        cut = cut[:-1]
+    return cut + ELLIPSIS
+
+
+def _bounded(errors: list[dict[str, str]]) -> tuple[list[dict[str, str]], bool]:
+    """At most :data:`MAX_PROBLEMS` reasons, each text within :data:`MAX_ECHO`; and
+    whether any text was cut."""
+    bounded, clipped = [], False
+    for error in errors[:MAX_PROBLEMS]:
+        entry = dict(error)
+        for name, value in error.items():
+            cut = _clip(value, MAX_ECHO.get(name, MAX_ECHO["detail"]))
+            if cut is not None:
+                entry[name], clipped = cut, True
+        bounded.append(entry)
+    return bounded, clipped
 
 
 def _content_error(exc: InvalidRequest | MalformedError | RuleError) -> Response:

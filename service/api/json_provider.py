@@ -20,6 +20,7 @@ as the interpreter allows (deeper is an error like any other).
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Final
 
 import orjson
@@ -65,6 +66,12 @@ class OrjsonProvider(JSONProvider):
             return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
         except RecursionError:
             raise ValueError("nested too deeply") from None
+        except ValueError as exc:
+            if isinstance(exc, json.JSONDecodeError | UnicodeDecodeError) or "digits" not in str(exc):
+                raise
+            # The interpreter's bound on the digits of an integer it converts; its own
+            # message names the setting that lifts it, which is no business of a client.
+            raise ValueError(f"a number has more than {sys.get_int_max_str_digits()} digits") from None
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         """A JSON answer, ending in a newline so that it reads well in a terminal."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
@@ -57,6 +58,32 @@ def healthz() -> dict[str, str]:
     probe for load balancers and the deployment's startup and readiness checks.
     """
     return {"status": "ok", "version": service.__version__}
+
+
+#: The file whose presence says that the server is draining: it keeps answering what
+#: reaches it, but should get nothing new. Kubernetes' preStop hook creates it in the
+#: server's own directory (deploy/kubernetes/deployment.yaml, docs/deploying.md).
+DRAINING = "draining"
+
+
+class Readiness(Answer):
+    """The service takes requests."""
+
+    status = one_of(["ready"], "Always `ready`.", required=True)
+    version = text("The service's version.", required=True)
+
+
+@bp.get("/readyz")
+@bp.response(200, Readiness, description="The service takes requests.")
+@bp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
+                 description="The service is shutting down: it answers what it has, but send it nothing new.")
+def readyz() -> dict[str, str]:
+    """Report whether the service should get requests (a readiness probe); unlike
+    `/healthz` it answers 503 once the server has been told to stop."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+    if directory and os.path.exists(os.path.join(directory, DRAINING)):
+        abort(503, "The service is shutting down; send requests to another instance.")
+    return {"status": "ready", "version": service.__version__}
 
 
 @bp.get("/metrics")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema
 
-from service.api.declare import Closed, List, Nested, integer, text
+from service.api.declare import Bool, Closed, List, Nested, integer, text
 from service.common import MAX_PROBLEMS
 
 
@@ -40,6 +40,13 @@ class ProblemSchema(Schema):
     errors = List(
         Nested(ProblemError),
         metadata={"description": f"400: each mistake, in the order of the body (at most {MAX_PROBLEMS})."},
+    )
+    truncated = Bool(
+        metadata={
+            "description": f"400: present (true) when the answer is shortened: reading stopped after "
+            f"{MAX_PROBLEMS} mistakes, so there may be more than `errors` lists, or a pointer or a "
+            "sentence echoing the request was cut (it then ends in `…`)."
+        }
     )
     rule = text("422: the rule id that is broken, an anchor of /rules (`/rules#R4`).")
     field = text("422: JSON pointer to the offending member of the request, or empty.")

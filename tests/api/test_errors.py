@@ -8,6 +8,8 @@ import json
 import logging
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from service.api.terra_turrium import queries
 from service.api.terra_turrium.examples import examples
@@ -306,3 +308,112 @@ def test_an_integer_beyond_64_bits_is_read_as_an_integer(client):
              ' "target": {"kind": "pikeniere", "figures": 5}}' % ("0" * 30))
     problem = _problem(client.post("/v1/turm-und-leute/combat", data=fight, content_type="application/json"), 422)
     assert problem["field"] == "/attackers/0/figures"
+
+
+# --- hostile bodies ---------------------------------------------------------------------
+#
+# Any body up to 64 KiB is refused in time linear in its size, with an answer of at most
+# 16 KB: at most MAX_PROBLEMS reasons, each echoed name cut short, ``truncated`` saying
+# so. The time bound is 50 ms of CPU time (bench/hostile.py measures the worst case,
+# docs/deploying.md records it); checked here at three times that, since these tests
+# share the machine's cores with the others and run under coverage.
+
+CPU_BOUND = 3 * 0.050
+ANSWER_BOUND = 16 * 1024
+#: Words of Python's own that must never reach a client.
+INTERNALS = ("sys.", "set_int_max_str_digits", "Traceback", "<class", "Error(", "0x7f")
+
+
+def _hostile(client, path: str, data: bytes) -> dict:
+    from bench.hostile import cpu_seconds
+
+    seconds, response = cpu_seconds(client, path, data, rounds=2)
+    assert response.status_code in (400, 422), (path, response.status_code, response.data[:300])
+    assert response.mimetype == PROBLEM
+    assert len(response.data) <= ANSWER_BOUND, (path, len(response.data))
+    assert seconds <= CPU_BOUND, (path, seconds)
+    text = response.data.decode()
+    assert not any(word in text for word in INTERNALS), text[:500]
+    problem = response.get_json()
+    errors = problem.get("errors", [])
+    assert len(errors) <= MAX_PROBLEMS
+    if len(errors) == MAX_PROBLEMS:
+        assert problem["truncated"] is True
+    return problem
+
+
+@pytest.mark.parametrize("kind", ["unknown members", "unknown members inside", "long names", "escaped names",
+                                  "non-ASCII names", "control and surrogate names", "deep nesting", "too deep",
+                                  "huge numbers", "too many digits", "huge members"])
+def test_the_worst_bodies_of_each_kind_get_a_bounded_400_quickly(client, kind):
+    from bench.hostile import KINDS, LIMIT, posts
+
+    for path, base in posts().items():
+        data = KINDS[kind](base)
+        assert len(data) <= LIMIT
+        _hostile(client, path, data)
+
+
+def test_6000_unknown_members_get_the_first_20_in_body_order_and_truncated(client):
+    from bench.hostile import fill
+
+    data = fill({"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}, lambda i: (f"m{i}", 0))
+    problem = _hostile(client, "/v1/removals", data)
+    assert [e["pointer"] for e in problem["errors"]] == [f"/m{i}" for i in range(MAX_PROBLEMS)]
+    assert problem["truncated"] is True
+    assert "at least" in problem["detail"]
+
+
+def test_a_long_member_name_is_cut_and_said_so(post):
+    problem = _problem(post("/v1/goal", {"position": position(4), "~" * 5000: 1}), 400)
+    (error,) = problem["errors"]
+    assert error["pointer"].startswith("/~0~0") and error["pointer"].endswith("\u2026")
+    assert not error["pointer"][:-1].endswith("~")  # never inside an escape
+    assert len(error["pointer"]) <= 160 and problem["truncated"] is True
+
+
+def test_a_member_named_like_a_pointer_is_escaped_rfc_6901(post):
+    problem = _problem(post("/v1/goal", {"position": position(4), "/from": 1, "~1": 2}), 400)
+    assert [e["pointer"] for e in problem["errors"]] == ["/~1from", "/~01"]
+    assert "truncated" not in problem
+
+
+def test_too_many_digits_names_no_setting_of_python(client):
+    problem = _problem(client.post("/v1/goal", data=b'{"position": ' + b"7" * 5000 + b"}",
+                                   content_type="application/json"), 400)
+    assert problem["errors"][0]["detail"] == "not valid JSON: a number has more than 4300 digits"
+
+
+_names = st.text(st.characters(codec="utf-8") | st.sampled_from("~/\x00\x7f\u2028\U0001f600"), max_size=40)
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(10**60), max_value=10**60) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_names, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                               HealthCheck.function_scoped_fixture])
+@given(
+    data=st.data(),
+    members=st.dictionaries(_names, _values, min_size=1, max_size=8),
+    repeat=st.integers(min_value=1, max_value=3000),
+    stretch=st.integers(min_value=1, max_value=400),
+    inside=st.booleans(),
+)
+def test_any_hostile_body_up_to_64_kib_gets_a_bounded_400_quickly(client, data, members, repeat, stretch, inside):
+    """Generated members, their names stretched and the set repeated under new names
+    until the body is up to 64 KiB, in the body or in its first object member."""
+    from bench.hostile import LIMIT, _in_object, encode, fill, posts
+
+    path = data.draw(st.sampled_from(sorted(posts())))
+    items = [(name * stretch, value) for name, value in members.items()]
+    base = posts()[path]
+    body = fill(base, lambda i: (f"{i}{items[i % len(items)][0]}", items[i % len(items)][1]),
+                into=_in_object if inside else None, limit=min(LIMIT, len(encode(base)) + repeat * 64))
+    assume(body != encode(base))  # a member fitted
+    assert len(body) <= LIMIT
+    problem = _hostile(client, path, body)
+    for error in problem.get("errors", []):
+        echoed = error.get("pointer", error.get("parameter", ""))
+        assert len(encode(echoed)) <= 2 * 160 and len(error["detail"]) <= 240
