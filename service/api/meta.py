@@ -78,8 +78,12 @@ class Readiness(Answer):
 @bp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                  description="The service is shutting down: it answers what it has, but send it nothing new.")
 def readyz() -> dict[str, str]:
-    """Report whether the service should get requests (a readiness probe); unlike
-    `/healthz` it answers 503 once the server has been told to stop."""
+    """Report whether the service should get requests (a readiness probe).
+
+    Unlike `/healthz` it answers 503 once the server has been told to stop (Kubernetes'
+    preStop hook, or gunicorn's SIGTERM): it still answers what reaches it, so a load
+    balancer that polls this takes the instance out before its listener closes.
+    """
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
     if directory and os.path.exists(os.path.join(directory, DRAINING)):
         abort(503, "The service is shutting down; send requests to another instance.")

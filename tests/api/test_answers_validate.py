@@ -220,7 +220,21 @@ def test_every_declared_problem_status_is_answered_and_checked(client):
         # A replay's record is refused by the rules only through its turns, which its
         # 200 reports; a batch answers its requests' problems inside its 200.
         expected = declared - ({422} if operation_id == "replay" else set())
+        # A draining server's 503 needs the drain's mark: checked in the test below.
+        expected -= {503} if operation_id == "readyz" else set()
         assert expected <= answered, (operation_id, expected - answered)
+
+
+def test_a_draining_servers_readiness_is_the_problem_the_document_declares(client, validator,
+                                                                          tmp_path, monkeypatch):
+    from service.api.meta import DRAINING
+
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    (tmp_path / DRAINING).touch()
+    call = Call("GET", "/readyz")
+    answer = _send(client, call)
+    assert answer.status_code == 503 and answer.mimetype == "application/problem+json"
+    assert _errors(validator, call, answer, request=False) == [], answer.get_json()
 
 
 def test_the_validator_refuses_an_answer_the_document_does_not_describe(client, validator):
