@@ -137,11 +137,14 @@ def _group(shape: Shape, value: object, where: str) -> tuple[str, str, int, int,
     kind = obj.get("kind")
     if "kind" in obj and type(kind) is not str:
         shape.fail(f"{where}/kind", "must be a string")
-    figures = shape.integer(obj["figures"], f"{where}/figures") if "figures" in obj else None
+    figures = obj.get("figures")
+    # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
+    if "figures" in obj and type(figures) is not int:
+        shape.fail(f"{where}/figures", "must be an integer")
     markers = shape.integer(obj.get("markers", 0), f"{where}/markers")
     used = shape.integer(obj.get("actions_used", 0), f"{where}/actions_used")
     off = shape.boolean(obj.get("off_board", False), f"{where}/off_board")
-    if gid is None or type(kind) is not str or figures is None or markers is None or used is None or off is None:
+    if gid is None or type(kind) is not str or type(figures) is not int or markers is None or used is None or off is None:
         return None
     return gid, kind, figures, markers, used, off
 
