@@ -37,7 +37,7 @@ from service.turm_und_leute.ledger import (
     gold,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
-from service.turm_und_leute.units import Edition, Kind
+from service.turm_und_leute.units import UNITS, Edition, Kind
 
 from .ledgers import start, with_buildings, with_supply
 
@@ -47,49 +47,53 @@ FIGHTER_NAMES = ("pikeniere", "bogenschuetzen", "reiter", "elektrokaempfer", "st
 
 @st.composite
 def turns(draw: st.DrawFn) -> tuple[Edition, tuple[Side, ...], Ledger, list[Action]]:
-    """A side's ledger with some supply and buildings, and random actions on it (most of
-    them plausible, some not)."""
+    """A side's ledger with some supply and buildings, and random actions on it that fit
+    the side (most of them legal when they come, some not)."""
     edition = draw(st.sampled_from(list(Edition)))
     peoples = tuple(draw(st.lists(st.sampled_from(PEOPLES), min_size=1, max_size=3, unique=True)))
     side = draw(st.sampled_from((count_side(edition), *peoples)))
     ledger = start(edition, side, peoples)
     amount = st.integers(0, 30)
-    ledger = with_supply(edition, ledger, markers=draw(st.integers(0, 8)), wood=draw(amount), stone=draw(amount),
-                         gold=draw(amount))
+    ledger = with_supply(edition, ledger, markers=draw(st.integers(0, 20)), wood=draw(amount),
+                         stone=draw(amount), gold=draw(amount))
     if edition is Edition.TURM_UND_LEUTE and side.is_count:
         ledger = with_buildings(ledger, farm=draw(st.integers(0, 1)), quarry=draw(st.integers(0, 1)))
-    ids = [t.id for t in ledger.groups] + ["nobody"]
+    ids = [t.id for t in ledger.groups] or ["nobody"]
     group = st.sampled_from(ids)
-    action = st.one_of(
-        st.builds(Move, group, st.sampled_from([None, "board", "off"]), st.integers(0, 2)),
-        st.builds(Work, group, st.sampled_from(list(Site)), st.booleans()),
-        st.builds(Attack, group),
-        st.builds(Build, st.sampled_from(PROJECTS[edition])),
-        st.builds(Convert, st.lists(group, min_size=4, max_size=6).map(tuple), st.sampled_from(
-            [Kind(n) for n in FIGHTER_NAMES])),
-        st.builds(Hire, st.integers(1, 6)),
-        st.builds(Bridge, st.integers(1, 3)),
+    workers = [t.id for t in ledger.groups if t.kind is Kind.ARBEITER] or ["nobody"]
+    fighters = [k for k in (Kind(n) for n in FIGHTER_NAMES) if k in UNITS[edition]]
+    fluid = st.one_of(
         st.just(Place()), st.just(Relocate()), st.just(MovePlanet()),
-        st.builds(Split, st.integers(0, 1), st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple)),
+        st.builds(Split, st.integers(0, 1), st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)),
         st.builds(Absorb, st.sampled_from(list(Side)), group),
     )
-    if side is Side.FLUID:
-        action = st.one_of(st.just(Place()), st.just(Relocate()), st.just(MovePlanet()),
-                           st.builds(Split, st.integers(0, 1), st.lists(st.integers(1, 5), min_size=1, max_size=3)
-                                     .map(tuple)), st.builds(Absorb, st.sampled_from(list(Side)), group))
-    actions = draw(st.lists(action, max_size=14))
+    others = st.one_of(
+        st.builds(Move, group, st.sampled_from([None, None, "board", "off"]), st.integers(0, 2)),
+        # work twice as often: production is what these turns are about
+        st.builds(Work, group, st.sampled_from(SITES[edition]), st.booleans()),
+        st.builds(Work, st.sampled_from(workers), st.sampled_from(SITES[edition]), st.booleans()),
+        st.builds(Attack, group),
+        st.builds(Build, st.sampled_from(PROJECTS[edition])),
+        st.builds(Convert, st.lists(st.sampled_from(workers), min_size=5, max_size=5).map(tuple),
+                  st.sampled_from(fighters)),
+        st.builds(Hire, st.integers(1, 5)),
+        st.builds(Bridge, st.integers(1, 3)),
+    )
+    actions = draw(st.lists(fluid if side is Side.FLUID else others, min_size=4, max_size=14))
     return edition, peoples, ledger, actions
 
 
 def _legal_prefix(edition, peoples, ledger, actions) -> tuple[list[Action], TurnResult]:
-    """The longest legal beginning of ``actions`` (as a turn that need not end there) and
-    its result."""
-    played = play_turn(edition, peoples, ledger, actions, end=False)
-    if isinstance(played, Violation):
-        actions = actions[: played.index]
-        played = play_turn(edition, peoples, ledger, actions, end=False)
+    """The turn of those ``actions`` that are legal when they come (each illegal one left
+    out, as a player whose click is refused), as a turn that need not end there, and its
+    result."""
+    kept: list[Action] = []
+    for action in actions:
+        if not isinstance(play_turn(edition, peoples, ledger, [*kept, action], end=False), Violation):
+            kept.append(action)
+    played = play_turn(edition, peoples, ledger, kept, end=False)
     assert isinstance(played, TurnResult)
-    return actions, played
+    return kept, played
 
 
 @SETTINGS
