@@ -329,3 +329,18 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
     t.play("fluid", {"type": "place"}, {"type": "relocate"})
     result = t.goal()
     assert result["sides"][0] == {"side": "imperator", "aim": "towers", "met": False, "missing": ["2 tower(s)"]}
+
+
+def test_the_ledger_page_and_its_files_are_served(client) -> None:
+    page = client.get("/turm-und-leute/ledger")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    for name in ("ledger.js", "ledger.css", "turm-und-leute.css"):
+        assert f"/turm-und-leute/{name}" in html
+        assert client.get(f"/turm-und-leute/{name}").status_code == 200
+    script = client.get("/turm-und-leute/ledger.js").get_data(as_text=True)
+    # The page calls the operations this contract declares, and no other origin.
+    for path in ("/setup?", "/turns/apply", "/goal", "/units?"):
+        assert path in script
+    assert "http://" not in script and "https://" not in script
+    assert "/turm-und-leute/ledger" in client.get("/turm-und-leute").get_data(as_text=True)
