@@ -147,8 +147,11 @@ def goal(
                 if towers < CASTLE_TOWERS:
                     missing.append(f"{CASTLE_TOWERS - towers} tower(s)")
                 if walls < CASTLE_WALLS + 1:
-                    missing.append(f"{CASTLE_WALLS + 1 - walls} wall(s)" if ledger.building(Building.WALL) <
-                                   CASTLE_WALLS else "the gate")
+                    missing.append(
+                        f"{CASTLE_WALLS + 1 - walls} wall(s)"
+                        if ledger.building(Building.WALL) < CASTLE_WALLS
+                        else "the gate"
+                    )
                 if not people_safe:
                     missing.append("all his people safe")
             if removed:

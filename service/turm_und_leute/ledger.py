@@ -119,7 +119,12 @@ class Project(str, enum.Enum):
 PROJECTS: Final[Mapping[Edition, tuple[Project, ...]]] = MappingProxyType(
     {
         Edition.TURM_UND_LEUTE: (
-            Project.FARM, Project.QUARRY, Project.CASTLE_PART, Project.GATE, Project.DRAGON, Project.CATAPULT,
+            Project.FARM,
+            Project.QUARRY,
+            Project.CASTLE_PART,
+            Project.GATE,
+            Project.DRAGON,
+            Project.CATAPULT,
         ),
         Edition.STAHL_UND_STERNE: (Project.TOWER, Project.DRAGON, Project.CATAPULT),
     }
@@ -160,7 +165,14 @@ SITES: Final[Mapping[Edition, tuple[Site, ...]]] = MappingProxyType(
 )
 
 FIGHTERS: Final = frozenset(
-    {Kind.PIKENIERE, Kind.BOGENSCHUETZEN, Kind.REITER, Kind.ELEKTROKAEMPFER, Kind.STRAHLENWERFER, Kind.DAEMONENREITER}
+    {
+        Kind.PIKENIERE,
+        Kind.BOGENSCHUETZEN,
+        Kind.REITER,
+        Kind.ELEKTROKAEMPFER,
+        Kind.STRAHLENWERFER,
+        Kind.DAEMONENREITER,
+    }
 )
 """The "Kämpfer" of the text: the count's fighting kinds, which work as whole groups
 (L24) and which five workers become (L28)."""
@@ -271,27 +283,38 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
     """
     side = ledger.side
     if side not in (_count(edition), *peoples):
-        raise InvalidPositionError("L9", f"{side.value!r} is not a side of this game ({_sides(edition, peoples)})",
-                                   f"{where}/side")
+        raise InvalidPositionError(
+            "L9", f"{side.value!r} is not a side of this game ({_sides(edition, peoples)})", f"{where}/side"
+        )
     for resource in Resource:
         if ledger.resource(resource) and resource not in RESOURCES[edition]:
-            raise InvalidPositionError("LS4", f"{edition.full_name} has no {resource.value}", f"{where}/supply/"
-                                       f"{resource.value}")
+            raise InvalidPositionError(
+                "LS4", f"{edition.full_name} has no {resource.value}", f"{where}/supply/{resource.value}"
+            )
     for building in Building:
         count = ledger.building(building)
         if count and building not in BUILDINGS[edition]:
-            raise InvalidPositionError("LS8", f"{edition.full_name} has no {building.value}", f"{where}/buildings/"
-                                       f"{building.value}")
+            raise InvalidPositionError(
+                "LS8", f"{edition.full_name} has no {building.value}", f"{where}/buildings/{building.value}"
+            )
     _check_buildings(side, ledger, f"{where}/buildings")
     if side is Side.FLUID:
         if ledger.markers:
-            raise InvalidPositionError("L30", "the Fluid has no markers: it has two moves a turn", f"{where}/markers")
+            raise InvalidPositionError(
+                "L30", "the Fluid has no markers: it has two moves a turn", f"{where}/markers"
+            )
         if ledger.groups:
-            raise InvalidPositionError("L30", "the Fluid has no groups: its fluids are counted in fluids and stacks",
-                                       f"{where}/groups/0")
+            raise InvalidPositionError(
+                "L30",
+                "the Fluid has no groups: its fluids are counted in fluids and stacks",
+                f"{where}/groups/0",
+            )
         if sum(ledger.stacks) > ledger.fluids:
-            raise InvalidPositionError("L30", f"the stacks hold {sum(ledger.stacks)} fluids, more than the "
-                                       f"{ledger.fluids} on the board", f"{where}/stacks")
+            raise InvalidPositionError(
+                "L30",
+                f"the stacks hold {sum(ledger.stacks)} fluids, more than the {ledger.fluids} on the board",
+                f"{where}/stacks",
+            )
     elif ledger.fluids or ledger.stacks:
         raise InvalidPositionError("L30", "only the Fluid has fluids", f"{where}/fluids")
     seen: set[str] = set()
@@ -312,41 +335,65 @@ def _check_troop(edition: Edition, side: Side, troop: Troop, at: str) -> None:
     if unit is None:
         raise InvalidPositionError("L1", unknown_kind_detail(edition, troop.kind.value), f"{at}/kind")
     if not 1 <= troop.figures <= unit.max_figures:
-        raise InvalidPositionError("L1", f"a tile of {troop.kind.value} holds 1 to {unit.max_figures} figures, "
-                                   f"not {troop.figures}", f"{at}/figures")
+        raise InvalidPositionError(
+            "L1",
+            f"a tile of {troop.kind.value} holds 1 to {unit.max_figures} figures, not {troop.figures}",
+            f"{at}/figures",
+        )
     if troop.kind in (Kind.GRAF, Kind.IMPERATOR) and not side.is_count:
-        raise InvalidPositionError("L11", f"the {troop.kind.value} belongs to his own side, not to {side.value}",
-                                   f"{at}/kind")
+        raise InvalidPositionError(
+            "L11", f"the {troop.kind.value} belongs to his own side, not to {side.value}", f"{at}/kind"
+        )
     if troop.actions_used > unit.actions:
-        raise InvalidPositionError("L15", f"a group of {troop.kind.value} has {unit.actions} action(s) a turn, "
-                                   f"not {troop.actions_used}", f"{at}/actions_used")
+        raise InvalidPositionError(
+            "L15",
+            f"a group of {troop.kind.value} has {unit.actions} action(s) a turn, not {troop.actions_used}",
+            f"{at}/actions_used",
+        )
     if troop.markers < troop.actions_used:
-        raise InvalidPositionError("L14", "every action lays a marker on the group: it carries fewer markers than "
-                                   "its actions", f"{at}/markers")
+        raise InvalidPositionError(
+            "L14",
+            "every action lays a marker on the group: it carries fewer markers than its actions",
+            f"{at}/markers",
+        )
     if troop.off_board and troop.kind is not Kind.ENGEL:
-        raise InvalidPositionError("L18", f"only angels stand off the board, not {troop.kind.value}",
-                                   f"{at}/off_board")
+        raise InvalidPositionError(
+            "L18", f"only angels stand off the board, not {troop.kind.value}", f"{at}/off_board"
+        )
 
 
 def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
     for building, most in MOST.items():
         count = ledger.building(building)
         if most is not None and count > most:
-            raise InvalidPositionError(_BUILDING_RULE[building], f"a side has at most {most} {building.value}",
-                                       f"{where}/{building.value}")
-    castle = ledger.building(Building.WALL) or ledger.building(Building.GATE) or ledger.building(Building.TOWER)
+            raise InvalidPositionError(
+                _BUILDING_RULE[building],
+                f"a side has at most {most} {building.value}",
+                f"{where}/{building.value}",
+            )
+    castle = (
+        ledger.building(Building.WALL) or ledger.building(Building.GATE) or ledger.building(Building.TOWER)
+    )
     if castle and not side.is_count:
-        raise InvalidPositionError("L26", f"the castle is the count's, not the {side.value}'s",
-                                   f"{where}/tower")
+        raise InvalidPositionError(
+            "L26", f"the castle is the count's, not the {side.value}'s", f"{where}/tower"
+        )
     if ledger.building(Building.WALL) > ledger.building(Building.TOWER):
-        raise InvalidPositionError("L26", "each castle part is a wall and a tower: more walls than towers",
-                                   f"{where}/wall")
-    if ledger.building(Building.GATE) and (ledger.building(Building.TOWER), ledger.building(Building.WALL)) != (4, 3):
-        raise InvalidPositionError("L26", "the gate is the last part: built after four towers and three walls",
-                                   f"{where}/gate")
+        raise InvalidPositionError(
+            "L26", "each castle part is a wall and a tower: more walls than towers", f"{where}/wall"
+        )
+    if ledger.building(Building.GATE) and (
+        ledger.building(Building.TOWER),
+        ledger.building(Building.WALL),
+    ) != (4, 3):
+        raise InvalidPositionError(
+            "L26", "the gate is the last part: built after four towers and three walls", f"{where}/gate"
+        )
     for building, owner in ((Building.DRAGON, Side.ENGEL), (Building.CATAPULT, Side.ZWERGE)):
         if ledger.building(building) and side is not owner:
-            raise InvalidPositionError("L27", f"the {building.value} is the {owner.value}'s", f"{where}/{building.value}")
+            raise InvalidPositionError(
+                "L27", f"the {building.value} is the {owner.value}'s", f"{where}/{building.value}"
+            )
 
 
 _BUILDING_RULE: Final = {
@@ -524,7 +571,9 @@ class _Turn:
         return {t.id: t for t in self.ledger.groups}
 
     def put(self, troop: Troop) -> None:
-        self.ledger = replace(self.ledger, groups=tuple(troop if t.id == troop.id else t for t in self.ledger.groups))
+        self.ledger = replace(
+            self.ledger, groups=tuple(troop if t.id == troop.id else t for t in self.ledger.groups)
+        )
 
     def add(self, kind: Kind, figures: int, *, off_board: bool = False) -> Troop:
         """A new group joins the side during the turn, placed marked (L15)."""
@@ -540,14 +589,19 @@ class _Turn:
     def pay(self, price: Mapping[Resource, int], rule: str, what: str) -> None:
         for resource, amount in price.items():
             if self.ledger.resource(resource) < amount:
-                raise _Illegal(rule, f"{what} costs {_price(price)}; the supply has {self.ledger.resource(resource)} "
-                               f"{resource.value}")
+                raise _Illegal(
+                    rule,
+                    f"{what} costs {_price(price)}; the supply has {self.ledger.resource(resource)} "
+                    f"{resource.value}",
+                )
         for resource, amount in price.items():
             self.gain(resource, -amount)
 
     def spend(self, markers: int, rule: str, what: str) -> None:
         if self.ledger.markers < markers:
-            raise _Illegal(rule, f"{what} needs {markers} marker(s) from the supply, which has {self.ledger.markers}")
+            raise _Illegal(
+                rule, f"{what} needs {markers} marker(s) from the supply, which has {self.ledger.markers}"
+            )
         self.ledger = replace(self.ledger, markers=self.ledger.markers - markers)
         self.spent += markers
 
@@ -569,7 +623,8 @@ def start_turn(edition: Edition, peoples: Sequence[Side], ledger: Ledger) -> tup
     removed, it receives its markers; the imperator moves the worlds; angels that lost
     their last angel get one back, off the board.
 
-    >>> after, events = start_turn(Edition.TURM_UND_LEUTE, (Side.ZWERGE, Side.ENGEL), Ledger(Side.GRAF, markers=3))
+    >>> peoples = (Side.ZWERGE, Side.ENGEL)
+    >>> after, events = start_turn(Edition.TURM_UND_LEUTE, peoples, Ledger(Side.GRAF, markers=3))
     >>> after.markers, [e.type for e in events]
     (11, ['markers_removed', 'markers_received'])
     """
@@ -614,12 +669,19 @@ def play_turn(
         except _Illegal as illegal:
             return Violation(index, illegal.rule, illegal.detail)
     if end and ledger.side is Side.FLUID and turn.fluid_moves < FLUID_MOVES:
-        return Violation(len(actions), "L30", f"the Fluid makes two moves a turn, this turn {turn.fluid_moves}")
+        return Violation(
+            len(actions), "L30", f"the Fluid makes two moves a turn, this turn {turn.fluid_moves}"
+        )
     return TurnResult(turn.ledger, dict(turn.production), turn.spent, tuple(turn.events))
 
 
 def validate_turn(
-    edition: Edition, peoples: Sequence[Side], ledger: Ledger, actions: Sequence[Action], *, start: bool = True,
+    edition: Edition,
+    peoples: Sequence[Side],
+    ledger: Ledger,
+    actions: Sequence[Action],
+    *,
+    start: bool = True,
     end: bool = True,
 ) -> Violation | None:
     """The first illegal action of the turn, or ``None``.
@@ -641,7 +703,12 @@ class IllegalLedgerTurn(Exception):
 
 
 def apply_turn(
-    edition: Edition, peoples: Sequence[Side], ledger: Ledger, actions: Sequence[Action], *, start: bool = True,
+    edition: Edition,
+    peoples: Sequence[Side],
+    ledger: Ledger,
+    actions: Sequence[Action],
+    *,
+    start: bool = True,
     end: bool = True,
 ) -> TurnResult:
     """The turn played; raises :class:`IllegalLedgerTurn` for an illegal one."""
@@ -659,9 +726,14 @@ def _play(turn: _Turn, action: Action) -> None:
     fluid_action = isinstance(action, FLUID_ACTIONS)
     if (side is Side.FLUID) != fluid_action:
         if side is Side.FLUID:
-            raise _Illegal("L30", "the Fluid's moves are place, relocate, split, absorb"
-                           + (" and move_planet" if turn.edition is Edition.STAHL_UND_STERNE else ""))
-        raise _Illegal("L30", f"{type(action).__name__.lower()} is one of the Fluid's moves, not the {side.value}'s")
+            raise _Illegal(
+                "L30",
+                "the Fluid's moves are place, relocate, split, absorb"
+                + (" and move_planet" if turn.edition is Edition.STAHL_UND_STERNE else ""),
+            )
+        raise _Illegal(
+            "L30", f"{type(action).__name__.lower()} is one of the Fluid's moves, not the {side.value}'s"
+        )
     if fluid_action:
         _fluid(turn, action)
         return
@@ -707,12 +779,16 @@ def _act(turn: _Turn, group_id: str, verb: str) -> Troop:
     if troop is None:
         raise _Illegal("L14", f"the {turn.ledger.side.value} have no group {group_id!r}")
     if verb not in ALLOWED[troop.kind]:
-        what = " or ".join(sorted(ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR)
-                                                          else set())))
+        what = " or ".join(
+            sorted(ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR) else set()))
+        )
         raise _Illegal("L16", f"a group of {troop.kind.value} may only {what}, not {verb}")
     if troop.blocked:
-        raise _Illegal("L15", f"{group_id} joined the side this turn, placed marked: it is blocked until the "
-                       "markers are removed at the start of the next turn")
+        raise _Illegal(
+            "L15",
+            f"{group_id} joined the side this turn, placed marked: it is blocked until the "
+            "markers are removed at the start of the next turn",
+        )
     actions = UNITS[turn.edition][troop.kind].actions
     if troop.actions_used >= actions:
         raise _Illegal("L15", f"{group_id} has used its {actions} action(s) this turn")
@@ -728,7 +804,9 @@ def _move(turn: _Turn, action: Move) -> None:
         raise _Illegal("L18", f"only angels enter from the edge or flee to it, not {before.kind.value}")
     if before is not None and before.kind is Kind.ENGEL:
         if before.off_board and action.to != "board":
-            raise _Illegal("L18", f"{action.group} is off the board: it can only enter from the edge (to: board)")
+            raise _Illegal(
+                "L18", f"{action.group} is off the board: it can only enter from the edge (to: board)"
+            )
         if not before.off_board and action.to == "board":
             raise _Illegal("L18", f"{action.group} is on the board already")
     troop = _act(turn, action.group, "move")
@@ -748,22 +826,36 @@ def _work(turn: _Turn, action: Work) -> None:
     edition, side = turn.edition, turn.ledger.side
     troop = turn.troops().get(action.group)
     if action.site not in SITES[edition]:
-        raise _Illegal("LS8", f"{edition.full_name} has no site {action.site.value!r}: its sites are "
-                       + ", ".join(s.value for s in SITES[edition]))
-    if troop is not None and troop.kind in FIGHTERS and troop.figures < UNITS[edition][troop.kind].max_figures:
-        raise _Illegal("L24", f"fighters work as a whole group: {troop.id} has {troop.figures} of "
-                       f"{UNITS[edition][troop.kind].max_figures} figures")
+        raise _Illegal(
+            "LS8",
+            f"{edition.full_name} has no site {action.site.value!r}: its sites are "
+            + ", ".join(s.value for s in SITES[edition]),
+        )
+    if (
+        troop is not None
+        and troop.kind in FIGHTERS
+        and troop.figures < UNITS[edition][troop.kind].max_figures
+    ):
+        raise _Illegal(
+            "L24",
+            f"fighters work as a whole group: {troop.id} has {troop.figures} of "
+            f"{UNITS[edition][troop.kind].max_figures} figures",
+        )
     if troop is not None and troop.off_board:
         raise _Illegal("L18", f"{troop.id} is off the board")
-    if action.site is Site.GOLD and (side is not Side.ENGEL or (troop is not None and troop.kind is not Kind.ARBEITER)):
+    if action.site is Site.GOLD and (
+        side is not Side.ENGEL or (troop is not None and troop.kind is not Kind.ARBEITER)
+    ):
         raise _Illegal("L23", "only the angels' workers work for gold")
     if action.site is Site.FIELD and not turn.ledger.building(Building.FARM):
         raise _Illegal("L21", "a field gives workers only to a side with a farm")
     if action.site is Site.QUARRY and not turn.ledger.building(Building.QUARRY):
         raise _Illegal("L22", "a side without a quarry cannot work in one")
     if action.imperator_present and (edition is not Edition.STAHL_UND_STERNE or side is not Side.IMPERATOR):
-        raise _Illegal("LS9", "only in Stahl und Sterne, and only the imperator's side, is production doubled by "
-                       "his presence")
+        raise _Illegal(
+            "LS9",
+            "only in Stahl und Sterne, and only the imperator's side, is production doubled by his presence",
+        )
     troop = _act(turn, action.group, "work")
     amount = 2 if action.imperator_present else 1
     produced: dict[str, object] = {"group": troop.id, "site": action.site.value}
@@ -772,8 +864,13 @@ def _work(turn: _Turn, action: Work) -> None:
         turn.production["arbeiter"] = turn.production.get("arbeiter", 0) + amount
         produced["workers"] = new
     else:
-        resource = {Site.FOREST: wood, Site.GREEN: wood, Site.QUARRY: stone, Site.RED: stone, Site.GOLD: gold}[
-            action.site](edition)
+        resource = {
+            Site.FOREST: wood,
+            Site.GREEN: wood,
+            Site.QUARRY: stone,
+            Site.RED: stone,
+            Site.GOLD: gold,
+        }[action.site](edition)
         turn.gain(resource, amount)
         turn.production[resource.value] = turn.production.get(resource.value, 0) + amount
         produced[resource.value] = amount
@@ -794,8 +891,10 @@ def _build(turn: _Turn, action: Build) -> None:
     project = action.project
     if project not in PROJECTS[edition]:
         names = ", ".join(p.value for p in PROJECTS[edition])
-        raise _Illegal("LS8" if edition is Edition.STAHL_UND_STERNE else "L26",
-                       f"{edition.full_name} builds {names}, not {project.value}")
+        raise _Illegal(
+            "LS8" if edition is Edition.STAHL_UND_STERNE else "L26",
+            f"{edition.full_name} builds {names}, not {project.value}",
+        )
     if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER) and not side.is_count:
         rule = "LS10" if project is Project.TOWER else "L26"
         raise _Illegal(rule, f"the castle and its towers are the count's to build, not the {side.value}'s")
@@ -807,8 +906,11 @@ def _build(turn: _Turn, action: Build) -> None:
     if project is Project.CASTLE_PART and towers >= 4:
         raise _Illegal("L26", "the castle has its four towers: the gate is the last part")
     if project is Project.GATE and ((towers, walls) != (4, 3) or ledger.building(Building.GATE)):
-        raise _Illegal("L26", "the gate is the last part of the castle: built once, after four towers and three "
-                       f"walls (there are {towers} and {walls})")
+        raise _Illegal(
+            "L26",
+            "the gate is the last part of the castle: built once, after four towers and three "
+            f"walls (there are {towers} and {walls})",
+        )
     if project is Project.TOWER and towers >= 4:
         raise _Illegal("LS10", "the imperator has his four towers")
     if project in (Project.DRAGON, Project.CATAPULT) and ledger.building(Building(project.value)):
@@ -866,7 +968,9 @@ def _convert(turn: _Turn, action: Convert) -> None:
             raise _Illegal("L28", f"{worker} carries a marker: only unmarked workers are converted")
     gone = set(action.workers)
     turn.ledger = replace(turn.ledger, groups=tuple(t for t in turn.ledger.groups if t.id not in gone))
-    made = [turn.add(action.into, UNITS[edition][action.into].max_figures).id for _ in range(CONVERSION[base])]
+    made = [
+        turn.add(action.into, UNITS[edition][action.into].max_figures).id for _ in range(CONVERSION[base])
+    ]
     turn.events.append(Event("converted", {"workers": list(action.workers), "groups": made}))
 
 
@@ -875,7 +979,9 @@ def _hire(turn: _Turn, action: Hire) -> None:
     if side is Side.ENGEL:
         if action.figures != 1:
             raise _Illegal("L29", "the angels hire one angel at a time: a group of angels is one figure")
-        if edition is Edition.TURM_UND_LEUTE and any(t.kind is Kind.ENGEL and not t.off_board for t in ledger.groups):
+        if edition is Edition.TURM_UND_LEUTE and any(
+            t.kind is Kind.ENGEL and not t.off_board for t in ledger.groups
+        ):
             raise _Illegal("L29", "angels are hired off the board only: every angel must have left it")
         turn.pay({gold(edition): ANGEL_PRICE}, "L29", "an angel")
         troop = turn.add(Kind.ENGEL, 1, off_board=edition is Edition.TURM_UND_LEUTE)
@@ -923,15 +1029,21 @@ def _fluid(turn: _Turn, action: Action) -> None:
             raise _Illegal("L30", f"there is no stack {action.stack}: the Fluid has {len(ledger.stacks)}")
         height = ledger.stacks[action.stack]
         if len(action.parts) < 2 or sum(action.parts) != height:
-            raise _Illegal("L30", f"a stack of {height} splits into two or more parts of {height} fluids in all")
+            raise _Illegal(
+                "L30", f"a stack of {height} splits into two or more parts of {height} fluids in all"
+            )
         rest = ledger.stacks[: action.stack] + ledger.stacks[action.stack + 1 :]
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
         turn.events.append(Event("split", {"stack": height, "parts": list(action.parts)}))
     elif isinstance(action, Absorb):
         if action.side is Side.FLUID or action.side not in (_count(turn.edition), *turn.peoples):
-            raise _Illegal("L30", f"the Fluid takes the groups of the other sides in play, not of {action.side.value}")
+            raise _Illegal(
+                "L30", f"the Fluid takes the groups of the other sides in play, not of {action.side.value}"
+            )
         if ledger.singles < 4:
-            raise _Illegal("L30", f"taking a group needs four single fluids around it; {ledger.singles} stand alone")
+            raise _Illegal(
+                "L30", f"taking a group needs four single fluids around it; {ledger.singles} stand alone"
+            )
         turn.ledger = replace(ledger, fluids=ledger.fluids + 1, stacks=(*ledger.stacks, 5))
         turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}))
     else:

@@ -71,7 +71,12 @@ DESTINATIONS: Final = ("board", "off")
 """L18: where an angel's move may take it: in from the edge, or off."""
 
 FIGHTER_NAMES: Final = (
-    "pikeniere", "bogenschuetzen", "reiter", "elektrokaempfer", "strahlenwerfer", "daemonenreiter",
+    "pikeniere",
+    "bogenschuetzen",
+    "reiter",
+    "elektrokaempfer",
+    "strahlenwerfer",
+    "daemonenreiter",
 )
 """The kinds a conversion (L28) may name, of either edition."""
 
@@ -115,8 +120,10 @@ def _peoples(shape: Shape, value: object) -> tuple[Side, ...] | None:
     if listed is None:
         return None
     names = {p.value: p for p in PEOPLES}
-    found = [shape.lookup(names, v, f"/peoples/{i}", "one of 'zwerge', 'engel', 'fluid'") for i, v in
-             enumerate(listed)]
+    found = [
+        shape.lookup(names, v, f"/peoples/{i}", "one of 'zwerge', 'engel', 'fluid'")
+        for i, v in enumerate(listed)
+    ]
     if any(p is None for p in found):
         return None
     return tuple(p for p in found if p is not None)
@@ -144,7 +151,14 @@ def _group(shape: Shape, value: object, where: str) -> tuple[str, str, int, int,
     markers = shape.integer(obj.get("markers", 0), f"{where}/markers")
     used = shape.integer(obj.get("actions_used", 0), f"{where}/actions_used")
     off = shape.boolean(obj.get("off_board", False), f"{where}/off_board")
-    if gid is None or type(kind) is not str or type(figures) is not int or markers is None or used is None or off is None:
+    if (
+        gid is None
+        or type(kind) is not str
+        or type(figures) is not int
+        or markers is None
+        or used is None
+        or off is None
+    ):
         return None
     return gid, kind, figures, markers, used, off
 
@@ -176,8 +190,15 @@ def _ledger_shape(shape: Shape, value: object, where: str) -> dict[str, Any] | N
         stacks.append(shape.integer(item, f"{where}/stacks/{i}", 2))
     if not shape.ok:
         return None
-    return {"side": side, "markers": markers, "supply": supply, "buildings": buildings, "groups": groups,
-            "fluids": fluids, "stacks": stacks}
+    return {
+        "side": side,
+        "markers": markers,
+        "supply": supply,
+        "buildings": buildings,
+        "groups": groups,
+        "fluids": fluids,
+        "stacks": stacks,
+    }
 
 
 def _build_ledger(edition: Edition, raw: dict[str, Any], where: str) -> Ledger:
@@ -299,7 +320,13 @@ def parse_turn(data: object) -> TurnQuery:
     start = shape.boolean(data.get("start", True), "/start")
     end = shape.boolean(data.get("end", True), "/end")
     shape.done()
-    assert edition is not None and peoples is not None and raw is not None and start is not None and end is not None
+    assert (
+        edition is not None
+        and peoples is not None
+        and raw is not None
+        and start is not None
+        and end is not None
+    )
     _check_peoples(edition, peoples)
     ledger = _build_ledger(edition, raw, "/ledger")
     check_ledger(edition, peoples, ledger)
@@ -307,8 +334,8 @@ def parse_turn(data: object) -> TurnQuery:
 
 
 def _check_peoples(edition: Edition, peoples: Sequence[Side]) -> None:
-    from service.turm_und_leute.peoples import check_peoples
     from service.common.errors import InvalidQueryError
+    from service.turm_und_leute.peoples import check_peoples
 
     try:
         check_peoples(edition, peoples)
@@ -343,7 +370,9 @@ def parse_goal(data: object) -> GoalQuery:
     shape.done()
     assert edition is not None and peoples is not None and safe is not None
     _check_peoples(edition, peoples)
-    ledgers = tuple(_build_ledger(edition, raw, f"/ledgers/{i}") for i, raw in enumerate(raws) if raw is not None)
+    ledgers = tuple(
+        _build_ledger(edition, raw, f"/ledgers/{i}") for i, raw in enumerate(raws) if raw is not None
+    )
     return GoalQuery(edition, peoples, ledgers, safe)
 
 
@@ -386,8 +415,11 @@ def setup_to_dict(game: Game) -> dict[str, Any]:
         "peoples": [p.value for p in game.peoples],
         "order": [s.value for s in game.order],
         "sides": [
-            {"side": s.side.value, "markers_per_turn": s.markers_per_turn,
-             "ledger": ledger_to_dict(game.edition, s.ledger)}
+            {
+                "side": s.side.value,
+                "markers_per_turn": s.markers_per_turn,
+                "ledger": ledger_to_dict(game.edition, s.ledger),
+            }
             for s in game.sides
         ],
     }
@@ -419,7 +451,9 @@ def result_to_dict(edition: Edition, result: TurnResult) -> dict[str, Any]:
 
 
 def _play(query: TurnQuery) -> TurnResult | Violation:
-    return play_turn(query.edition, query.peoples, query.ledger, query.actions, start=query.start, end=query.end)
+    return play_turn(
+        query.edition, query.peoples, query.ledger, query.actions, start=query.start, end=query.end
+    )
 
 
 def validate_answer(data: object) -> dict[str, Any]:

@@ -68,11 +68,15 @@ def check_peoples(edition: Edition, peoples: Sequence[Side], where: str = "/peop
     for i, people in enumerate(peoples):
         if people not in PEOPLES:
             raise InvalidQueryError(
-                "L9", f"{people.value!r} is not one of the peoples (zwerge, engel, fluid): the count always "
-                "plays and is no choice", f"{where}/{i}")
+                "L9",
+                f"{people.value!r} is not one of the peoples (zwerge, engel, fluid): the count always "
+                "plays and is no choice",
+                f"{where}/{i}",
+            )
         if people in seen:
-            raise InvalidQueryError("L9", f"each people plays at most once: {people.value!r} is named twice",
-                                    f"{where}/{i}")
+            raise InvalidQueryError(
+                "L9", f"each people plays at most once: {people.value!r} is named twice", f"{where}/{i}"
+            )
         seen.add(people)
     del edition  # both editions know the same peoples
 

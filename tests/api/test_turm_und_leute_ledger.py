@@ -74,7 +74,8 @@ def test_l9_l10_l11_l12_setup_is_the_engines(client, edition, peoples) -> None:
     assert game["order"][0] == ("graf" if edition == TUL else "imperator")
     assert game["order"][1:] == [p.value for p in chosen]
     assert {s["side"]: s["markers_per_turn"] for s in game["sides"]} == {
-        s["side"]: s["markers_per_turn"] for s in expected["sides"]}
+        s["side"]: s["markers_per_turn"] for s in expected["sides"]
+    }
     assert game["sides"][0]["markers_per_turn"] == 4 * len(chosen)
     assert game["sides"] == expected["sides"]
 
@@ -84,8 +85,15 @@ def test_l9_a_people_named_twice_is_422(client) -> None:
     assert (body["rule"], body["field"]) == ("L9", "/peoples/2")
 
 
-@pytest.mark.parametrize("query", ["edition=turm-und-leute&peoples=graf", "edition=x&peoples=engel",
-                                   "edition=turm-und-leute", "edition=turm-und-leute&peoples=engel,"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "edition=turm-und-leute&peoples=graf",
+        "edition=x&peoples=engel",
+        "edition=turm-und-leute",
+        "edition=turm-und-leute&peoples=engel,",
+    ],
+)
 def test_l9_a_malformed_setup_query_is_400(client, query) -> None:
     body = problem(client.get(f"{BASE}/setup?{query}"), 400)
     assert body["errors"] and all("parameter" in e for e in body["errors"])
@@ -103,8 +111,10 @@ def test_l14_l15_validate_and_apply_agree_with_the_engine(client, edition) -> No
     for actions in (
         [{"type": "move", "group": riders}, {"type": "attack", "group": riders}],
         [{"type": "move", "group": riders}] * 3,
-        [{"type": "work", "group": f"arbeiter-{i}", "site": "forest" if edition == TUL else "green"}
-         for i in range(1, 10)],
+        [
+            {"type": "work", "group": f"arbeiter-{i}", "site": "forest" if edition == TUL else "green"}
+            for i in range(1, 10)
+        ],
     ):
         body = turn(edition, ["zwerge", "engel"], ledger, *actions)
         verdict = ok(client.post(f"{BASE}/turns/validate", json=body))
@@ -123,19 +133,37 @@ def test_l30_a_fluid_turn_that_ends_early_is_illegal_unless_it_goes_on(client) -
     game = set_up(client, TUL, "fluid")
     body = turn(TUL, ["fluid"], ledger_of(game, "fluid"), {"type": "place"})
     verdict = ok(client.post(f"{BASE}/turns/validate", json=body))
-    assert verdict == {"legal": False, "violation": {"rule": "L30", "index": 1, "detail": verdict["violation"]["detail"]}}
+    assert verdict == {
+        "legal": False,
+        "violation": {"rule": "L30", "index": 1, "detail": verdict["violation"]["detail"]},
+    }
     assert problem(client.post(f"{BASE}/turns/apply", json=body), 422)["field"] == "/actions"
     assert ok(client.post(f"{BASE}/turns/validate", json={**body, "end": False})) == {"legal": True}
 
 
-@pytest.mark.parametrize(("change", "rule", "field"), [
-    (lambda l: l["groups"].append({"id": "graf", "kind": "reiter", "figures": 2}), "L14", "/ledger/groups/9/id"),
-    (lambda l: l["groups"].append({"id": "x", "kind": "imperator", "figures": 1}), "L1", "/ledger/groups/9/kind"),
-    (lambda l: l["groups"].append({"id": "x", "kind": "reiter", "figures": 0}), "L1", "/ledger/groups/9/figures"),
-    (lambda l: l["buildings"].update(tower=5), "L26", "/ledger/buildings/tower"),
-    (lambda l: l["supply"].update(iron=1), "LS4", "/ledger/supply/iron"),
-    (lambda l: l.update(side="fluid"), "L9", "/ledger/side"),
-])
+@pytest.mark.parametrize(
+    ("change", "rule", "field"),
+    [
+        (
+            lambda led: led["groups"].append({"id": "graf", "kind": "reiter", "figures": 2}),
+            "L14",
+            "/ledger/groups/9/id",
+        ),
+        (
+            lambda led: led["groups"].append({"id": "x", "kind": "imperator", "figures": 1}),
+            "L1",
+            "/ledger/groups/9/kind",
+        ),
+        (
+            lambda led: led["groups"].append({"id": "x", "kind": "reiter", "figures": 0}),
+            "L1",
+            "/ledger/groups/9/figures",
+        ),
+        (lambda led: led["buildings"].update(tower=5), "L26", "/ledger/buildings/tower"),
+        (lambda led: led["supply"].update(iron=1), "LS4", "/ledger/supply/iron"),
+        (lambda led: led.update(side="fluid"), "L9", "/ledger/side"),
+    ],
+)
 def test_l1_l9_l14_l26_ls4_an_impossible_ledger_is_422(client, change, rule, field) -> None:
     game = set_up(client, TUL, "zwerge")
     ledger = copy.deepcopy(ledger_of(game, "graf"))
@@ -147,13 +175,28 @@ def test_l1_l9_l14_l26_ls4_an_impossible_ledger_is_422(client, change, rule, fie
 
 def test_l14_a_malformed_turn_is_400_naming_every_member(client) -> None:
     game = set_up(client, TUL, "zwerge")
-    body = turn(TUL, ["zwerge", "zwerge", "zwerge", "zwerge"], ledger_of(game, "graf"),
-                {"type": "move"}, {"type": "fly", "group": "x"}, {"type": "work", "group": "", "site": "sea"},
-                {"type": "hire", "figures": 0, "extra": 1}, {"type": "move", "group": "a", "to": None})
+    body = turn(
+        TUL,
+        ["zwerge", "zwerge", "zwerge", "zwerge"],
+        ledger_of(game, "graf"),
+        {"type": "move"},
+        {"type": "fly", "group": "x"},
+        {"type": "work", "group": "", "site": "sea"},
+        {"type": "hire", "figures": 0, "extra": 1},
+        {"type": "move", "group": "a", "to": None},
+    )
     answer = problem(client.post(f"{BASE}/turns/validate", json=body), 400)
     pointers = [e["pointer"] for e in answer["errors"]]
-    assert pointers == ["/peoples", "/actions/0/group", "/actions/1/type", "/actions/2/group", "/actions/2/site",
-                        "/actions/3/extra", "/actions/3/figures", "/actions/4/to"]
+    assert pointers == [
+        "/peoples",
+        "/actions/0/group",
+        "/actions/1/type",
+        "/actions/2/group",
+        "/actions/2/site",
+        "/actions/3/extra",
+        "/actions/3/figures",
+        "/actions/4/to",
+    ]
 
 
 # ---------------------------------------------------------------------------------- goal
@@ -163,16 +206,30 @@ def test_l14_a_malformed_turn_is_400_naming_every_member(client) -> None:
 def test_l31_the_goal_over_http(client, edition) -> None:
     game = set_up(client, edition, "zwerge,engel")
     ledgers = [s["ledger"] for s in game["sides"]]
-    answer = ok(client.post(f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"],
-                                                   "ledgers": ledgers}))
+    answer = ok(
+        client.post(
+            f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"], "ledgers": ledgers}
+        )
+    )
     assert answer["winners"] == [] and not answer["game_over"]
-    assert [s["aim"] for s in answer["sides"]] == ["castle" if edition == TUL else "towers", "catapult", "dragon"]
+    assert [s["aim"] for s in answer["sides"]] == [
+        "castle" if edition == TUL else "towers",
+        "catapult",
+        "dragon",
+    ]
     ledgers[1]["buildings"]["catapult"] = 1
-    answer = ok(client.post(f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"],
-                                                   "ledgers": ledgers}))
+    answer = ok(
+        client.post(
+            f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"], "ledgers": ledgers}
+        )
+    )
     assert answer["winners"] == ["zwerge"] and answer["game_over"]
-    problem(client.post(f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"],
-                                              "ledgers": ledgers[:2]}), 422)
+    problem(
+        client.post(
+            f"{BASE}/goal", json={"edition": edition, "peoples": ["zwerge", "engel"], "ledgers": ledgers[:2]}
+        ),
+        422,
+    )
 
 
 # ------------------------------------------------------------------ a game of rounds
@@ -208,14 +265,22 @@ class Table:
     def fight(self, attacker_side: str, attackers: list[str], target_side: str, target: str) -> JSON:
         """The fight resolved by the combat endpoint; the target's losses carried into its
         ledger (the attackers lose nothing, L7)."""
+
         def part(side: str, gid: str, attacking: bool) -> JSON:
             g = self.group(side, gid)
             member = {"actions_used": g["actions_used"] - 1} if attacking else {"marked": g["markers"] > 0}
             return {"kind": g["kind"], "figures": g["figures"], **member}
-        outcome = ok(self.client.post(f"{BASE}/combat", json={
-            "edition": self.edition,
-            "attackers": [part(attacker_side, a, True) for a in attackers],
-            "target": part(target_side, target, False)}))
+
+        outcome = ok(
+            self.client.post(
+                f"{BASE}/combat",
+                json={
+                    "edition": self.edition,
+                    "attackers": [part(attacker_side, a, True) for a in attackers],
+                    "target": part(target_side, target, False),
+                },
+            )
+        )
         ledger = self.ledgers[target_side]
         if outcome["removed"]:
             ledger["groups"] = [g for g in ledger["groups"] if g["id"] != target]
@@ -224,8 +289,17 @@ class Table:
         return outcome
 
     def goal(self, **facts: bool) -> JSON:
-        return ok(self.client.post(f"{BASE}/goal", json={
-            "edition": self.edition, "peoples": self.peoples, "ledgers": list(self.ledgers.values()), **facts}))
+        return ok(
+            self.client.post(
+                f"{BASE}/goal",
+                json={
+                    "edition": self.edition,
+                    "peoples": self.peoples,
+                    "ledgers": list(self.ledgers.values()),
+                    **facts,
+                },
+            )
+        )
 
 
 def work(group: str, site: str) -> JSON:
@@ -241,9 +315,18 @@ def test_l9_to_l31_three_rounds_of_turm_und_leute(client) -> None:
     assert t.order == ["graf", "zwerge", "engel", "fluid"]
 
     # Round 1. The Graf (12 markers) cuts wood with eight workers, rides, and shoots at dwarves.
-    answer = t.play("graf", *(work(f"arbeiter-{i}", "forest") for i in range(1, 9)),
-                    move("reiter-1"), move("reiter-1"), {"type": "attack", "group": "bogenschuetzen-1"})
-    assert (answer["ledger"]["markers"], answer["markers_spent"], answer["production"]) == (1, 11, {"wood": 8})
+    answer = t.play(
+        "graf",
+        *(work(f"arbeiter-{i}", "forest") for i in range(1, 9)),
+        move("reiter-1"),
+        move("reiter-1"),
+        {"type": "attack", "group": "bogenschuetzen-1"},
+    )
+    assert (answer["ledger"]["markers"], answer["markers_spent"], answer["production"]) == (
+        1,
+        11,
+        {"wood": 8},
+    )
     shot = t.fight("graf", ["bogenschuetzen-1"], "zwerge", "zwerge-1")
     assert (shot["attack"], shot["defended"]) == (3, True)  # L5: halved against dwarves
     # The dwarves (6) attack the pikemen, who fall and leave a gold piece (L8).
@@ -259,9 +342,15 @@ def test_l9_to_l31_three_rounds_of_turm_und_leute(client) -> None:
     # Round 2. The Graf builds a farm and a quarry, works a field and the quarry, and turns
     # five workers into two groups of pikemen (L21, L22, L25, L28).
     assert t.refused("graf", {"type": "build", "project": "castle_part"})["rule"] == "L26"
-    answer = t.play("graf", {"type": "build", "project": "farm"}, {"type": "build", "project": "quarry"},
-                    work("arbeiter-1", "field"), work("arbeiter-2", "quarry"), work("reiter-2", "forest"),
-                    {"type": "convert", "workers": [f"arbeiter-{i}" for i in range(8, 13)], "into": "pikeniere"})
+    answer = t.play(
+        "graf",
+        {"type": "build", "project": "farm"},
+        {"type": "build", "project": "quarry"},
+        work("arbeiter-1", "field"),
+        work("arbeiter-2", "quarry"),
+        work("reiter-2", "forest"),
+        {"type": "convert", "workers": [f"arbeiter-{i}" for i in range(8, 13)], "into": "pikeniere"},
+    )
     assert answer["ledger"]["markers"] == 1 + 12 - 3
     assert answer["production"] == {"arbeiter": 1, "stone": 1, "wood": 1}
     assert answer["ledger"]["supply"] == {"wood": 1, "stone": 1, "gold": 0}
@@ -305,9 +394,14 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
     assert t.order == ["imperator", "engel", "fluid"]
     # Round 1. The worlds turn (LS6); the imperator's workers work the three worlds, doubled
     # where he stands (LS8, LS9), and he bridges two fields (LS7).
-    answer = t.play("imperator", work("arbeiter-1", "green") | {"imperator_present": True},
-                    work("arbeiter-2", "red"), work("arbeiter-3", "red"), work("arbeiter-4", "blue"),
-                    {"type": "bridge", "fields": 2})
+    answer = t.play(
+        "imperator",
+        work("arbeiter-1", "green") | {"imperator_present": True},
+        work("arbeiter-2", "red"),
+        work("arbeiter-3", "red"),
+        work("arbeiter-4", "blue"),
+        {"type": "bridge", "fields": 2},
+    )
     assert answer["events"][2] == {"type": "worlds_moved"}
     assert answer["production"] == {"biomass": 2, "iron": 2, "arbeiter": 1}
     assert (answer["ledger"]["markers"], answer["markers_spent"]) == (0, 8)
@@ -315,8 +409,12 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
     t.play("engel", move("engel-1", to="board"), move("engel-1", gold=3))
     t.play("fluid", {"type": "move_planet"})
     # Round 2. More iron and biomass, then a tower (LS10).
-    answer = t.play("imperator", work("arbeiter-1", "green") | {"imperator_present": True},
-                    work("arbeiter-2", "red") | {"imperator_present": True}, {"type": "build", "project": "tower"})
+    answer = t.play(
+        "imperator",
+        work("arbeiter-1", "green") | {"imperator_present": True},
+        work("arbeiter-2", "red") | {"imperator_present": True},
+        {"type": "build", "project": "tower"},
+    )
     assert answer["ledger"]["supply"] == {"biomass": 0, "iron": 0, "uranium": 0}
     assert answer["ledger"]["buildings"] == {"tower": 2, "dragon": 0, "catapult": 0}
     # The angels hire on the board, among other actions (LS11): 3 uranium are not enough,
@@ -324,11 +422,22 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
     assert t.refused("engel", move("engel-1"), {"type": "hire"})["rule"] == "L29"
     answer = t.play("engel", move("engel-1", gold=4), {"type": "hire"})
     assert answer["ledger"]["supply"]["uranium"] == 0
-    assert answer["ledger"]["groups"][-1] == {"id": "engel-3", "kind": "engel", "figures": 1, "markers": 1,
-                                              "actions_used": 0, "off_board": False}
+    assert answer["ledger"]["groups"][-1] == {
+        "id": "engel-3",
+        "kind": "engel",
+        "figures": 1,
+        "markers": 1,
+        "actions_used": 0,
+        "off_board": False,
+    }
     t.play("fluid", {"type": "place"}, {"type": "relocate"})
     result = t.goal()
-    assert result["sides"][0] == {"side": "imperator", "aim": "towers", "met": False, "missing": ["2 tower(s)"]}
+    assert result["sides"][0] == {
+        "side": "imperator",
+        "aim": "towers",
+        "met": False,
+        "missing": ["2 tower(s)"],
+    }
 
 
 def test_the_ledger_page_and_its_files_are_served(client) -> None:

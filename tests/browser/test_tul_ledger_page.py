@@ -44,8 +44,11 @@ class Keeper:
         self.idle()
 
     def supply(self) -> dict[str, str]:
-        return dict(self.page.eval_on_selector_all(
-            "#supply td", "cells => cells.map(c => [c.dataset.supply, c.textContent])"))
+        return dict(
+            self.page.eval_on_selector_all(
+                "#supply td", "cells => cells.map(c => [c.dataset.supply, c.textContent])"
+            )
+        )
 
     def message(self) -> str:
         return self.page.text_content("#message") or ""
@@ -71,10 +74,16 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
 
     # The page shows what the service answers for the same turn.
     setup = keeper.api("/v1/turm-und-leute/setup?edition=turm-und-leute&peoples=zwerge")
-    answer = keeper.api("/v1/turm-und-leute/turns/apply", {
-        "edition": "turm-und-leute", "peoples": ["zwerge"], "ledger": setup["sides"][0]["ledger"],
-        "actions": [{"type": "move", "group": "reiter-1"}] * 2 + [
-            {"type": "work", "group": "arbeiter-1", "site": "forest"}]})
+    answer = keeper.api(
+        "/v1/turm-und-leute/turns/apply",
+        {
+            "edition": "turm-und-leute",
+            "peoples": ["zwerge"],
+            "ledger": setup["sides"][0]["ledger"],
+            "actions": [{"type": "move", "group": "reiter-1"}] * 2
+            + [{"type": "work", "group": "arbeiter-1", "site": "forest"}],
+        },
+    )
     shown = page.eval_on_selector_all("#groups tbody tr", "rows => rows.map(r => r.dataset.group)")
     assert shown == [g["id"] for g in answer["ledger"]["groups"]]
     assert page.locator("#events li").count() == len(answer["events"])

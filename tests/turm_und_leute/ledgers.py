@@ -47,16 +47,18 @@ def with_groups(ledger: Ledger, *troops: Troop) -> Ledger:
     return replace(ledger, groups=(*ledger.groups, *troops))
 
 
-def play(edition: Edition, ledger: Ledger, *actions: Action, peoples: tuple[Side, ...] = ALL,
-         **kwargs: Any) -> TurnResult:
+def play(
+    edition: Edition, ledger: Ledger, *actions: Action, peoples: tuple[Side, ...] = ALL, **kwargs: Any
+) -> TurnResult:
     """The turn played; fails the test if it is illegal."""
     result = play_turn(edition, peoples, ledger, actions, **kwargs)
     assert isinstance(result, TurnResult), result
     return result
 
 
-def refuse(edition: Edition, ledger: Ledger, *actions: Action, peoples: tuple[Side, ...] = ALL,
-           **kwargs: Any) -> Violation:
+def refuse(
+    edition: Edition, ledger: Ledger, *actions: Action, peoples: tuple[Side, ...] = ALL, **kwargs: Any
+) -> Violation:
     """The first illegal action; fails the test if the turn is legal."""
     result = play_turn(edition, peoples, ledger, actions, **kwargs)
     assert isinstance(result, Violation), result

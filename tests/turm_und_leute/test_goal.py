@@ -50,8 +50,10 @@ def test_ls10_the_imperator_wins_with_four_towers() -> None:
 def test_l31_the_opponents_win_together_once_the_count_is_removed(edition, peoples) -> None:
     by_side = ledgers(edition, peoples)
     count = count_side(edition)
-    by_side[count] = replace(by_side[count], groups=tuple(
-        t for t in by_side[count].groups if t.kind not in (Kind.GRAF, Kind.IMPERATOR)))
+    by_side[count] = replace(
+        by_side[count],
+        groups=tuple(t for t in by_side[count].groups if t.kind not in (Kind.GRAF, Kind.IMPERATOR)),
+    )
     result = goal(edition, peoples, list(by_side.values()))
     assert result.count_removed
     assert [w.value for w in result.winners] == [p.value for p in PEOPLES if p in peoples]
@@ -70,7 +72,9 @@ def test_l31_the_fluid_takes_everything(edition) -> None:
     by_side = ledgers(edition, (Side.ZWERGE, Side.FLUID))
     by_side[Side.ZWERGE] = replace(by_side[Side.ZWERGE], groups=())
     result = goal(edition, (Side.ZWERGE, Side.FLUID), list(by_side.values()))
-    assert result.sides[-1].missing == (f"{len(by_side[count_side(edition)].groups)} group(s) of the other sides",)
+    assert result.sides[-1].missing == (
+        f"{len(by_side[count_side(edition)].groups)} group(s) of the other sides",
+    )
     by_side[count_side(edition)] = replace(by_side[count_side(edition)], groups=())
     assert winners(edition, by_side, (Side.ZWERGE, Side.FLUID)) == ["zwerge", "fluid"]
 

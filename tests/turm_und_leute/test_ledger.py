@@ -59,8 +59,13 @@ def count(edition: Edition) -> Ledger:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_l14_each_action_lays_one_marker_from_the_supply(edition) -> None:
-    result = play(edition, count(edition), Move(g(edition, "reiter-1")), Work("arbeiter-1", site_forest(edition)),
-                  Attack(g(edition, "pikeniere-1")))
+    result = play(
+        edition,
+        count(edition),
+        Move(g(edition, "reiter-1")),
+        Work("arbeiter-1", site_forest(edition)),
+        Attack(g(edition, "pikeniere-1")),
+    )
     assert result.markers_spent == 3 and result.ledger.markers == 12 - 3
     marked = {t.id: (t.markers, t.actions_used) for t in result.ledger.groups if t.markers}
     assert marked == {g(edition, "reiter-1"): (1, 1), "arbeiter-1": (1, 1), g(edition, "pikeniere-1"): (1, 1)}
@@ -93,8 +98,10 @@ def test_l14_saved_markers_may_all_be_played(edition) -> None:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize(("name", "actions"), [("reiter", 2), ("pikeniere", 1), ("bogenschuetzen", 1),
-                                                ("arbeiter", 1), ("graf", 1)])
+@pytest.mark.parametrize(
+    ("name", "actions"),
+    [("reiter", 2), ("pikeniere", 1), ("bogenschuetzen", 1), ("arbeiter", 1), ("graf", 1)],
+)
 def test_l15_one_action_a_turn_riders_two(edition, name, actions) -> None:
     kind = k(edition, name)
     group = next(t.id for t in count(edition).groups if t.kind is kind)
@@ -108,7 +115,9 @@ def test_l15_angels_act_twice(edition) -> None:
     angels = start(edition, Side.ENGEL)
     result = play(edition, angels, Move("engel-1", to="board"), Attack("engel-1"))
     assert result.ledger.group("engel-1") == Troop("engel-1", Kind.ENGEL, 1, 2, 2, False)
-    assert refuse(edition, angels, Move("engel-1", to="board"), Attack("engel-1"), Move("engel-1")).rule == "L15"
+    assert (
+        refuse(edition, angels, Move("engel-1", to="board"), Attack("engel-1"), Move("engel-1")).rule == "L15"
+    )
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -123,10 +132,18 @@ def test_l15_a_group_placed_marked_does_not_act_that_turn(edition) -> None:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize(("name", "verb", "allowed"), [
-    ("arbeiter", "attack", False), ("arbeiter", "work", True), ("graf", "attack", False), ("graf", "work", False),
-    ("graf", "move", True), ("pikeniere", "attack", True), ("reiter", "work", True),
-])
+@pytest.mark.parametrize(
+    ("name", "verb", "allowed"),
+    [
+        ("arbeiter", "attack", False),
+        ("arbeiter", "work", True),
+        ("graf", "attack", False),
+        ("graf", "work", False),
+        ("graf", "move", True),
+        ("pikeniere", "attack", True),
+        ("reiter", "work", True),
+    ],
+)
 def test_l16_workers_move_or_work_the_count_moves(edition, name, verb, allowed) -> None:
     kind = k(edition, name)
     group = next(t.id for t in count(edition).groups if t.kind is kind)
@@ -162,7 +179,9 @@ def test_l17_defence_markers_are_gone_at_the_start_and_cost_the_supply_nothing(e
 def test_l18_angels_enter_from_the_edge_and_flee(edition) -> None:
     angels = start(edition, Side.ENGEL)
     assert refuse(edition, angels, Move("engel-1")).rule == "L18"
-    result = play(edition, angels, Move("engel-1", to="board"), Move("engel-1", to="off"), Move("engel-2", to="board"))
+    result = play(
+        edition, angels, Move("engel-1", to="board"), Move("engel-1", to="off"), Move("engel-2", to="board")
+    )
     assert [(t.id, t.off_board) for t in result.ledger.groups] == [("engel-1", True), ("engel-2", False)]
     assert refuse(edition, angels, Move("engel-1", to="board"), Move("engel-2", to="off")).rule == "L18"
     assert refuse(edition, angels, Move("engel-1", to="board"), Move("engel-1", to="board")).rule == "L18"
@@ -178,8 +197,9 @@ def test_l18_ls13_angels_off_the_board_do_not_attack(edition) -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_l18_the_last_angel_comes_back_off_the_board(edition) -> None:
-    none_left = with_groups(replace(start(edition, Side.ENGEL), groups=()),
-                            Troop("arbeiter-1", Kind.ARBEITER, 1))
+    none_left = with_groups(
+        replace(start(edition, Side.ENGEL), groups=()), Troop("arbeiter-1", Kind.ARBEITER, 1)
+    )
     result = play(edition, none_left)
     assert [(t.kind, t.off_board, t.markers) for t in result.ledger.groups][-1] == (Kind.ENGEL, True, 0)
     assert "angel_returned" in [e.type for e in result.events]
@@ -188,9 +208,14 @@ def test_l18_the_last_angel_comes_back_off_the_board(edition) -> None:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize(("side", "group", "kept"), [
-    (Side.ZWERGE, "zwerge-1", True), (Side.ENGEL, "engel-1", True), (None, "reiter-1", False),
-])
+@pytest.mark.parametrize(
+    ("side", "group", "kept"),
+    [
+        (Side.ZWERGE, "zwerge-1", True),
+        (Side.ENGEL, "engel-1", True),
+        (None, "reiter-1", False),
+    ],
+)
 def test_l19_only_angels_and_dwarves_keep_gold(edition, side, group, kept) -> None:
     ledger = start(edition, side or count_side(edition))
     move = Move(group if side else g(edition, group), "board" if side is Side.ENGEL else None, gold=2)
@@ -205,23 +230,30 @@ def test_l19_only_angels_and_dwarves_keep_gold(edition, side, group, kept) -> No
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_l20_forest_gives_one_wood(edition) -> None:
-    result = play(edition, count(edition), Work("arbeiter-1", site_forest(edition)),
-                  Work(g(edition, "pikeniere-1"), site_forest(edition)))
+    result = play(
+        edition,
+        count(edition),
+        Work("arbeiter-1", site_forest(edition)),
+        Work(g(edition, "pikeniere-1"), site_forest(edition)),
+    )
     wood = Resource.WOOD if edition is TUL else Resource.BIOMASS
     assert result.ledger.resource(wood) == 2 and result.production == {wood.value: 2}
 
 
 def test_l21_a_field_gives_a_worker_only_with_a_farm() -> None:
     assert refuse(TUL, count(TUL), Work("arbeiter-1", Site.FIELD)).rule == "L21"
-    result = play(TUL, with_buildings(count(TUL), farm=1), Work("arbeiter-1", Site.FIELD),
-                  Work("reiter-1", Site.FIELD))
+    result = play(
+        TUL, with_buildings(count(TUL), farm=1), Work("arbeiter-1", Site.FIELD), Work("reiter-1", Site.FIELD)
+    )
     assert result.production == {"arbeiter": 2}
     assert [t.id for t in result.ledger.groups][-2:] == ["arbeiter-13", "arbeiter-14"]
 
 
 def test_l22_a_quarry_gives_one_stone_per_worker() -> None:
     assert refuse(TUL, count(TUL), Work("arbeiter-1", Site.QUARRY)).rule == "L22"
-    result = play(TUL, with_buildings(count(TUL), quarry=1), *(Work(f"arbeiter-{i}", Site.QUARRY) for i in (1, 2, 3)))
+    result = play(
+        TUL, with_buildings(count(TUL), quarry=1), *(Work(f"arbeiter-{i}", Site.QUARRY) for i in (1, 2, 3))
+    )
     assert result.ledger.resource(Resource.STONE) == 3 and result.production == {"stone": 3}
 
 
@@ -258,9 +290,15 @@ def test_l26_castle_parts_then_the_gate() -> None:
     assert result.ledger.resource(Resource.WOOD) == 100 - 16 and result.ledger.resource(Resource.STONE) == 84
     assert refuse(TUL, rich, Build(Project.CASTLE_PART), Build(Project.GATE)).rule == "L26"
     assert refuse(TUL, rich, *[Build(Project.CASTLE_PART)] * 4).index == 3
-    assert refuse(TUL, with_supply(TUL, count(TUL), wood=4, stone=3), Build(Project.CASTLE_PART)).rule == "L26"
-    assert refuse(TUL, with_supply(TUL, start(TUL, Side.ZWERGE), wood=8, stone=8), Build(Project.CASTLE_PART)).rule \
+    assert (
+        refuse(TUL, with_supply(TUL, count(TUL), wood=4, stone=3), Build(Project.CASTLE_PART)).rule == "L26"
+    )
+    assert (
+        refuse(
+            TUL, with_supply(TUL, start(TUL, Side.ZWERGE), wood=8, stone=8), Build(Project.CASTLE_PART)
+        ).rule
         == "L26"
+    )
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -284,7 +322,9 @@ def test_l28_five_unmarked_workers_become_fighters(edition, into, groups) -> Non
     result = play(edition, count(edition), Convert(workers, kind))
     assert result.markers_spent == 0
     new = [t for t in result.ledger.groups if t.markers]
-    assert [(t.kind, t.figures, t.blocked) for t in new] == [(kind, UNITS[edition][kind].max_figures, True)] * groups
+    assert [(t.kind, t.figures, t.blocked) for t in new] == [
+        (kind, UNITS[edition][kind].max_figures, True)
+    ] * groups
     assert not any(t.id in workers for t in result.ledger.groups)
     # A marked worker is not converted; four are not enough; workers do not become dwarves.
     assert refuse(edition, count(edition), Move("arbeiter-1"), Convert(workers, kind)).rule == "L28"
@@ -375,7 +415,9 @@ def test_ls7_a_bridge_costs_two_markers_per_field() -> None:
     assert refuse(TUL, count(TUL), Bridge(1)).rule == "LS7"
 
 
-@pytest.mark.parametrize(("site", "produced"), [(Site.GREEN, "biomass"), (Site.BLUE, "arbeiter"), (Site.RED, "iron")])
+@pytest.mark.parametrize(
+    ("site", "produced"), [(Site.GREEN, "biomass"), (Site.BLUE, "arbeiter"), (Site.RED, "iron")]
+)
 def test_ls8_the_worlds_replace_the_buildings(site, produced) -> None:
     result = play(SUS, count(SUS), Work("arbeiter-1", site))
     assert result.production == {produced: 1}
@@ -397,9 +439,14 @@ def test_ls10_towers_cost_biomass_and_iron() -> None:
     result = play(SUS, rich, *[Build(Project.TOWER)] * 3)
     assert result.ledger.building(Building.TOWER) == 4 and sum(result.ledger.resources.values()) == 0
     assert dict(cost(SUS, Project.TOWER)) == {Resource.BIOMASS: 4, Resource.IRON: 4}
-    assert refuse(SUS, with_supply(SUS, count(SUS), wood=16, stone=16), *[Build(Project.TOWER)] * 4).rule == "LS10"
-    assert refuse(SUS, with_supply(SUS, start(SUS, Side.ZWERGE), wood=4, stone=4), Build(Project.TOWER)).rule \
+    assert (
+        refuse(SUS, with_supply(SUS, count(SUS), wood=16, stone=16), *[Build(Project.TOWER)] * 4).rule
         == "LS10"
+    )
+    assert (
+        refuse(SUS, with_supply(SUS, start(SUS, Side.ZWERGE), wood=4, stone=4), Build(Project.TOWER)).rule
+        == "LS10"
+    )
     assert refuse(SUS, rich, Build(Project.CASTLE_PART)).rule == "LS8"
     assert refuse(TUL, with_supply(TUL, count(TUL), wood=4, stone=4), Build(Project.TOWER)).rule == "L26"
 
@@ -416,21 +463,32 @@ def test_ls12_moving_a_planet_takes_both_moves() -> None:
 # ----------------------------------------------------------------- impossible ledgers
 
 
-@pytest.mark.parametrize(("change", "rule", "field"), [
-    (lambda l: with_groups(l, Troop("graf", Kind.GRAF, 1)), "L14", "/ledger/groups/25/id"),
-    (lambda l: with_groups(l, Troop("x", Kind.IMPERATOR, 1)), "L1", "/ledger/groups/25/kind"),
-    (lambda l: with_groups(l, Troop("x", Kind.REITER, 3)), "L1", "/ledger/groups/25/figures"),
-    (lambda l: with_groups(l, Troop("x", Kind.GRAF, 1)), "L11", "/ledger/groups/25/kind"),
-    (lambda l: with_groups(l, Troop("x", Kind.REITER, 2, 3, 3)), "L15", "/ledger/groups/25/actions_used"),
-    (lambda l: with_groups(l, Troop("x", Kind.REITER, 2, 0, 1)), "L14", "/ledger/groups/25/markers"),
-    (lambda l: with_groups(l, Troop("x", Kind.REITER, 2, off_board=True)), "L18", "/ledger/groups/25/off_board"),
-    (lambda l: with_buildings(l, tower=5), "L26", "/ledger/buildings/tower"),
-    (lambda l: with_buildings(l, wall=2), "L26", "/ledger/buildings/wall"),
-    (lambda l: with_buildings(l, gate=1), "L26", "/ledger/buildings/gate"),
-    (lambda l: with_buildings(l, dragon=1), "L27", "/ledger/buildings/dragon"),
-    (lambda l: replace(l, fluids=2), "L30", "/ledger/fluids"),
-    (lambda l: replace(l, resources={Resource.URANIUM: 1}), "LS4", "/ledger/supply/uranium"),
-])
+@pytest.mark.parametrize(
+    ("change", "rule", "field"),
+    [
+        (lambda led: with_groups(led, Troop("graf", Kind.GRAF, 1)), "L14", "/ledger/groups/25/id"),
+        (lambda led: with_groups(led, Troop("x", Kind.IMPERATOR, 1)), "L1", "/ledger/groups/25/kind"),
+        (lambda led: with_groups(led, Troop("x", Kind.REITER, 3)), "L1", "/ledger/groups/25/figures"),
+        (lambda led: with_groups(led, Troop("x", Kind.GRAF, 1)), "L11", "/ledger/groups/25/kind"),
+        (
+            lambda led: with_groups(led, Troop("x", Kind.REITER, 2, 3, 3)),
+            "L15",
+            "/ledger/groups/25/actions_used",
+        ),
+        (lambda led: with_groups(led, Troop("x", Kind.REITER, 2, 0, 1)), "L14", "/ledger/groups/25/markers"),
+        (
+            lambda led: with_groups(led, Troop("x", Kind.REITER, 2, off_board=True)),
+            "L18",
+            "/ledger/groups/25/off_board",
+        ),
+        (lambda led: with_buildings(led, tower=5), "L26", "/ledger/buildings/tower"),
+        (lambda led: with_buildings(led, wall=2), "L26", "/ledger/buildings/wall"),
+        (lambda led: with_buildings(led, gate=1), "L26", "/ledger/buildings/gate"),
+        (lambda led: with_buildings(led, dragon=1), "L27", "/ledger/buildings/dragon"),
+        (lambda led: replace(led, fluids=2), "L30", "/ledger/fluids"),
+        (lambda led: replace(led, resources={Resource.URANIUM: 1}), "LS4", "/ledger/supply/uranium"),
+    ],
+)
 def test_l1_l11_l14_l15_l18_l26_l27_l30_ls4_impossible_ledgers(change, rule, field) -> None:
     with pytest.raises(InvalidPositionError) as err:
         check_ledger(TUL, PEOPLES, change(count(TUL)))

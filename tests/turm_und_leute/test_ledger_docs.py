@@ -12,11 +12,18 @@ ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "docs" / "turm-und-leute.md").read_text(encoding="utf-8")
 IDS = [f"L{i}" for i in range(9, 32)] + [f"LS{i}" for i in range(4, 14)]
 ENGINE = ["ledger.py", "peoples.py", "game.py", "ledger_codec.py"]
-TESTS = [*(ROOT / "tests" / "turm_und_leute").glob("test_*.py"), ROOT / "tests" / "api" / "test_turm_und_leute_ledger.py"]
+TESTS = [
+    *(ROOT / "tests" / "turm_und_leute").glob("test_*.py"),
+    ROOT / "tests" / "api" / "test_turm_und_leute_ledger.py",
+]
 
 
 def _test_names() -> set[str]:
-    return {name for path in TESTS for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)}
+    return {
+        name
+        for path in TESTS
+        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
 
 
 @pytest.mark.parametrize("rule", IDS)
@@ -40,12 +47,15 @@ def test_l9_to_ls13_every_rule_the_engine_cites_is_stated() -> None:
 
 
 def test_l9_to_ls13_every_interpretation_and_conflict_names_its_rules() -> None:
-    section = TEXT[TEXT.index('<a id="tul-interpretations"></a>'):TEXT.index("## The HTTP contract of the turn")]
+    section = TEXT[
+        TEXT.index('<a id="tul-interpretations"></a>') : TEXT.index("## The HTTP contract of the turn")
+    ]
     entries = re.findall(r"^- \*\*\[(interpretation|conflict)\] ([^*]+)\*\*", section, re.M)
     assert len(entries) >= 25
     for _, title in entries:
         assert re.search(r"\((?:LS?\d+)(?:, LS?\d+)*(?:–LS?\d+)?(?:, LS?\d+)*\)", title) or re.search(
-            r"LS?\d+", title), title
+            r"LS?\d+", title
+        ), title
 
 
 def test_the_readme_links_the_interpretations() -> None:

@@ -31,10 +31,10 @@ from service.turm_und_leute.ledger import (
     TurnResult,
     Violation,
     Work,
-    play_turn,
-    wood,
-    stone,
     gold,
+    play_turn,
+    stone,
+    wood,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
 from service.turm_und_leute.units import UNITS, Edition, Kind
@@ -42,7 +42,14 @@ from service.turm_und_leute.units import UNITS, Edition, Kind
 from .ledgers import start, with_buildings, with_supply
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True)
-FIGHTER_NAMES = ("pikeniere", "bogenschuetzen", "reiter", "elektrokaempfer", "strahlenwerfer", "daemonenreiter")
+FIGHTER_NAMES = (
+    "pikeniere",
+    "bogenschuetzen",
+    "reiter",
+    "elektrokaempfer",
+    "strahlenwerfer",
+    "daemonenreiter",
+)
 
 
 @st.composite
@@ -54,8 +61,14 @@ def turns(draw: st.DrawFn) -> tuple[Edition, tuple[Side, ...], Ledger, list[Acti
     side = draw(st.sampled_from((count_side(edition), *peoples)))
     ledger = start(edition, side, peoples)
     amount = st.integers(0, 30)
-    ledger = with_supply(edition, ledger, markers=draw(st.integers(0, 20)), wood=draw(amount),
-                         stone=draw(amount), gold=draw(amount))
+    ledger = with_supply(
+        edition,
+        ledger,
+        markers=draw(st.integers(0, 20)),
+        wood=draw(amount),
+        stone=draw(amount),
+        gold=draw(amount),
+    )
     if edition is Edition.TURM_UND_LEUTE and side.is_count:
         ledger = with_buildings(ledger, farm=draw(st.integers(0, 1)), quarry=draw(st.integers(0, 1)))
     ids = [t.id for t in ledger.groups] or ["nobody"]
@@ -63,7 +76,9 @@ def turns(draw: st.DrawFn) -> tuple[Edition, tuple[Side, ...], Ledger, list[Acti
     workers = [t.id for t in ledger.groups if t.kind is Kind.ARBEITER] or ["nobody"]
     fighters = [k for k in (Kind(n) for n in FIGHTER_NAMES) if k in UNITS[edition]]
     fluid = st.one_of(
-        st.just(Place()), st.just(Relocate()), st.just(MovePlanet()),
+        st.just(Place()),
+        st.just(Relocate()),
+        st.just(MovePlanet()),
         st.builds(Split, st.integers(0, 1), st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)),
         st.builds(Absorb, st.sampled_from(list(Side)), group),
     )
@@ -74,8 +89,11 @@ def turns(draw: st.DrawFn) -> tuple[Edition, tuple[Side, ...], Ledger, list[Acti
         st.builds(Work, st.sampled_from(workers), st.sampled_from(SITES[edition]), st.booleans()),
         st.builds(Attack, group),
         st.builds(Build, st.sampled_from(PROJECTS[edition])),
-        st.builds(Convert, st.lists(st.sampled_from(workers), min_size=5, max_size=5).map(tuple),
-                  st.sampled_from(fighters)),
+        st.builds(
+            Convert,
+            st.lists(st.sampled_from(workers), min_size=5, max_size=5).map(tuple),
+            st.sampled_from(fighters),
+        ),
         st.builds(Hire, st.integers(1, 5)),
         st.builds(Bridge, st.integers(1, 3)),
     )
@@ -129,14 +147,19 @@ def test_l20_l23_ls8_ls9_production_is_the_work_done_at_its_sites(turn) -> None:
     made: Counter[str] = Counter()
     for a in actions:
         if isinstance(a, Work):
-            what = {Site.FOREST: wood(edition).value, Site.GREEN: wood(edition).value,
-                    Site.QUARRY: stone(edition).value, Site.RED: stone(edition).value,
-                    Site.GOLD: gold(edition).value}.get(a.site, "arbeiter")
+            what = {
+                Site.FOREST: wood(edition).value,
+                Site.GREEN: wood(edition).value,
+                Site.QUARRY: stone(edition).value,
+                Site.RED: stone(edition).value,
+                Site.GOLD: gold(edition).value,
+            }.get(a.site, "arbeiter")
             made[what] += 2 if a.imperator_present else 1
             assert a.site in SITES[edition]
     assert Counter(result.production) == made
     new_workers = sum(1 for t in result.ledger.groups if t.kind is Kind.ARBEITER) - sum(
-        1 for t in ledger.groups if t.kind is Kind.ARBEITER)
+        1 for t in ledger.groups if t.kind is Kind.ARBEITER
+    )
     converted = 5 * sum(isinstance(a, Convert) for a in actions)
     assert new_workers == made["arbeiter"] - converted
 

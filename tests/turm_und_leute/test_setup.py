@@ -11,7 +11,7 @@ from service.common import InvalidQueryError
 from service.turm_und_leute.game import setup_game
 from service.turm_und_leute.ledger import Building, Ledger, Troop, start_turn
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
-from service.turm_und_leute.units import UNITS, Edition, Kind
+from service.turm_und_leute.units import UNITS, Kind
 
 from .ledgers import SUS, TUL, start
 
@@ -46,12 +46,16 @@ def test_l9_each_people_at_most_once_and_at_least_one(edition) -> None:
 def test_l11_ls5_the_counts_forces_per_opposing_people(edition, n) -> None:
     count = start(edition, count_side(edition), PEOPLES[:n])
     kinds = Counter(t.kind.value for t in count.groups)
-    names = {TUL: ("graf", "reiter", "bogenschuetzen", "pikeniere"),
-             SUS: ("imperator", "daemonenreiter", "strahlenwerfer", "elektrokaempfer")}[edition]
+    names = {
+        TUL: ("graf", "reiter", "bogenschuetzen", "pikeniere"),
+        SUS: ("imperator", "daemonenreiter", "strahlenwerfer", "elektrokaempfer"),
+    }[edition]
     assert kinds == {names[0]: 1, names[1]: n, names[2]: n, names[3]: 2 * n, "arbeiter": 4 * n}
     # full tiles, nothing marked, nobody off the board; one tower (LS5: the big tower)
-    assert all(t.figures == UNITS[edition][t.kind].max_figures and t.markers == 0 and not t.off_board
-               for t in count.groups)
+    assert all(
+        t.figures == UNITS[edition][t.kind].max_figures and t.markers == 0 and not t.off_board
+        for t in count.groups
+    )
     assert count.building(Building.TOWER) == 1 and count.markers == 0
 
 
@@ -93,8 +97,11 @@ def test_l12_markers_are_saved_across_turns(edition) -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_l13_markers_on_the_groups_are_removed_at_the_start(edition) -> None:
-    ledger = Ledger(Side.ZWERGE, markers=2, groups=(Troop("a", Kind.ZWERGE, 5, markers=1, actions_used=1),
-                                                     Troop("b", Kind.ZWERGE, 2, markers=1)))
+    ledger = Ledger(
+        Side.ZWERGE,
+        markers=2,
+        groups=(Troop("a", Kind.ZWERGE, 5, markers=1, actions_used=1), Troop("b", Kind.ZWERGE, 2, markers=1)),
+    )
     after, events = start_turn(edition, (Side.ZWERGE,), ledger)
     assert [(t.markers, t.actions_used) for t in after.groups] == [(0, 0), (0, 0)]
     assert after.markers == 2 + 6

@@ -30,8 +30,11 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             {"type": "attack", "group": "reiter-1"},
             {"type": "work", "group": "arbeiter-1", "site": "forest"},
             {"type": "work", "group": "pikeniere-1", "site": "forest"},
-            {"type": "convert", "workers": ["arbeiter-2", "arbeiter-3", "arbeiter-4", "arbeiter-5", "arbeiter-6"],
-             "into": "bogenschuetzen"},
+            {
+                "type": "convert",
+                "workers": ["arbeiter-2", "arbeiter-3", "arbeiter-4", "arbeiter-5", "arbeiter-6"],
+                "into": "bogenschuetzen",
+            },
         ],
     }
     too_many = {**first_turn, "actions": [*first_turn["actions"][:2], {"type": "move", "group": "reiter-1"}]}
@@ -44,7 +47,10 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     imperator = {
         "edition": sus.value,
         "peoples": ["engel"],
-        "ledger": {**_start(sus, (Side.ENGEL,), Side.IMPERATOR), "supply": {"biomass": 3, "iron": 4, "uranium": 0}},
+        "ledger": {
+            **_start(sus, (Side.ENGEL,), Side.IMPERATOR),
+            "supply": {"biomass": 3, "iron": 4, "uranium": 0},
+        },
         "actions": [
             {"type": "work", "group": "arbeiter-1", "site": "green", "imperator_present": True},
             {"type": "build", "project": "tower"},
@@ -56,18 +62,32 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     ledgers[0]["groups"] = [g for g in ledgers[0]["groups"] if g["kind"] != "graf"]
     return {
         "tul_validate": {
-            "riders-act-twice": {"summary": "The Graf's first turn against dwarves and angels: riders move and attack, "
-                                 "workers and pikemen cut wood, five workers become archers", "value": first_turn},
-            "riders-act-thrice": {"summary": "Riders have two actions a turn, not three (L15)", "value": too_many},
+            "riders-act-twice": {
+                "summary": "The Graf's first turn against dwarves and angels: riders move and attack, "
+                "workers and pikemen cut wood, five workers become archers",
+                "value": first_turn,
+            },
+            "riders-act-thrice": {
+                "summary": "Riders have two actions a turn, not three (L15)",
+                "value": too_many,
+            },
         },
         "tul_apply": {
-            "riders-act-twice": {"summary": "The Graf's first turn against dwarves and angels", "value": first_turn},
-            "imperator-builds": {"summary": "Stahl und Sterne: the imperator doubles biomass, builds a tower, "
-                                 "bridges one field", "value": imperator},
+            "riders-act-twice": {
+                "summary": "The Graf's first turn against dwarves and angels",
+                "value": first_turn,
+            },
+            "imperator-builds": {
+                "summary": "Stahl und Sterne: the imperator doubles biomass, builds a tower, "
+                "bridges one field",
+                "value": imperator,
+            },
             "fluid": {"summary": "Stahl und Sterne: the Fluid's two moves", "value": fluid},
         },
         "tul_goal": {
-            "graf-removed": {"summary": "The Graf is removed: dwarves and angels win together (L31)",
-                             "value": {"edition": tul.value, "peoples": ["zwerge", "engel"], "ledgers": ledgers}},
+            "graf-removed": {
+                "summary": "The Graf is removed: dwarves and angels win together (L31)",
+                "value": {"edition": tul.value, "peoples": ["zwerge", "engel"], "ledgers": ledgers},
+            },
         },
     }

@@ -31,7 +31,7 @@ from service.api.declare import (
     one_of,
     text,
 )
-from service.turm_und_leute.ledger import Building, Project, Resource, Site
+from service.turm_und_leute.ledger import Project, Site
 from service.turm_und_leute.ledger_codec import (
     ACTION_MEMBERS,
     DESTINATIONS,
@@ -51,8 +51,11 @@ PEOPLES_PATTERN = "^(zwerge|engel|fluid)(,(zwerge|engel|fluid)){0,2}$"
 
 
 def _id(description: str, **kwargs: Any) -> Str:
-    return Str(validate=validate.Length(1, MAX_ID, error=f"must be a string of 1 to {MAX_ID} characters"),
-               metadata={"description": description}, **kwargs)
+    return Str(
+        validate=validate.Length(1, MAX_ID, error=f"must be a string of 1 to {MAX_ID} characters"),
+        metadata={"description": description},
+        **kwargs,
+    )
 
 
 def _count(description: str) -> Int:
@@ -99,15 +102,20 @@ class TulLedger(Closed):
     """A side's ledger: its supply of markers and resources, its groups, its buildings,
     and for the Fluid its fluids and stacks (L12–L30)."""
 
-    side = one_of(SIDES, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, "
-                  "`fluid`.", required=True)
+    side = one_of(
+        SIDES,
+        "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, `fluid`.",
+        required=True,
+    )
     markers = _count("Markers in the supply (L12, L14). Default 0.")
     supply = Nested(TulSupply, metadata={"description": "Resources. Default none."})
     groups = List(Nested(TulLedgerGroup), metadata={"description": "The side's groups. Default none."})
     buildings = Nested(TulBuildings, metadata={"description": "Buildings. Default none."})
     fluids = _count("The Fluid: fluids on the board (L30). Default 0.")
-    stacks = List(integer("A stack's height.", 2), metadata={"description": "The Fluid: the heights of its stacks "
-                                                                            "(L30). Default none."})
+    stacks = List(
+        integer("A stack's height.", 2),
+        metadata={"description": "The Fluid: the heights of its stacks (L30). Default none."},
+    )
 
 
 # ------------------------------------------------------------------------------ actions
@@ -116,61 +124,92 @@ _GROUP = "The acting group's id."
 
 
 def _action_schema(kind: str, doc: str, **members: Any) -> Any:
-    cls = Closed.from_dict({"type": one_of([kind], f"`{kind}`.", required=True), **members},
-                           name="Tul" + "".join(p.title() for p in kind.split("_")) + "Action")
+    cls = Closed.from_dict(
+        {"type": one_of([kind], f"`{kind}`.", required=True), **members},
+        name="Tul" + "".join(p.title() for p in kind.split("_")) + "Action",
+    )
     cls.__doc__ = doc
     return cls
 
 
 ACTIONS: dict[str, Any] = {
     "move": _action_schema(
-        "move", "A group moves (L14): one action, one marker. Gold pieces on its way are collected (L19); an "
+        "move",
+        "A group moves (L14): one action, one marker. Gold pieces on its way are collected (L19); an "
         "angel enters from the edge or flees to it (L18).",
         group=_id(_GROUP, required=True),
-        to=one_of(list(DESTINATIONS), "Angels only: `board` to enter from the edge, `off` to flee to it (L18)."),
+        to=one_of(
+            list(DESTINATIONS), "Angels only: `board` to enter from the edge, `off` to flee to it (L18)."
+        ),
         gold=_count("Gold pieces collected on the way (asserted; L19). Default 0."),
     ),
     "work": _action_schema(
-        "work", "A worker, or a whole group of fighters, works (L20–L24, LS8): one action, one marker.",
+        "work",
+        "A worker, or a whole group of fighters, works (L20–L24, LS8): one action, one marker.",
         group=_id(_GROUP, required=True),
-        site=one_of([s.value for s in Site], "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' "
-                    "workers); Stahl und Sterne `green`, `blue`, `red`, `gold`.", required=True),
-        imperator_present=flag("Stahl und Sterne: the imperator is on the world worked, doubling it (LS9). "
-                               "Default false."),
+        site=one_of(
+            [s.value for s in Site],
+            "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' "
+            "workers); Stahl und Sterne `green`, `blue`, `red`, `gold`.",
+            required=True,
+        ),
+        imperator_present=flag(
+            "Stahl und Sterne: the imperator is on the world worked, doubling it (LS9). Default false."
+        ),
     ),
     "attack": _action_schema(
-        "attack", "A group attacks (L3, L16): one action, one marker; the fight is `POST "
-        "/v1/turm-und-leute/combat`.", group=_id(_GROUP, required=True)),
+        "attack",
+        "A group attacks (L3, L16): one action, one marker; the fight is `POST /v1/turm-und-leute/combat`.",
+        group=_id(_GROUP, required=True),
+    ),
     "build": _action_schema(
-        "build", "Pay for a building (L25–L27, LS10); no marker.",
-        project=one_of([p.value for p in Project], "What is built.", required=True)),
+        "build",
+        "Pay for a building (L25–L27, LS10); no marker.",
+        project=one_of([p.value for p in Project], "What is built.", required=True),
+    ),
     "convert": _action_schema(
-        "convert", "Five unmarked workers become fighters (L28); no marker.",
+        "convert",
+        "Five unmarked workers become fighters (L28); no marker.",
         workers=array(_id("A worker's id."), "The five workers.", 1, 20, required=True),
-        into=one_of(list(FIGHTER_NAMES), "Riders or archers (one group), pikemen (two), by the edition's name.",
-                    required=True),
+        into=one_of(
+            list(FIGHTER_NAMES),
+            "Riders or archers (one group), pikemen (two), by the edition's name.",
+            required=True,
+        ),
     ),
     "hire": _action_schema(
-        "hire", "The angels hire one angel for 7 gold, the dwarves a group for 1 gold per life (L29, LS11).",
-        figures=integer("Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", 1)),
+        "hire",
+        "The angels hire one angel for 7 gold, the dwarves a group for 1 gold per life (L29, LS11).",
+        figures=integer("Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", 1),
+    ),
     "bridge": _action_schema(
-        "bridge", "Stahl und Sterne: a bridge between worlds, 2 markers per field (LS7).",
-        fields=integer("Fields of the solar system between the worlds.", 1, required=True)),
+        "bridge",
+        "Stahl und Sterne: a bridge between worlds, 2 markers per field (LS7).",
+        fields=integer("Fields of the solar system between the worlds.", 1, required=True),
+    ),
     "place": _action_schema("place", "The Fluid brings a new fluid into play (L30 1)."),
     "relocate": _action_schema("relocate", "The Fluid places two fluids elsewhere (L30 2)."),
     "split": _action_schema(
-        "split", "The Fluid splits a stack (L30 3).",
+        "split",
+        "The Fluid splits a stack (L30 3).",
         stack=integer("The stack's index in `stacks`.", 0, required=True),
-        parts=array(integer("A part's fluids.", 1), "The parts, two or more, as many fluids as the stack.", 1, 20,
-                    required=True),
+        parts=array(
+            integer("A part's fluids.", 1),
+            "The parts, two or more, as many fluids as the stack.",
+            1,
+            20,
+            required=True,
+        ),
     ),
     "absorb": _action_schema(
-        "absorb", "The Fluid stacks four single fluids on an opposing group next to them and takes it (L30 4).",
+        "absorb",
+        "The Fluid stacks four single fluids on an opposing group next to them and takes it (L30 4).",
         side=one_of(SIDES, "The group's side.", required=True),
         group=_id("The group's id in its side's ledger.", required=True),
     ),
-    "move_planet": _action_schema("move_planet", "Stahl und Sterne: the Fluid moves a planet on its orbit, for "
-                                  "both its moves (LS12)."),
+    "move_planet": _action_schema(
+        "move_planet", "Stahl und Sterne: the Fluid moves a planet on its orbit, for both its moves (LS12)."
+    ),
 }
 assert list(ACTIONS) == list(ACTION_MEMBERS)
 
@@ -182,11 +221,18 @@ class TulTurn(Whole):
     parse: ClassVar = staticmethod(parse_turn)
 
     edition = one_of(EDITIONS, "Which edition (L1, LS4).", required=True)
-    peoples = array(one_of(PEOPLE_NAMES, "A people."), "The peoples playing against the count, each once (L9).",
-                    1, 3, required=True)
+    peoples = array(
+        one_of(PEOPLE_NAMES, "A people."),
+        "The peoples playing against the count, each once (L9).",
+        1,
+        3,
+        required=True,
+    )
     ledger = Nested(TulLedger, required=True, metadata={"description": "The side's ledger before the turn."})
     actions = array(Union("type", ACTIONS), "The actions, in order. Default none.", 0, MAX_ACTIONS)
-    start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true.")
+    start = flag(
+        "The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true."
+    )
     end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.")
 
 
@@ -203,9 +249,12 @@ class TulGoalQuery(Whole):
     parse: ClassVar = staticmethod(parse_goal)
 
     edition = one_of(EDITIONS, "Which edition.", required=True)
-    peoples = array(one_of(PEOPLE_NAMES, "A people."), "The peoples playing against the count (L9).", 1, 3,
-                    required=True)
-    ledgers = array(Nested(TulLedger), "One ledger per side in play, the count's included.", 1, 4, required=True)
+    peoples = array(
+        one_of(PEOPLE_NAMES, "A people."), "The peoples playing against the count (L9).", 1, 3, required=True
+    )
+    ledgers = array(
+        Nested(TulLedger), "One ledger per side in play, the count's included.", 1, 4, required=True
+    )
     people_safe = flag("Turm und Leute: all the count's people are in safety (asserted; L31). Default false.")
 
 
@@ -215,8 +264,12 @@ class TulSetupQuery(Query):
     problems: ClassVar = {422: "InvalidPeoples"}
 
     edition = one_of(EDITIONS, "The edition.", required=True)
-    peoples = text("The peoples against the count, by name, separated by commas (`zwerge,engel`); each once (L9).",
-                   PEOPLES_PATTERN, "one to three of zwerge, engel, fluid separated by commas", required=True)
+    peoples = text(
+        "The peoples against the count, by name, separated by commas (`zwerge,engel`); each once (L9).",
+        PEOPLES_PATTERN,
+        "one to three of zwerge, engel, fluid separated by commas",
+        required=True,
+    )
 
 
 # ------------------------------------------------------------------------------ answers
@@ -243,8 +296,10 @@ class TulViolation(Answer):
     """The first illegal action of a turn."""
 
     rule = text("The rule id it breaks.", required=True)
-    index = integer("The index of the offending action; the number of actions when the turn ends too early (L30).",
-                    required=True)
+    index = integer(
+        "The index of the offending action; the number of actions when the turn ends too early (L30).",
+        required=True,
+    )
     detail = text("A sentence a player understands.", required=True)
 
 
@@ -283,9 +338,28 @@ class TulEvent(Answer):
     """Something that happened, in order; `type` says what, the other members its details."""
 
     type = one_of(
-        ["markers_removed", "markers_received", "worlds_moved", "angel_returned", "moved", "gold_collected",
-         "worked", "attacked", "built", "converted", "hired", "bridge", "placed", "relocated", "split",
-         "absorbed", "planet_moved"], "What happened.", required=True)
+        [
+            "markers_removed",
+            "markers_received",
+            "worlds_moved",
+            "angel_returned",
+            "moved",
+            "gold_collected",
+            "worked",
+            "attacked",
+            "built",
+            "converted",
+            "hired",
+            "bridge",
+            "placed",
+            "relocated",
+            "split",
+            "absorbed",
+            "planet_moved",
+        ],
+        "What happened.",
+        required=True,
+    )
     group = text("The group.")
     to = one_of(list(DESTINATIONS), "Where an angel went (L18).")
     markers = _count("Markers removed, received or paid.")
@@ -320,7 +394,9 @@ class TulSideGoal(Answer):
     """One side's aim and whether it is reached."""
 
     side = one_of(SIDES, "The side.", required=True)
-    aim = one_of(["castle", "towers", "dragon", "catapult", "everything"], "Its aim (L31, LS10).", required=True)
+    aim = one_of(
+        ["castle", "towers", "dragon", "catapult", "everything"], "Its aim (L31, LS10).", required=True
+    )
     met = flag("The aim is reached.", required=True)
     missing = List(text("What is still missing."), required=True)
 
@@ -329,7 +405,8 @@ class TulGoalAnswer(Answer):
     """Each side's aim, whether the count is removed, the winners (L31)."""
 
     sides = List(Nested(TulSideGoal), required=True)
-    count_removed = flag("The count has no group of himself left: his opponents win together (L31).",
-                         required=True)
+    count_removed = flag(
+        "The count has no group of himself left: his opponents win together (L31).", required=True
+    )
     winners = List(one_of(SIDES, "A side."), required=True)
     game_over = flag("Someone has won.", required=True)
