@@ -72,7 +72,6 @@ class Aim(str, enum.Enum):
 
     CASTLE = "castle"
     TOWERS = "towers"
-    COUNT_REMOVED = "count_removed"
     DRAGON = "dragon"
     CATAPULT = "catapult"
     EVERYTHING = "everything"

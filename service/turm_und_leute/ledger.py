@@ -17,7 +17,7 @@ planet worked), the client asserts it, as for a fight (L2).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final, TypeAlias
@@ -1048,8 +1048,3 @@ def _fluid(turn: _Turn, action: Action) -> None:
         turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}))
     else:
         turn.events.append(Event("planet_moved", {}))
-
-
-def groups_of(ledger: Ledger, kind: Kind) -> Iterator[Troop]:
-    """The groups of one kind in a ledger."""
-    return (t for t in ledger.groups if t.kind is kind)

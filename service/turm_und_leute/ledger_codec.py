@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from service.common.errors import IllegalTurnError, InvalidPositionError, MalformedError
+from service.common.errors import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError
 from service.common.shapes import Shape
 from service.turm_und_leute.game import Game, GoalResult, goal, setup_game
 from service.turm_und_leute.ledger import (
@@ -51,7 +51,7 @@ from service.turm_und_leute.ledger import (
     check_ledger,
     play_turn,
 )
-from service.turm_und_leute.peoples import PEOPLES, Side
+from service.turm_und_leute.peoples import PEOPLES, Side, check_peoples
 from service.turm_und_leute.units import Edition, Kind, unknown_kind_detail
 
 MAX_ACTIONS: Final = 200
@@ -334,9 +334,8 @@ def parse_turn(data: object) -> TurnQuery:
 
 
 def _check_peoples(edition: Edition, peoples: Sequence[Side]) -> None:
-    from service.common.errors import InvalidQueryError
-    from service.turm_und_leute.peoples import check_peoples
-
+    # A body's peoples are part of what it describes, so a bad choice is an impossible
+    # ledger's 422 (InvalidLedger), as the set-up query's is a refused question's.
     try:
         check_peoples(edition, peoples)
     except InvalidQueryError as exc:
