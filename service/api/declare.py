@@ -513,10 +513,12 @@ def integer(description: str, low: int = 0, high: int | None = None, **kwargs: A
     return Int(validate=range_of(low, high), metadata={"description": description}, **kwargs)
 
 
-def text(description: str, pattern: str | None = None, what: str | None = None, **kwargs: Any) -> Str:
+def text(description: str, pattern: str | None = None, what: str | None = None,
+         example: str | None = None, **kwargs: Any) -> Str:
     """A string, matching ``pattern`` in full if one is given (``what`` names what it must be)."""
     checks = [FullMatch(pattern, None if what is None else f"must be {what}")] if pattern else []
-    return Str(validate=checks, metadata={"description": description}, **kwargs)
+    metadata = {"description": description} | ({} if example is None else {"example": example})
+    return Str(validate=checks, metadata=metadata, **kwargs)
 
 
 def one_of(choices: Sequence[Any], description: str, **kwargs: Any) -> fields.Field[Any]:

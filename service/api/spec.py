@@ -164,6 +164,24 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
          "detail": "a group of graf may not attack", "rule": "L3", "field": "/attackers/0/kind"},
     ),
+    "InvalidPeoples": _problem(
+        "Turm und Leute: the choice of peoples breaks L9 (a people named twice); `rule` and `field` say so.",
+        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
+         "detail": "each people plays at most once: 'engel' is named twice", "rule": "L9", "field": "/peoples/1"},
+    ),
+    "InvalidLedger": _problem(
+        "Turm und Leute: a ledger the rules make impossible (a kind the edition does not have, two groups of "
+        "one id, more towers than four) or a choice of peoples they forbid; `rule` and `field` say which.",
+        {"type": INVALID_POSITION, "title": "Invalid position", "status": 422,
+         "detail": "two groups are called 'a'", "rule": "L14", "field": "/ledger/groups/1/id"},
+    ),
+    "InvalidLedgerOrTurn": _problem(
+        "Turm und Leute: an impossible ledger, or an illegal turn: then `violation` is the same object the "
+        "validation answers, and `field` points at the action.",
+        {"type": ILLEGAL_TURN, "title": "Illegal turn", "status": 422,
+         "detail": "reiter-1 has used its 2 action(s) this turn", "rule": "L15", "field": "/actions/2",
+         "violation": {"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"}},
+    ),
     "InternalError": _problem(
         "The service failed; the error is logged. This is a bug.",
         {"type": "about:blank", "title": "Internal Server Error", "status": 500,
@@ -243,6 +261,9 @@ def _parameter_example(schema: Mapping[str, Any]) -> Any:
         return schema["enum"][0]
     if schema.get("type") == "boolean":
         return False
+    if schema.get("type") == "string":
+        # No value can be made up for a free or patterned string: its field states one.
+        raise ValueError(f"a string query parameter needs an example: {schema}")
     return schema.get("minimum", 0)
 
 

@@ -15,8 +15,16 @@ and the HTTP contract's JSON both ways::
     fight = parse_fight(body)            # the shape, then L1, LS1 and L3
     answer = outcome_to_dict(resolve_combat(fight))
 
-Rule ids (L1 … L8, LS1 … LS3) refer to the combat rules in docs/turm-und-leute.md;
-errors name them.
+and a side's turn as a ledger, from the set-up to the goals::
+
+    from service.turm_und_leute import Edition, Move, Side, apply_turn, goal, setup_game
+
+    game = setup_game(Edition.TURM_UND_LEUTE, (Side.ZWERGE, Side.ENGEL))   # L9–L12
+    after = apply_turn(game.edition, game.peoples, game.sides[0].ledger, [Move("reiter-1")])
+    after.ledger.markers                 # 7: 8 received, 1 spent (L12, L14)
+
+Rule ids (L1 … L31, LS1 … LS13) refer to the rules in docs/turm-und-leute.md; errors
+and violations name them.
 """
 
 from service.turm_und_leute.codec import (
@@ -46,6 +54,38 @@ from service.turm_und_leute.combat import (
     position_bonus,
     resolve_combat,
 )
+from service.turm_und_leute.game import Game, GoalResult, SideGoal, SideSetup, goal, setup_game
+from service.turm_und_leute.ledger import (
+    Absorb,
+    Attack,
+    Bridge,
+    Build,
+    Building,
+    Convert,
+    Event,
+    Hire,
+    IllegalLedgerTurn,
+    Ledger,
+    Move,
+    MovePlanet,
+    Place,
+    Project,
+    Relocate,
+    Resource,
+    Site,
+    Split,
+    Troop,
+    TurnResult,
+    Violation,
+    Work,
+    apply_turn,
+    check_ledger,
+    play_turn,
+    setup_ledger,
+    start_turn,
+    validate_turn,
+)
+from service.turm_und_leute.peoples import Side, markers_per_turn, turn_order
 from service.turm_und_leute.units import (
     BONUS,
     HEIGHT,
@@ -66,33 +106,70 @@ __all__ = [
     "HEIGHT",
     "PLACEMENTS",
     "UNITS",
+    "Absorb",
+    "Attack",
+    "Bridge",
+    "Build",
+    "Building",
     "Contribution",
+    "Convert",
     "Edition",
+    "Event",
     "Fight",
+    "Game",
+    "GoalResult",
     "Group",
+    "Hire",
+    "IllegalLedgerTurn",
     "Kind",
+    "Ledger",
+    "Move",
+    "MovePlanet",
     "Outcome",
+    "Place",
     "Placement",
+    "Project",
     "Refusal",
+    "Relocate",
+    "Resource",
     "Role",
+    "Side",
+    "SideGoal",
+    "SideSetup",
+    "Site",
+    "Split",
+    "Troop",
+    "TurnResult",
     "Unit",
+    "Violation",
+    "Work",
+    "apply_turn",
     "attack_refusal",
     "check_fight",
+    "check_ledger",
     "combat",
     "defence_refusal",
     "fight_to_dict",
+    "goal",
     "group_name",
     "group_refusal",
     "kinds",
     "legal_attackers",
+    "markers_per_turn",
     "outcome_to_dict",
     "parse_edition",
     "parse_fight",
     "parse_group_name",
     "parse_outcome",
+    "play_turn",
     "position_bonus",
     "resolve_combat",
+    "setup_game",
+    "setup_ledger",
+    "start_turn",
     "translate",
+    "turn_order",
     "unit",
     "units_to_dict",
+    "validate_turn",
 ]

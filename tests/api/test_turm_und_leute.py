@@ -727,7 +727,7 @@ def test_the_fight_builder_page_and_its_files_are_served(client):
     page = client.get("/turm-und-leute")
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
-    files = re.findall(r'(?:src|href)="(/turm-und-leute/[^"]+)"', html)
+    files = re.findall(r'(?:src|href)="(/turm-und-leute/[^"/]+\.\w+)"', html)
     assert files
     for path in files:
         answer = client.get(path)

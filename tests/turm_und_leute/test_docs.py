@@ -80,8 +80,10 @@ def test_l2_the_pages_contract_example_and_answer_are_the_engines() -> None:
     assert combat(request) == answer
 
 
-def test_l2_the_library_example_runs_as_written() -> None:
-    (block,) = fenced("pycon")
+@pytest.mark.parametrize("index", [0, 1])
+def test_l2_the_library_example_runs_as_written(index: int) -> None:
+    # The combat's example, then the turn ledger's (L9–L31).
+    block = fenced("pycon")[index]
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     test = parser.get_doctest(block, {}, "docs/turm-und-leute.md", str(DOC), 0)
     result = runner.run(test)

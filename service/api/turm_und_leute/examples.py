@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.api.turm_und_leute.ledger_examples import examples as ledger_examples
+
 
 def examples() -> dict[str, dict[str, dict[str, Any]]]:
     """Per operation id, its named request examples (``{"summary", "value"}``)."""
     return {
+        **ledger_examples(),
         "tul_combat": {
             "riders-against-pikemen": {
                 "summary": "Two riders attack five pikemen on a wall, helped by archers in a small tower",

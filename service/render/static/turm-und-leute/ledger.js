@@ -1,0 +1,315 @@
+// The ledger page: a side's turn of Turm und Leute kept by clicks. The service holds no
+// state, so the page keeps the game: each side's ledger at the start of its next turn,
+// and the actions of the turn being played. After every click it sends the whole turn
+// so far to POST /v1/turm-und-leute/turns/apply (end: false) and shows the ledger the
+// oracle answers; an action the rules forbid is refused with its rule and taken back.
+// Which kinds attack and work comes from GET /v1/turm-und-leute/units.
+"use strict";
+
+const API = document.body.dataset.api || "";
+const BASE = "/v1/turm-und-leute";
+
+// What the contract offers per edition (docs/turm-und-leute.md, "Actions").
+const EDITION = {
+  "turm-und-leute": {
+    sites: ["forest", "field", "quarry", "gold"],
+    projects: ["farm", "quarry", "castle_part", "gate", "dragon", "catapult"],
+    into: ["reiter", "bogenschuetzen", "pikeniere"],
+  },
+  "stahl-und-sterne": {
+    sites: ["green", "blue", "red", "gold"],
+    projects: ["tower", "dragon", "catapult"],
+    into: ["daemonenreiter", "strahlenwerfer", "elektrokaempfer"],
+  },
+};
+
+const state = {
+  edition: "turm-und-leute",
+  peoples: [],
+  order: [],
+  ledgers: {}, // side -> its ledger at the start of its next turn
+  turn: 0, // index into order
+  actions: [],
+  current: null, // the answer of apply for the actions so far
+  units: {}, // kind -> the row of /units
+};
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+function busy(on) {
+  if (on) document.body.removeAttribute("data-idle");
+  else document.body.setAttribute("data-idle", "");
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(API + path, options);
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  return { status: response.status, ok: response.ok, body: data };
+}
+
+function say(text, kind = "") {
+  const node = $("#message");
+  node.textContent = text;
+  node.className = kind;
+}
+
+function problemSentence(answer) {
+  const body = answer.body;
+  if (body && typeof body === "object") {
+    const where = body.violation ? ` (action ${body.violation.index + 1})` : "";
+    return (body.rule ? `${body.rule}: ` : "") + (body.detail || body.title || `HTTP ${answer.status}`) + where;
+  }
+  return `HTTP ${answer.status}`;
+}
+
+function element(tag, text = "", attributes = {}) {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function options(select, values) {
+  select.replaceChildren(...values.map((v) => element("option", v, { value: v })));
+}
+
+const side = () => state.order[state.turn];
+
+// ------------------------------------------------------------------------ the game
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  const edition = $("#edition").value;
+  const peoples = $$('input[name="people"]:checked').map((box) => box.value);
+  if (!peoples.length) {
+    say("Choose at least one people against the count (L9).", "error");
+    return;
+  }
+  const answer = await api("GET", `${BASE}/setup?edition=${edition}&peoples=${peoples.join(",")}`);
+  if (!answer.ok) {
+    say(problemSentence(answer), "error");
+    return;
+  }
+  const units = await api("GET", `${BASE}/units?edition=${edition}`);
+  state.units = Object.fromEntries(units.body.units.map((u) => [u.kind, u]));
+  state.edition = edition;
+  state.peoples = answer.body.peoples;
+  state.order = answer.body.order;
+  state.ledgers = Object.fromEntries(answer.body.sides.map((s) => [s.side, s.ledger]));
+  state.turn = 0;
+  state.actions = [];
+  document.body.dataset.edition = edition;
+  options($("#project"), EDITION[edition].projects);
+  options($("#into"), EDITION[edition].into);
+  options($("#absorb-side"), state.order.filter((s) => s !== "fluid"));
+  $("#turn").hidden = false;
+  $("#goals").replaceChildren();
+  say(`A new game: ${state.order.join(", ")}.`);
+  await refresh();
+}
+
+function body(end) {
+  return {
+    edition: state.edition,
+    peoples: state.peoples,
+    ledger: state.ledgers[side()],
+    actions: state.actions,
+    end,
+  };
+}
+
+// Sends the turn so far; a refusal takes the last action back.
+async function refresh() {
+  const sent = body(false);
+  $("#request").textContent = JSON.stringify(sent, null, 2);
+  const answer = await api("POST", `${BASE}/turns/apply`, sent);
+  if (answer.ok) {
+    state.current = answer.body;
+  } else {
+    if (answer.body && answer.body.violation && state.actions.length) state.actions.pop();
+    say(problemSentence(answer), "error");
+  }
+  render();
+  return answer.ok;
+}
+
+async function act(action) {
+  state.actions.push(action);
+  if (await refresh()) say(`${describe(action)}: done.`, "good");
+}
+
+async function endTurn() {
+  const answer = await api("POST", `${BASE}/turns/apply`, body(true));
+  if (!answer.ok) {
+    say(problemSentence(answer), "error");
+    return;
+  }
+  const done = side();
+  state.ledgers[done] = answer.body.ledger;
+  state.turn = (state.turn + 1) % state.order.length;
+  state.actions = [];
+  await showGoals();
+  say(`The turn of ${done} is over; now ${side()}.`);
+  await refresh();
+}
+
+async function showGoals() {
+  const answer = await api("POST", `${BASE}/goal`, {
+    edition: state.edition,
+    peoples: state.peoples,
+    ledgers: state.order.map((s) => state.ledgers[s]),
+  });
+  if (!answer.ok) return;
+  $("#goals").replaceChildren(
+    ...answer.body.sides.map((s) =>
+      element("li", `${s.side}, ${s.aim}: ${s.met ? "reached" : "missing " + s.missing.join(", ")}`)
+    )
+  );
+  if (answer.body.game_over) say(`The game is over: ${answer.body.winners.join(", ")} won.`, "good");
+}
+
+function describe(action) {
+  const parts = Object.entries(action)
+    .filter(([name]) => name !== "type")
+    .map(([name, value]) => `${name} ${Array.isArray(value) ? value.join(",") : value}`);
+  return [action.type, ...parts].join(" ");
+}
+
+// ---------------------------------------------------------------------- drawing
+
+function render() {
+  const answer = state.current;
+  if (!answer) return;
+  const ledger = answer.ledger;
+  const fluid = ledger.side === "fluid";
+  $("#side-name").textContent = ledger.side;
+  $("#order").textContent = "Order (L10): " + state.order.map((s) => (s === side() ? `[${s}]` : s)).join(" → ");
+  document.body.dataset.side = fluid ? "fluid" : "sides";
+
+  const supply = [["markers", ledger.markers], ...Object.entries(ledger.supply)];
+  if (fluid) supply.splice(0, supply.length, ["fluids", ledger.fluids], ["stacks", ledger.stacks.join(", ") || "—"]);
+  $("#supply thead tr").replaceChildren(...supply.map(([name]) => element("th", name, { scope: "col" })));
+  $("#supply tbody tr").replaceChildren(...supply.map(([name, value]) => element("td", String(value), {
+    "data-supply": name,
+  })));
+
+  const buildings = Object.entries(ledger.buildings);
+  $("#buildings thead tr").replaceChildren(...buildings.map(([name]) => element("th", name, { scope: "col" })));
+  $("#buildings tbody tr").replaceChildren(...buildings.map(([name, n]) => element("td", String(n), {
+    "data-building": name,
+  })));
+
+  $("#groups tbody").replaceChildren(...ledger.groups.map(groupRow));
+
+  $("#actions").replaceChildren(...state.actions.map((a) => element("li", describe(a))));
+  const made = Object.entries(answer.production).map(([name, n]) => `${n} ${name}`);
+  $("#production").textContent = made.join(", ") || "—";
+  $("#events").replaceChildren(...answer.events.map((e) => element("li", describe(e))));
+}
+
+function groupRow(group) {
+  const row = element("tr", "", { "data-group": group.id });
+  const unit = state.units[group.kind] || {};
+  const blocked = group.markers > group.actions_used;
+  row.append(
+    element("th", `${group.id} (${group.kind})`, { scope: "row" }),
+    element("td", String(group.figures)),
+    element("td", String(group.markers) + (blocked ? " blocked" : "")),
+    element("td", `${group.actions_used} of ${unit.actions || 1}`),
+    element("td", group.off_board ? "off the board" : "on the board"),
+  );
+  const cell = element("td");
+  // The action is made at the click, so that it reads the gold field as it is then.
+  const button = (text, kind, action) => {
+    const node = element("button", text, { type: "button", "data-act": kind, "aria-label": `${text} ${group.id}` });
+    node.addEventListener("click", guarded(() => act(action())));
+    cell.append(node);
+  };
+  const move = (more = {}) => () => {
+    const gold = Number($("#move-gold").value) || 0;
+    return { type: "move", group: group.id, ...more, ...(gold ? { gold } : {}) };
+  };
+  if (group.kind === "engel") {
+    button(group.off_board ? "Enter" : "Move", "move", move(group.off_board ? { to: "board" } : {}));
+    if (!group.off_board) button("Flee", "move", move({ to: "off" }));
+  } else {
+    button("Move", "move", move());
+  }
+  if (unit.may_attack) button("Attack", "attack", () => ({ type: "attack", group: group.id }));
+  const works = group.kind === "arbeiter" || (unit.may_attack && !["engel", "zwerge"].includes(group.kind));
+  if (works) {
+    const site = element("select", "", { "aria-label": `site for ${group.id}` });
+    options(site, EDITION[state.edition].sites);
+    const node = element("button", "Work", { type: "button", "data-act": "work", "aria-label": `Work ${group.id}` });
+    node.addEventListener("click", guarded(() => act({ type: "work", group: group.id, site: site.value })));
+    cell.append(site, node);
+  }
+  if (group.kind === "arbeiter") {
+    const label = element("label", " convert");
+    label.prepend(element("input", "", { type: "checkbox", "data-convert": group.id }));
+    cell.append(label);
+  }
+  row.append(cell);
+  return row;
+}
+
+// ----------------------------------------------------------------------- wiring
+
+// Runs an async handler with the page marked busy, showing a failure instead of losing it.
+function guarded(handler) {
+  return async (event) => {
+    busy(true);
+    try {
+      await handler(event);
+    } catch (error) {
+      say(String(error), "error");
+    } finally {
+      busy(false);
+    }
+  };
+}
+
+function fluidMove(kind) {
+  if (kind === "split") {
+    const parts = $("#split-parts").value.split(",").map((p) => Number(p.trim()));
+    return { type: "split", stack: Number($("#split-stack").value), parts };
+  }
+  if (kind === "absorb") return { type: "absorb", side: $("#absorb-side").value, group: $("#absorb-group").value };
+  return { type: kind };
+}
+
+function start() {
+  const gold = element("label", "gold picked up on a move ");
+  gold.append(element("input", "", { type: "number", id: "move-gold", min: "0", value: "0" }));
+  $("#economy").append(gold);
+  $("#game").addEventListener("submit", guarded(newGame));
+  $("#build").addEventListener("click", guarded(() => act({ type: "build", project: $("#project").value })));
+  $("#hire").addEventListener("click", guarded(() => {
+    const figures = Number($("#hire-figures").value) || 1;
+    return act(figures === 1 ? { type: "hire" } : { type: "hire", figures });
+  }));
+  $("#convert").addEventListener("click", guarded(() => act({
+    type: "convert",
+    workers: $$("input[data-convert]:checked").map((box) => box.dataset.convert),
+    into: $("#into").value,
+  })));
+  $("#bridge").addEventListener("click", guarded(() => act({ type: "bridge", fields: Number($("#bridge-fields").value) })));
+  for (const node of $$("[data-fluid]")) {
+    node.addEventListener("click", guarded(() => act(fluidMove(node.dataset.fluid))));
+  }
+  $("#undo").addEventListener("click", guarded(async () => {
+    state.actions.pop();
+    await refresh();
+  }));
+  $("#end-turn").addEventListener("click", guarded(endTurn));
+  busy(false);
+}
+
+start();

@@ -1,0 +1,175 @@
+"""A whole game: its set-up (L9–L12, LS4–LS6) and who has reached their goal (L31, LS10).
+
+>>> game = setup_game(Edition.TURM_UND_LEUTE, (Side.ENGEL, Side.ZWERGE))
+>>> [(s.side.value, s.markers_per_turn) for s in game.sides]
+[('graf', 8), ('zwerge', 6), ('engel', 6)]
+>>> goal(Edition.TURM_UND_LEUTE, game.peoples, [s.ledger for s in game.sides]).winners
+()
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.common.errors import InvalidPositionError
+from service.turm_und_leute.ledger import Building, Ledger, check_ledger, setup_ledger
+from service.turm_und_leute.peoples import (
+    Side,
+    check_peoples,
+    count_side,
+    markers_per_turn,
+    turn_order,
+)
+from service.turm_und_leute.units import Edition, Kind
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    """One side at the start: its markers per turn (L12) and its ledger (L11)."""
+
+    side: Side
+    markers_per_turn: int
+    ledger: Ledger
+
+
+@dataclass(frozen=True)
+class Game:
+    """The set-up of a game: the peoples the count's opponents chose, and every side in
+    the order they move (L10)."""
+
+    edition: Edition
+    peoples: tuple[Side, ...]
+    sides: tuple[SideSetup, ...]
+
+    @property
+    def order(self) -> tuple[Side, ...]:
+        """L10: the sides in the order they move."""
+        return tuple(s.side for s in self.sides)
+
+
+def setup_game(edition: Edition, peoples: Sequence[Side]) -> Game:
+    """L9–L12: every side of a game with these opposing ``peoples``, in turn order.
+
+    Raises :class:`~service.common.errors.InvalidQueryError` (L9) for a choice of peoples
+    the rules do not allow.
+    """
+    check_peoples(edition, peoples)
+    opponents = len(peoples)
+    return Game(
+        edition,
+        tuple(peoples),
+        tuple(
+            SideSetup(side, markers_per_turn(side, opponents), setup_ledger(edition, side, opponents))
+            for side in turn_order(edition, peoples)
+        ),
+    )
+
+
+class Aim(str, enum.Enum):
+    """What each side plays for (L31, LS10)."""
+
+    CASTLE = "castle"
+    TOWERS = "towers"
+    DRAGON = "dragon"
+    CATAPULT = "catapult"
+    EVERYTHING = "everything"
+
+
+@dataclass(frozen=True)
+class SideGoal:
+    """Whether ``side`` has reached its aim, and what it still lacks."""
+
+    side: Side
+    aim: Aim
+    met: bool
+    missing: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GoalResult:
+    """Each side's aim and the winners (L31); the game is over once there are any."""
+
+    sides: tuple[SideGoal, ...]
+    count_removed: bool
+    winners: tuple[Side, ...]
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.winners)
+
+
+CASTLE_TOWERS = 4
+CASTLE_WALLS = 3
+"""L26, L31: four towers and four walls, the gate being the fourth."""
+
+
+def goal(
+    edition: Edition, peoples: Sequence[Side], ledgers: Sequence[Ledger], *, people_safe: bool = False
+) -> GoalResult:
+    """L31, LS10: who has reached their aim, given every side's ledger (one per side in
+    play, any order) and whether all the count's people are safe (asserted, *Turm und
+    Leute*).
+
+    The count wins with his castle (and, in *Turm und Leute*, all his people safe); his
+    opponents win together once he is removed; the angels with the dragon, the dwarves
+    with the catapult, the Fluid once no other side has a group left.
+    """
+    check_peoples(edition, peoples)
+    count = count_side(edition)
+    playing = (count, *peoples)
+    by_side: dict[Side, Ledger] = {}
+    for i, ledger in enumerate(ledgers):
+        check_ledger(edition, peoples, ledger, f"/ledgers/{i}")
+        if ledger.side in by_side:
+            raise InvalidPositionError("L9", f"two ledgers of the {ledger.side.value}", f"/ledgers/{i}/side")
+        by_side[ledger.side] = ledger
+    for side in playing:
+        if side not in by_side:
+            raise InvalidPositionError("L9", f"the ledger of the {side.value} is missing", "/ledgers")
+    counts = by_side[count]
+    removed = not any(t.kind in (Kind.GRAF, Kind.IMPERATOR) for t in counts.groups)
+    results: list[SideGoal] = []
+    for side in (s for s in turn_order(edition, peoples)):
+        ledger = by_side[side]
+        missing: list[str] = []
+        if side.is_count:
+            towers = ledger.building(Building.TOWER)
+            if edition is Edition.STAHL_UND_STERNE:
+                aim = Aim.TOWERS
+                if towers < CASTLE_TOWERS:
+                    missing.append(f"{CASTLE_TOWERS - towers} tower(s)")
+            else:
+                aim = Aim.CASTLE
+                walls = ledger.building(Building.WALL) + ledger.building(Building.GATE)
+                if towers < CASTLE_TOWERS:
+                    missing.append(f"{CASTLE_TOWERS - towers} tower(s)")
+                if walls < CASTLE_WALLS + 1:
+                    missing.append(
+                        f"{CASTLE_WALLS + 1 - walls} wall(s)"
+                        if ledger.building(Building.WALL) < CASTLE_WALLS
+                        else "the gate"
+                    )
+                if not people_safe:
+                    missing.append("all his people safe")
+            if removed:
+                missing.append(f"the {count.value} himself")
+        elif side is Side.ENGEL:
+            aim = Aim.DRAGON
+            if not ledger.building(Building.DRAGON):
+                missing.append("the dragon")
+        elif side is Side.ZWERGE:
+            aim = Aim.CATAPULT
+            if not ledger.building(Building.CATAPULT):
+                missing.append("the catapult")
+        else:
+            aim = Aim.EVERYTHING
+            left = sum(len(by_side[s].groups) for s in playing if s is not Side.FLUID)
+            if left:
+                missing.append(f"{left} group(s) of the other sides")
+        results.append(SideGoal(side, aim, not missing, tuple(missing)))
+    winners = [r.side for r in results if r.met]
+    if removed:
+        winners = [s for s in turn_order(edition, peoples) if not s.is_count]
+    return GoalResult(tuple(results), removed, tuple(winners))
