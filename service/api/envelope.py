@@ -82,7 +82,7 @@ def _begin() -> None:
 def _needs_cors(environ: dict[str, Any]) -> bool:
     """Whether flask-cors has to judge this request: it names an origin, or it is a
     preflight, or it asks about private networks. For any other request its answer
-    depends on nothing but the settings, and was worked out once (:class:`Envelope`)."""
+    depends on nothing but the settings, worked out once (:class:`Envelope`)."""
     return "HTTP_ORIGIN" in environ or environ.get("REQUEST_METHOD") == "OPTIONS" or _PRIVATE_NETWORK in environ
 
 
@@ -114,23 +114,26 @@ class Envelope:
         plain = not _needs_cors(environ)
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            request_id = environ.get(ENVIRON_ID)
-            if request_id is None:  # refused before the hooks ran
-                sent = environ.get(_SENT_ID)
-                request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
-            page = cors_given = False
-            for name, value in headers:
-                if name == "Content-Type":
-                    page = value.partition(";")[0].strip().lower() == "text/html"
-                elif name == ACL_ORIGIN:
-                    cors_given = True  # flask-cors's error handler wrapper answered for it
-            headers.append((REQUEST_ID, request_id))
-            headers.extend(self.page if page else self.data)
-            if plain and not cors_given:
-                headers.extend(self.plain_cors)
+            self.add_headers(environ, headers, plain)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
+
+    def add_headers(self, environ: dict[str, Any], headers: list[tuple[str, str]], plain: bool) -> None:
+        request_id = environ.get(ENVIRON_ID)
+        if request_id is None:  # refused before the hooks ran
+            sent = environ.get(_SENT_ID)
+            request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+        page = cors_given = False
+        for name, value in headers:
+            if name == "Content-Type":
+                page = value.partition(";")[0].strip().lower() == "text/html"
+            elif name == ACL_ORIGIN:
+                cors_given = True  # flask-cors's error handler wrapper answered for it
+        headers.append((REQUEST_ID, request_id))
+        headers.extend(self.page if page else self.data)
+        if plain and not cors_given:
+            headers.extend(self.plain_cors)
 
 
 def _plain_cors_headers(app: Flask) -> list[tuple[str, str]]:

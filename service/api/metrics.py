@@ -90,6 +90,22 @@ def _series(endpoint: str, method: str, status: int) -> tuple[Any, Any | None, A
     return REQUESTS.labels(endpoint, method, code), errors, LATENCY.labels(endpoint, method)
 
 
+def _record(environ: dict[str, Any], status: str, seconds: float) -> None:
+    """Count one answer and its time."""
+    answered = environ.get("werkzeug.request")
+    rule = answered.url_rule if answered is not None else None
+    method = environ.get("REQUEST_METHOD", "GET").upper()
+    requests, errors, latency = _series(
+        rule.rule if rule is not None else "unmatched",
+        method if method in METHODS else "other",
+        int(status[:3]),
+    )
+    requests.inc()
+    if errors is not None:
+        errors.inc()
+    latency.observe(seconds)
+
+
 class Counted:
     """Counts and times every answer where its status is handed to the server (a WSGI
     middleware around the Flask app): no hook of Flask's to dispatch, nothing kept in
@@ -103,19 +119,7 @@ class Counted:
         started = perf_counter()
 
         def start(status: str, headers: Any, exc_info: Any = None) -> Any:
-            seconds = perf_counter() - started
-            answered = environ.get("werkzeug.request")
-            rule = answered.url_rule if answered is not None else None
-            method = environ.get("REQUEST_METHOD", "GET").upper()
-            requests, errors, latency = _series(
-                rule.rule if rule is not None else "unmatched",
-                method if method in METHODS else "other",
-                int(status[:3]),
-            )
-            requests.inc()
-            if errors is not None:
-                errors.inc()
-            latency.observe(seconds)
+            _record(environ, status, perf_counter() - started)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
