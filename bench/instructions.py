@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.inner is not None:
         inner(names, "" if args.inner == "-" else args.inner, args.requests, without)
         return 0
+    if shutil.which("valgrind") is None:
+        print("instructions per request: valgrind is not installed (apt-get install -y valgrind); skipped")
+        return 0
     with tempfile.TemporaryDirectory(prefix="bench-metrics-") as metrics_dir:
         base_service = None
         base_bare = None
@@ -157,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
                     base_service = count(group, "", args.requests, without, metrics_dir)
                 base = base_service
             total = count(group, name, args.requests, without, metrics_dir)
-            print(f"{name:<18} {(total - base) / args.requests / 1e3:10,.1f} K instructions per request", flush=True)
+            per_request = (total - base) / args.requests / 1e3
+            print(f"{name:<18} {per_request:10,.1f} K instructions per request", flush=True)
     return 0
 
 

@@ -139,11 +139,21 @@ LAYERS: Final = (
     # The per-request hooks (service/api/envelope.py, metrics.py), each its own row: the
     # frames named are the hooks' own (the middlewares' __call__ wraps the whole request),
     # and flask-cors's and prometheus_client's frames run inside them.
-    Layer("hook: request id and body size", 6, ("service/api/envelope.py",), ("_begin",)),
+    Layer(
+        "hook: request id and body size",
+        6,
+        ("service/api/envelope.py",),
+        ("_begin", "_request_id", "_refuse_large_bodies"),
+    ),
     Layer(
         "hook: CORS (flask-cors)", 6, ("flask_cors/", "service/api/envelope.py"), ("cors_after_request", "_needs_cors")
     ),
-    Layer("hook: headers (id, hardening, fixed)", 6, ("service/api/envelope.py",), ("add_headers", "_headers")),
+    Layer(
+        "hook: headers (id, hardening, fixed)",
+        6,
+        ("service/api/envelope.py", "service/api/__init__.py"),
+        ("add_headers", "_headers", "_add_rules_version"),
+    ),
     Layer("hook: metrics (prometheus_client)", 6, ("service/api/metrics.py",), ("_record", "_start", "_observe")),
     Layer("webargs: parse (location, hooks)", 5, ("webargs/core.py",), ("parse",)),
     Layer("webargs: request schema instantiated", 10, ("webargs/core.py",), ("_get_schema",)),
