@@ -146,7 +146,10 @@ LAYERS: Final = (
         ("_begin", "_request_id", "_refuse_large_bodies"),
     ),
     Layer(
-        "hook: CORS (flask-cors)", 6, ("flask_cors/", "service/api/envelope.py"), ("cors_after_request", "_needs_cors")
+        "hook: CORS (flask-cors)",
+        6,
+        ("flask_cors/", "service/api/envelope.py"),
+        ("cors_after_request", "_needs_cors"),
     ),
     Layer(
         "hook: headers (id, hardening, fixed)",
@@ -154,7 +157,9 @@ LAYERS: Final = (
         ("service/api/envelope.py", "service/api/__init__.py"),
         ("add_headers", "_headers", "_add_rules_version"),
     ),
-    Layer("hook: metrics (prometheus_client)", 6, ("service/api/metrics.py",), ("_record", "_start", "_observe")),
+    Layer(
+        "hook: metrics (prometheus_client)", 6, ("service/api/metrics.py",), ("_record", "_start", "_observe")
+    ),
     Layer("webargs: parse (location, hooks)", 5, ("webargs/core.py",), ("parse",)),
     Layer("webargs: request schema instantiated", 10, ("webargs/core.py",), ("_get_schema",)),
     Layer("read body (content type, stream)", 7, ("service/api/declare.py",), ("load_json",)),
