@@ -83,7 +83,9 @@ def _needs_cors(environ: dict[str, Any]) -> bool:
     """Whether flask-cors has to judge this request: it names an origin, or it is a
     preflight, or it asks about private networks. For any other request its answer
     depends on nothing but the settings, worked out once (:class:`Envelope`)."""
-    return "HTTP_ORIGIN" in environ or environ.get("REQUEST_METHOD") == "OPTIONS" or _PRIVATE_NETWORK in environ
+    return (
+        "HTTP_ORIGIN" in environ or environ.get("REQUEST_METHOD") == "OPTIONS" or _PRIVATE_NETWORK in environ
+    )
 
 
 class Envelope:
@@ -99,7 +101,9 @@ class Envelope:
     ``Origin`` (or a preflight) is judged by flask-cors's own hook, as before.
     """
 
-    def __init__(self, wsgi_app: Any, fixed: list[tuple[str, str]], plain_cors: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, wsgi_app: Any, fixed: list[tuple[str, str]], plain_cors: list[tuple[str, str]]
+    ) -> None:
         self.wsgi_app = wsgi_app
         self.data = [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", DATA_POLICY), *fixed]
         self.page = [
@@ -142,7 +146,8 @@ def _plain_cors_headers(app: Flask) -> list[tuple[str, str]]:
     from flask_cors.core import get_cors_options
 
     options = get_cors_options(app, app.extensions["oracle.cors"])
-    return [(name, str(value)) for name, value in get_cors_headers(options, Headers(), "GET").items(multi=True)]
+    headers = get_cors_headers(options, Headers(), "GET")
+    return [(name, str(value)) for name, value in headers.items(multi=True)]
 
 
 def register(app: Flask, fixed: dict[str, str] | None = None) -> None:

@@ -25,7 +25,15 @@ from time import perf_counter
 from typing import Any
 
 from flask import Flask
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess, values
+from prometheus_client import (
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+    values,
+)
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 
 #: The media type of the answer: Prometheus's text format 0.0.4.
