@@ -118,11 +118,14 @@ wrk:
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
 # to bench/results/, the tables and the performance targets to the terminal.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
-# Then every endpoint under gunicorn and wrk against the floor, GET /healthz
-# (bench/http_load.py); the CPU time of each stage of a request in-process, beside that
-# run's figures (bench/http_profiling.py); and one worker's memory over 100,000 mixed
-# requests or two minutes of load, whichever ends first (bench/http_memory.py); and the
-# worst hostile bodies against a valid request (bench/hostile.py).
+# Then every endpoint under gunicorn and wrk against the floor, a bare Flask app on the
+# same settings (bench/http_load.py, bench/bare_app.py); the CPU time of each stage of a
+# request in-process, beside that run's figures (bench/http_profiling.py); the CPU time
+# per layer under gunicorn and the instructions per request in-process (valgrind) of the
+# bare app, /healthz and a reach request (bench/worker_profile.py, bench/instructions.py);
+# and one worker's memory over 100,000 mixed requests or two minutes of load, whichever
+# ends first (bench/http_memory.py); and the worst hostile bodies against a valid request
+# (bench/hostile.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -131,6 +134,8 @@ bench: install-bench wrk
 	$(BIN)/python bench/report.py bench/results/engine.json
 	$(BIN)/python -m bench.http_load
 	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
+	$(BIN)/python -m bench.worker_profile bare healthz reach
+	$(BIN)/python -m bench.instructions bare healthz reach
 	$(BIN)/python -m bench.http_memory
 	$(BIN)/python -m bench.hostile
 

@@ -4,10 +4,12 @@
     python -m bench.http_load --report bench/results/http.json [--markdown] [--strict]
     python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
 
-Starts the service with the project's gunicorn settings on a free loopback port and
-drives it with wrk (bench/wrk.lua) from a separate process, one endpoint at a time. The
-floor is ``GET /healthz`` on the same server: gunicorn, Flask and flask-smorest with a
-constant answer and no body to read, the least any request costs. Every POST carries the
+Starts the service with the project's gunicorn settings on a free loopback port, and
+beside it the bare Flask app of bench/bare_app.py on the same settings (worker class,
+worker count, access log), and drives them with wrk (bench/wrk.lua) from a separate
+process, one endpoint at a time. The floor is ``GET /healthz`` on the bare app: gunicorn
+and Flask with a constant answer and nothing of the service, so every ratio shows all
+the service adds, its own ``/healthz`` (the hooks every request pays) included. Every POST carries the
 4-player mid-game position of bench/positions.py; reach asks for the mover's busiest
 turrian, validate, apply and progress send the position's fixed legal turn.
 
@@ -49,6 +51,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bench.server import (
+    BARE,
     BATCH_GAIN,
     ENDPOINTS,
     FLOOR,
@@ -166,8 +169,9 @@ def header(settings: str, args: argparse.Namespace) -> list[str]:
         f"CPython {platform.python_version()} on {_cpu()}, {len(os.sched_getaffinity(0))} cores; "
         f"gunicorn {gunicorn.__version__} ({settings}); {wrk_version()}, 1 thread, "
         f"{args.connections} connections, loopback",
-        f"{args.rounds} round(s) × {args.seconds:g} s per endpoint, the floor "
-        f"{max(1.0, args.seconds / 2):g} s before each and at the end of every round; "
+        f"{args.rounds} round(s) × {args.seconds:g} s per endpoint, the floor (a bare Flask app, "
+        f"bench/bare_app.py, on the same settings) {max(1.0, args.seconds / 2):g} s before each "
+        "and at the end of every round; "
         f"bodies from {POSITION} ({sizes})",
     ]
 
@@ -178,9 +182,11 @@ def endpoint_table(figures: dict[str, Figures], markdown: bool) -> tuple[list[st
     "of floor" is the median over the rounds of the endpoint's throughput ÷ the mean of
     the floor runs around it, and the targets are judged on it; "of floor (CPU)" is the
     floor's CPU time per request ÷ the endpoint's, the server's work alone. A verdict the
-    CPU ratio would give otherwise is marked with an asterisk.
+    CPU ratio would give otherwise is marked with an asterisk. The floor is the bare
+    Flask app (runs saved before it was measured: the service's /healthz).
     """
-    floor = figures[FLOOR.name]
+    floor_endpoint = BARE if BARE.name in figures else FLOOR
+    floor = figures[floor_endpoint.name]
 
     def floor_rps(i: int, run: dict[str, Any]) -> float:
         # The floor runs around this one (runs saved before the floor was bracketed: the
@@ -188,16 +194,16 @@ def endpoint_table(figures: dict[str, Figures], markdown: bool) -> tuple[list[st
         return statistics.fmean(floor.round_rps(j) for j in run.get("floor_runs", [i]))
 
     rows, all_pass, disagree = [], True, False
-    for endpoint in ENDPOINTS:
+    for endpoint in (BARE, *ENDPOINTS):
         if endpoint.name not in figures:
             continue  # a saved run from before the endpoint was measured
         f = figures[endpoint.name]
-        if endpoint is FLOOR:
+        if endpoint is floor_endpoint:
             ratio = 1.0
         else:
             ratio = statistics.median(f.round_rps(i) / floor_rps(i, r) for i, r in enumerate(f.runs))
         cpu_ratio = floor.cpu_us / f.cpu_us if f.cpu_us else 0.0
-        if endpoint is FLOOR:
+        if endpoint is floor_endpoint:
             target, verdict = "floor", ""
         elif endpoint.target is None:
             target, verdict = "", ""
@@ -272,23 +278,29 @@ def batch_gains(figures: dict[str, Figures]) -> tuple[list[str], bool]:
 
 def run_endpoints(args: argparse.Namespace) -> int:
     measured = [e for e in ENDPOINTS if e is FLOOR or not args.only or e.name in args.only]
-    figures = {endpoint.name: Figures() for endpoint in measured}
-    with tempfile.TemporaryDirectory() as tmp, Server(log=RESULTS / "http-gunicorn.log") as server:
+    figures = {endpoint.name: Figures() for endpoint in (BARE, *measured)}
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Server(log=RESULTS / "http-gunicorn.log") as server,
+        Server(app="bench.bare_app:app", log=RESULTS / "http-bare-gunicorn.log") as bare,
+    ):
         directory = Path(tmp)
-        lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in measured}
+        lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in (BARE, *measured)}
         warm_up(server.port, measured)
+        warm_up(bare.port, [BARE])
         workers = len(server.workers())
-        assert server.process is not None
-        master = server.process.pid
         floor_seconds = max(1.0, args.seconds / 2)
 
         def measure(endpoint: Endpoint, seconds: float, round_: int, **more: Any) -> None:
+            serving = bare if endpoint is BARE else server
+            assert serving.process is not None
+            master = serving.process.pid
             before, wrk_before, (busy_before, total_before) = (
                 cpu_seconds(master),
                 children_cpu(),
                 machine_cpu(),
             )
-            result = run_wrk(server.port, lists[endpoint.name], seconds, args.connections)
+            result = run_wrk(serving.port, lists[endpoint.name], seconds, args.connections)
             cpu = cpu_seconds(master) - before
             wrk = children_cpu() - wrk_before
             busy, total = machine_cpu()
@@ -301,14 +313,12 @@ def run_endpoints(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
 
-        floor_runs = figures[FLOOR.name].runs
+        floor_runs = figures[BARE.name].runs
         for round_ in range(args.rounds):
             for endpoint in measured:
-                if endpoint is FLOOR:
-                    continue
-                measure(FLOOR, floor_seconds, round_)
+                measure(BARE, floor_seconds, round_)
                 measure(endpoint, args.seconds, round_, floor_runs=[len(floor_runs) - 1, len(floor_runs)])
-            measure(FLOOR, floor_seconds, round_)
+            measure(BARE, floor_seconds, round_)
     head = header(f"project settings: {workers} {gunicorn_conf.worker_class} workers", args)
     if not args.only:  # a partial run does not replace the saved one
         RESULTS.mkdir(parents=True, exist_ok=True)

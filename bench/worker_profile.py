@@ -37,6 +37,7 @@ from types import CodeType, FrameType
 from typing import Any, Final
 
 from bench.server import (
+    BARE,
     ENDPOINTS,
     POSITION,
     RESULTS,
@@ -52,7 +53,7 @@ from bench.server import (
 #: Where the worker writes its samples: a directory, one file per worker process.
 OUT_ENV: Final = "BENCH_WORKER_PROFILE"
 INTERVAL: Final = 0.001
-DEFAULT_ENDPOINTS: Final = ("healthz", "removals", "reach", "turns/validate", "turns/apply")
+DEFAULT_ENDPOINTS: Final = ("bare", "healthz", "removals", "reach", "turns/validate", "turns/apply")
 
 # ----------------------------------------------------------------- in the worker
 
@@ -121,7 +122,11 @@ class Layer:
         return any(function.endswith(f[1:]) if f.startswith("*") else function == f for f in self.functions)
 
 
-VIEWS: Final = tuple(f"service/api/terra_turrium/{m}.py" for m in ("queries", "turns", "notation", "game"))
+VIEWS: Final = (
+    *(f"service/api/terra_turrium/{m}.py" for m in ("queries", "turns", "notation", "game")),
+    "bench/bare_app.py",
+    "service/api/meta.py",
+)
 
 #: The layers of a request, in the order of the table.
 LAYERS: Final = (
@@ -131,6 +136,30 @@ LAYERS: Final = (
     # webargs' and flask-smorest's decorators wrap the view: their frames are on every
     # stack of the view, so they rank below every layer inside it.
     Layer("flask-smorest, webargs: wrappers around the view", 3, ("flask_smorest/", "webargs/")),
+    # The per-request hooks (service/api/envelope.py, metrics.py), each its own row: the
+    # frames named are the hooks' own (the middlewares' __call__ wraps the whole request),
+    # and flask-cors's and prometheus_client's frames run inside them.
+    Layer(
+        "hook: request id and body size",
+        6,
+        ("service/api/envelope.py",),
+        ("_begin", "_request_id", "_refuse_large_bodies"),
+    ),
+    Layer(
+        "hook: CORS (flask-cors)",
+        6,
+        ("flask_cors/", "service/api/envelope.py"),
+        ("cors_after_request", "_needs_cors"),
+    ),
+    Layer(
+        "hook: headers (id, hardening, fixed)",
+        6,
+        ("service/api/envelope.py", "service/api/__init__.py"),
+        ("add_headers", "_headers", "_add_rules_version"),
+    ),
+    Layer(
+        "hook: metrics (prometheus_client)", 6, ("service/api/metrics.py",), ("_record", "_start", "_observe")
+    ),
     Layer("webargs: parse (location, hooks)", 5, ("webargs/core.py",), ("parse",)),
     Layer("webargs: request schema instantiated", 10, ("webargs/core.py",), ("_get_schema",)),
     Layer("read body (content type, stream)", 7, ("service/api/declare.py",), ("load_json",)),
@@ -143,7 +172,7 @@ LAYERS: Final = (
         ("read_position", "parse_turn_plan", "parse_origin", "read_notation"),
     ),
     Layer("check: check_position", 10, ("service/rules/position.py",), ("check_position",)),
-    Layer("engine (the view's question)", 8, VIEWS),
+    Layer("the question: engine (the view)", 8, VIEWS),
     Layer("encode: codec *_to_dict", 10, ("service/rules/codec.py",), ("*_to_dict",)),
     Layer("answer schema dump", 7, ("service/api/declare.py",), ("dump",)),
     Layer("encode: JSON and Response", 9, ("service/api/json_provider.py",), ("dumpb", "response")),
@@ -192,7 +221,8 @@ def profile(endpoint: Endpoint, seconds: float, connections: int) -> Profile:
         os.environ[OUT_ENV] = str(out)
         hooks = "from bench.worker_profile import post_worker_init, worker_exit  # noqa: F401\n"
         try:
-            with Server(config=hooks, log=RESULTS / "profile-gunicorn.log") as server:
+            app = "bench.bare_app:app" if endpoint is BARE else None
+            with Server(config=hooks, app=app, log=RESULTS / "profile-gunicorn.log") as server:
                 listing = write_requests(Path(tmp), [endpoint], "load")
                 for _ in range(20):
                     request(server.port, endpoint)
@@ -247,19 +277,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("endpoints", nargs="*", metavar="ENDPOINT", help=", ".join(e.name for e in ENDPOINTS))
+    parser.add_argument(
+        "endpoints", nargs="*", metavar="ENDPOINT", help=", ".join(e.name for e in (BARE, *ENDPOINTS))
+    )
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--top", type=int, default=0, help="also list the N busiest innermost functions")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(argv)
     chosen = args.endpoints or list(DEFAULT_ENDPOINTS)
-    unknown = sorted(set(chosen) - {e.name for e in ENDPOINTS})
+    known = (BARE, *ENDPOINTS)
+    unknown = sorted(set(chosen) - {e.name for e in known})
     if unknown:
         parser.error(f"unknown endpoint(s): {', '.join(unknown)}")
     profiles = []
     for name in chosen:
-        endpoint = next(e for e in ENDPOINTS if e.name == name)
+        endpoint = next(e for e in known if e.name == name)
         profiles.append(profile(endpoint, args.seconds, args.connections))
         print(f"  profiled {name}: {profiles[-1].requests:,} requests", file=sys.stderr)
     print("\n".join(report(profiles, args.top, args.markdown)))

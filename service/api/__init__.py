@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask
 
 from service.api import envelope, meta, metrics, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
@@ -24,11 +24,6 @@ from service.api.examples import examples
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
 from service.rules import RULES_VERSION
-
-
-def _add_rules_version(response: Response) -> Response:
-    response.headers["X-Rules-Version"] = RULES_VERSION
-    return response
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -43,7 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
-    envelope.register(app)
+    envelope.register(app, {"X-Rules-Version": RULES_VERSION})
     metrics.register(app)
     api = Api(app, examples)
     app.extensions["oracle.api"] = api
@@ -53,5 +48,4 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(meta.bp)
     app.register_blueprint(meta.assets)
     register_error_handlers(app)
-    app.after_request(_add_rules_version)
     return app

@@ -20,8 +20,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
+from typing import Any
+
 from flask import Flask, Response, g, request
 from flask_cors import CORS
+from flask_cors.core import ACL_ORIGIN, get_cors_headers
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.declare import MAX_BODY
@@ -30,6 +35,10 @@ REQUEST_ID = "X-Request-ID"
 #: A request id the service takes as sent: nothing that could break a log line or a header.
 REQUEST_ID_PATTERN = r"[A-Za-z0-9\-_.:=+/@]{1,128}"
 _SANE_ID = re.compile(REQUEST_ID_PATTERN)
+#: Where the request id is kept in the WSGI environment (and in ``flask.g.request_id``).
+ENVIRON_ID = "oracle.request_id"
+_SENT_ID = "HTTP_X_REQUEST_ID"
+_PRIVATE_NETWORK = "HTTP_ACCESS_CONTROL_REQUEST_PRIVATE_NETWORK"
 
 #: The HTML pages (playground, docs): their own files only, no inline script or style,
 #: images also as data: URIs (Swagger UI's icons), never inside another site's frame.
@@ -59,42 +68,115 @@ def _new_id() -> str:
     return os.urandom(16).hex()
 
 
-def _request_id() -> None:
-    sent = request.headers.get(REQUEST_ID, "")
-    g.request_id = sent if _SANE_ID.fullmatch(sent) else _new_id()
-
-
-def _refuse_large_bodies() -> None:
-    if request.content_length is not None and request.content_length > MAX_BODY:
+def _begin() -> None:
+    """The one hook before every view: the request's id, and the body-size refusal."""
+    environ = request.environ
+    sent = environ.get(_SENT_ID)
+    g.request_id = environ[ENVIRON_ID] = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+    # Only a request that states a length can be refused here (reading the number costs
+    # werkzeug a parse, so not for every GET).
+    if environ.get("CONTENT_LENGTH") and (request.content_length or 0) > MAX_BODY:
         raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")
 
 
-def _headers(response: Response) -> Response:
-    headers = response.headers
-    headers[REQUEST_ID] = g.get("request_id") or _new_id()
-    headers["X-Content-Type-Options"] = "nosniff"
-    if response.mimetype == "text/html":
-        headers["Content-Security-Policy"] = PAGE_POLICY
-        headers["X-Frame-Options"] = "DENY"
-    else:
-        headers["Content-Security-Policy"] = DATA_POLICY
-    return response
+def _needs_cors(environ: dict[str, Any]) -> bool:
+    """Whether flask-cors has to judge this request: it names an origin, or it is a
+    preflight, or it asks about private networks. For any other request its answer
+    depends on nothing but the settings, worked out once (:class:`Envelope`)."""
+    return (
+        "HTTP_ORIGIN" in environ or environ.get("REQUEST_METHOD") == "OPTIONS" or _PRIVATE_NETWORK in environ
+    )
 
 
-def register(app: Flask) -> None:
+class Envelope:
+    """The headers every answer carries, added where the answer's status and headers
+    are handed to the server (a WSGI middleware around the Flask app).
+
+    Flask's ``after_request`` would do the same through werkzeug's header object, which
+    checks and searches on every assignment, and through a dispatch per hook; here each
+    answer's header list gets tuples built once: the request id, ``nosniff``, the
+    Content-Security-Policy for its media type, ``fixed`` (the rules version), and for a
+    request without an ``Origin`` the CORS headers flask-cors gives every such request
+    (computed from flask-cors itself when the app is built). A request with an
+    ``Origin`` (or a preflight) is judged by flask-cors's own hook, as before.
+    """
+
+    def __init__(
+        self, wsgi_app: Any, fixed: list[tuple[str, str]], plain_cors: list[tuple[str, str]]
+    ) -> None:
+        self.wsgi_app = wsgi_app
+        self.data = [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", DATA_POLICY), *fixed]
+        self.page = [
+            ("X-Content-Type-Options", "nosniff"),
+            ("Content-Security-Policy", PAGE_POLICY),
+            ("X-Frame-Options", "DENY"),
+            *fixed,
+        ]
+        self.plain_cors = plain_cors
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        plain = not _needs_cors(environ)
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            self.add_headers(environ, headers, plain)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+    def add_headers(self, environ: dict[str, Any], headers: list[tuple[str, str]], plain: bool) -> None:
+        request_id = environ.get(ENVIRON_ID)
+        if request_id is None:  # refused before the hooks ran
+            sent = environ.get(_SENT_ID)
+            request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+        page = cors_given = False
+        for name, value in headers:
+            if name == "Content-Type":
+                page = value.partition(";")[0].strip().lower() == "text/html"
+            elif name == ACL_ORIGIN:
+                cors_given = True  # flask-cors's error handler wrapper answered for it
+        headers.append((REQUEST_ID, request_id))
+        headers.extend(self.page if page else self.data)
+        if plain and not cors_given:
+            headers.extend(self.plain_cors)
+
+
+def _plain_cors_headers(app: Flask) -> list[tuple[str, str]]:
+    """What flask-cors adds to an answer to a request without ``Origin`` (not a
+    preflight): asked of flask-cors itself, with the app's settings."""
+    from flask_cors.core import get_cors_options
+
+    options = get_cors_options(app, app.extensions["oracle.cors"])
+    headers = get_cors_headers(options, Headers(), "GET")
+    return [(name, str(value)) for name, value in headers.items(multi=True)]
+
+
+def register(app: Flask, fixed: dict[str, str] | None = None) -> None:
     """Install the request id, the hardening headers and CORS on ``app``: the allowed
-    origins are its ``CORS_ORIGINS`` setting, by default from ``ORACLE_CORS_ORIGINS``."""
+    origins are its ``CORS_ORIGINS`` setting, by default from ``ORACLE_CORS_ORIGINS``.
+    ``fixed``: more headers every answer carries, the same for every answer."""
     # The request id first, so that whatever refuses the request later has one.
-    app.before_request_funcs.setdefault(None, []).insert(0, _request_id)
-    app.before_request(_refuse_large_bodies)
-    app.after_request(_headers)
+    app.before_request_funcs.setdefault(None, []).insert(0, _begin)
     origins = app.config.get("CORS_ORIGINS") or cors_origins(os.environ.get(CORS_ENV))
-    CORS(
-        app,
-        origins=origins,
-        send_wildcard=origins == "*",
-        methods=["GET", "HEAD", "POST", "OPTIONS"],
-        allow_headers=["Content-Type", REQUEST_ID],
-        expose_headers=EXPOSED,
-        max_age=600,
+    options: dict[str, Any] = {
+        "origins": origins,
+        "send_wildcard": origins == "*",
+        "methods": ["GET", "HEAD", "POST", "OPTIONS"],
+        "allow_headers": ["Content-Type", REQUEST_ID],
+        "expose_headers": EXPOSED,
+        "max_age": 600,
+    }
+    app.extensions["oracle.cors"] = options
+    CORS(app, **options)
+    # flask-cors's hook, kept for the requests that need its judgement; for the others
+    # the middleware adds the answer flask-cors gives them all.
+    chain = app.after_request_funcs[None]
+    judge: Callable[[Response], Response] = chain[-1]  # type: ignore[assignment]
+    assert judge.__name__ == "cors_after_request", "flask-cors registers one after_request hook"
+
+    def cors_after_request(response: Response) -> Response:
+        return judge(response) if _needs_cors(request.environ) else response
+
+    chain[-1] = cors_after_request
+    app.wsgi_app = Envelope(  # type: ignore[method-assign]
+        app.wsgi_app, list((fixed or {}).items()), _plain_cors_headers(app)
     )

@@ -24,8 +24,16 @@ from functools import cache
 from time import perf_counter
 from typing import Any
 
-from flask import Flask, Response, g, request
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
+from flask import Flask
+from prometheus_client import (
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+    values,
+)
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 
 #: The media type of the answer: Prometheus's text format 0.0.4.
@@ -34,6 +42,27 @@ MEDIA_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 #: Whether the workers share their counts through files; prometheus_client chose its
 #: kind of counter from the same variable when it was imported, before this module.
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
+#: This process's id, kept up to date across forks. prometheus_client's multiprocess
+#: values ask for the process id on every increment, to notice a fork (a new worker)
+#: and open files of its own; by default through ``os.getpid``, a system call each
+#: time. The id only changes at a fork, so it is read there.
+_pid = os.getpid()
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+def _process_id() -> int:
+    return _pid
+
+
+if MULTIPROCESS:
+    os.register_at_fork(after_in_child=_forked)
+    # Every value made from here on (the metrics below) asks this function instead.
+    values.ValueClass = values.MultiProcessValue(_process_id)  # type: ignore[no-untyped-call]
 
 #: Seconds. An answer takes about a millisecond of the application's time; the upper
 #: buckets catch a machine under load.
@@ -69,29 +98,44 @@ def _series(endpoint: str, method: str, status: int) -> tuple[Any, Any | None, A
     return REQUESTS.labels(endpoint, method, code), errors, LATENCY.labels(endpoint, method)
 
 
-def _start() -> None:
-    g.metrics_start = perf_counter()
-
-
-def _observe(response: Response) -> Response:
-    rule = request.url_rule
-    method = request.method
+def _record(environ: dict[str, Any], status: str, seconds: float) -> None:
+    """Count one answer and its time."""
+    answered = environ.get("werkzeug.request")
+    rule = answered.url_rule if answered is not None else None
+    method = environ.get("REQUEST_METHOD", "GET").upper()
     requests, errors, latency = _series(
-        rule.rule if rule is not None else "unmatched", method if method in METHODS else "other", response.status_code
+        rule.rule if rule is not None else "unmatched",
+        method if method in METHODS else "other",
+        int(status[:3]),
     )
     requests.inc()
     if errors is not None:
         errors.inc()
-    started = g.get("metrics_start")
-    if started is not None:
-        latency.observe(perf_counter() - started)
-    return response
+    latency.observe(seconds)
+
+
+class Counted:
+    """Counts and times every answer where its status is handed to the server (a WSGI
+    middleware around the Flask app): no hook of Flask's to dispatch, nothing kept in
+    ``flask.g``. The route is the request's, read while Flask's request context is
+    still there (werkzeug keeps the request in the environment until then)."""
+
+    def __init__(self, wsgi_app: Any) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        started = perf_counter()
+
+        def start(status: str, headers: Any, exc_info: Any = None) -> Any:
+            _record(environ, status, perf_counter() - started)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 def register(app: Flask) -> None:
     """Count and time every request ``app`` answers."""
-    app.before_request_funcs.setdefault(None, []).insert(0, _start)
-    app.after_request(_observe)
+    app.wsgi_app = Counted(app.wsgi_app)  # type: ignore[method-assign]
 
 
 def exposition() -> bytes:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
+from flask_cors import CORS
 
 from service import create_app
 from service.api.envelope import DATA_POLICY, PAGE_POLICY, cors_origins
@@ -124,6 +126,43 @@ def test_origins_come_from_the_environment(monkeypatch):
     client = create_app({"TESTING": True}).test_client()
     assert client.get("/healthz", headers={"Origin": ELSEWHERE}).headers["Access-Control-Allow-Origin"] == ELSEWHERE
     assert "Access-Control-Allow-Origin" not in client.get("/healthz", headers={"Origin": "http://x.example"}).headers
+
+
+def _cors_headers(response) -> list[tuple[str, str]]:
+    headers = response.headers.items()
+    return sorted((k, v) for k, v in headers if k.startswith("Access-Control-") or k == "Vary")
+
+
+def _flask_cors_alone(options) -> Flask:
+    """flask-cors on a bare app with the service's options: what it answers by itself."""
+    reference = Flask("reference")
+    reference.add_url_rule("/healthz", "healthz", lambda: {"status": "ok"}, methods=["GET", "DELETE"])
+    CORS(reference, **options)
+    return reference
+
+
+@pytest.mark.parametrize("origins", ["*", [ELSEWHERE, "https://other.example"], [ELSEWHERE]])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Origin": ELSEWHERE},
+        {"Origin": "http://evil.example"},
+        {"Access-Control-Request-Private-Network": "true"},
+    ],
+)
+def test_cors_answers_are_flask_corss_own(origins, headers):
+    """Whether or not flask-cors has to look at a request (it skips those without an
+    Origin), every answer carries the CORS headers flask-cors alone would give it, once."""
+    app = create_app({"TESTING": True, "CORS_ORIGINS": origins})
+    reference = _flask_cors_alone(app.extensions["oracle.cors"]).test_client()
+    client = app.test_client()
+    for method in ("GET", "DELETE", "OPTIONS"):  # an answer, a 405 from the error handler, a preflight
+        expected = _cors_headers(reference.open("/healthz", method=method, headers=headers))
+        assert _cors_headers(client.open("/healthz", method=method, headers=headers)) == expected, method
+    expected = _cors_headers(reference.get("/healthz", headers=headers))
+    for method, path, body in OTHERS:
+        assert _cors_headers(client.open(path, method=method, json=body, headers=headers)) == expected, path
 
 
 @pytest.mark.parametrize(
