@@ -121,6 +121,11 @@ def _rules_refuse(body: Any) -> Iterator[Callable[[Any], None]]:
         yield lambda b: b.__setitem__("from", "a1")  # a corner, where no piece stands
     if "attackers" in body:
         yield lambda b: b["attackers"][0].__setitem__("kind", "graf")  # L3: may not attack
+    if isinstance(body.get("ledger"), dict) and body["ledger"].get("groups"):
+        # Two groups under one id: a ledger no play can lead to.
+        yield lambda b: b["ledger"]["groups"].append(copy.deepcopy(b["ledger"]["groups"][0]))
+    if isinstance(body.get("ledgers"), list) and body["ledgers"]:
+        yield lambda b: b["ledgers"].append(copy.deepcopy(b["ledgers"][0]))  # one side kept twice
 
 
 def problem_calls(pattern: str, method: str, operation: dict[str, Any], client: Any) -> list[Call]:
@@ -141,6 +146,8 @@ def problem_calls(pattern: str, method: str, operation: dict[str, Any], client: 
             calls.append(Call("GET", pattern, query={parameter["name"]: "out-of-range"}))
         if pattern == "/v1/setup":
             calls.append(Call("GET", pattern, query={"players": "2", "team_play": "true"}))  # S1: 4 players
+        if pattern == "/v1/turm-und-leute/setup":  # L9: each people once
+            calls.append(Call("GET", pattern, query={"edition": "turm-und-leute", "peoples": "zwerge,zwerge"}))
         if "404" in declared:
             calls.append(Call("GET", pattern, values={"game": "no-such-game"}))
     return calls

@@ -88,5 +88,9 @@ def tul_goal(query: dict[str, Any]) -> dict[str, Any]:
 @pages.get("/turm-und-leute/ledger")
 @pages.response(200, {"type": "string"}, content_type="text/html", description="The page.")
 def tul_ledger_page() -> Response:
-    """A page where a player keeps a side's turn of Turm und Leute by clicks."""
+    """A page where a player keeps a side's turn of Turm und Leute by clicks.
+
+    It asks `/v1/turm-und-leute/setup` for the sides' ledgers, `…/turns/apply` for each
+    action and the turn's end, and `…/goal` for the goals; it keeps no state on the server.
+    """
     return send_from_directory(PAGE, "ledger.html")
