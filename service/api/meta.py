@@ -133,6 +133,25 @@ def game_rules(game: str) -> Response:
     return _rules_page(game)
 
 
+@bp.get("/rules/spiel-der-tuerme.svg")
+@bp.response(200, {"type": "string"}, content_type="image/svg+xml",
+             description="The picture docs/spiel-der-tuerme.svg, as `make spec` draws it.")
+def sdt_rules_picture() -> Response:
+    """The example picture of Spiel der Türme's rules page.
+
+    The document shows it beside itself (`spiel-der-tuerme.svg`), so the page at
+    `/rules/spiel-der-tuerme` finds it here: the same position and highlights, drawn by
+    the service.
+    """
+    from service.render.spiel_der_tuerme_example import example_svg
+
+    response = Response(example_svg(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
+    return response
+
+
 @assets.get("/docs/<path:filename>")
 def docs_asset(filename: str) -> Response:
     """A file of the Swagger UI bundle that the page loads."""
