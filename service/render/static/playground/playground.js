@@ -56,7 +56,8 @@ function showGames(current) {
     "data-game": module.id,
     "aria-current": module.id === current.id ? "page" : null,
   }, module.title);
-  $("#games").replaceChildren("Games: ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]));
+  $("#games").replaceChildren("Games: ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]),
+    " · ", el("a", { href: "/turm-und-leute" }, "Turm und Leute combat"));
 }
 
 async function start() {
