@@ -13,6 +13,9 @@ INSTALL_DOCS_STAMP = $(VENV)/.install-docs.stamp
 # The TypeScript client test's tools, from npm (see $(TS_STAMP) below).
 TS_DIR = tests/clients/ts
 TS_STAMP = $(TS_DIR)/node_modules/.install.stamp
+# axe-core, which the browser tests inject into every page (see $(AXE_STAMP) below).
+AXE_DIR = tests/browser/axe
+AXE_STAMP = $(AXE_DIR)/node_modules/.install.stamp
 
 .PHONY: venv install install-test run test fuzz spec screenshot clean
 
@@ -31,7 +34,7 @@ $(INSTALL_STAMP): pyproject.toml | $(BIN)/python
 # The browser test (tests/browser) drives Debian's Chromium: installed here when it is
 # missing, as root; anyone else is told how, rather than have the test skipped.
 CHROMIUM = /usr/bin/chromium
-install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP)
+install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP) $(AXE_STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" != 0 ]; then \
 			echo "make: the browser test needs $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; \
@@ -60,6 +63,13 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }; \
 	}
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+# axe-core, the accessibility checker the browser tests run in every page
+# (tests/browser/test_access.py): the version pinned in $(AXE_DIR)/package-lock.json,
+# installed by npm ci whenever the lock file changes (Node as for the client test above).
+$(AXE_STAMP): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json | $(TS_STAMP)
+	cd $(AXE_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
 .PHONY: install-bench bench bench-memory bench-gunicorn bench-profile bench-serving wrk
@@ -170,5 +180,5 @@ screenshot: install-test
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules
+		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules $(AXE_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -294,8 +294,8 @@ class SpielDerTuerme {
 
   paintLog() {
     $("#history").hidden = this.log.length === 0;
-    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
-      el("li", {}, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
+    $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
+      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
   }
 
   // ------------------------------------------------------------------------- clicks

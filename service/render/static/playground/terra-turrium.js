@@ -315,8 +315,8 @@ class TerraTurrium {
   paintLog() {
     $("#history").hidden = this.log.length === 0;
     // Newest first, numbered from the first turn played here (<ol reversed>).
-    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
-      el("li", {}, el("strong", {}, seat), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
+    $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
+      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
         ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${e.seat} ${describe(e)})`))));
   }
 
