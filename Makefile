@@ -177,6 +177,7 @@ screenshot: install-test
 		-k two_turns -p no:cacheprovider -q
 	PLAYGROUND_SDT_SCREENSHOT=docs/playground-spiel-der-tuerme.png $(BIN)/python -m pytest \
 		tests/browser/test_playground_sdt.py -k fresh_deal -p no:cacheprovider -q
+	ACCESS_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_access.py -k axe -p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

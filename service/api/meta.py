@@ -23,7 +23,7 @@ assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_
 #: those the page loads are served.
 SWAGGER_UI = str(swagger_ui_path)
 SWAGGER_UI_FILES = frozenset(
-    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-32x32.png"}
+    {"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"}
 )
 
 YAML = "application/yaml"

@@ -71,6 +71,7 @@ def _screenshot(page: Page, base_url: str, path: str, width: int) -> None:
     if name == "turm-und-leute":
         page.click("#resolve")
         page.wait_for_selector("#outcome:not([hidden])")
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=f"{SCREENSHOTS}/screen-{name}-{width}.png")
 
 
@@ -274,8 +275,12 @@ def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(pag
     player = KeyPlayer(page, base_url)
     player.open(SETUP_2)
     # From the top of the page the board comes before the turn's buttons.
-    player.tab_to(lambda f: f["role"] == "gridcell" or f["action"] is not None)
+    player.tab_to(lambda f: f["role"] in {"gridcell", "button"} or f["action"] is not None)
     assert player.focused()["role"] == "gridcell"
+    # … and the seats' blocks after it, named by what they say.
+    player.tab_to(lambda f: f["role"] != "gridcell")
+    assert player.focused()["role"] == "button" and "yellow" in (player.focused()["name"] or "")
+    player.page.keyboard.press("Shift+Tab")
 
     # S3 by keys: each seat's six turrians on free squares of its own territories.
     board = player.api("/v1/board")["squares"]
