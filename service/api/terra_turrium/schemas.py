@@ -365,7 +365,7 @@ def _option_parameter(option: Any) -> fields.Field[Any]:
     if isinstance(option.default, bool):
         return QueryBool(load_default=option.default, metadata={"description": description, **extension})
     field = one_of([_value(v) for v in option_values(option)], description, load_default=_value(option.default))
-    field.metadata.update(extension)
+    field.metadata = {**field.metadata, **extension}
     return field
 
 
