@@ -134,8 +134,10 @@ def game_rules(game: str) -> Response:
 
 
 @bp.get("/rules/spiel-der-tuerme.svg")
-@bp.response(200, {"type": "string"}, content_type="image/svg+xml",
+@bp.response(200, {"type": "string", "format": "binary"}, content_type="image/svg+xml",
              description="The picture docs/spiel-der-tuerme.svg, as `make spec` draws it.")
+@bp.alt_response(200, schema={"type": "string", "format": "binary"}, content_type="application/octet-stream",
+                 success=True, description="The same picture, for `Accept: application/octet-stream`.")
 def sdt_rules_picture() -> Response:
     """The example picture of Spiel der Türme's rules page.
 
@@ -145,7 +147,7 @@ def sdt_rules_picture() -> Response:
     """
     from service.render.spiel_der_tuerme_example import example_svg
 
-    response = Response(example_svg(), mimetype="image/svg+xml")
+    response = Response(example_svg(), mimetype=negotiate(["image/svg+xml", "application/octet-stream"]))
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
     response.make_conditional(request)
