@@ -175,3 +175,23 @@ def test_the_check_finds_a_faint_text() -> None:
         '<text x="10" y="30" font-size="28" fill="#ffffff" fill-opacity="0.75">A</text></svg>'
     )
     assert len(low_contrast(document)) == 1
+
+
+def test_v1_a_closed_capture_phase_is_not_read_as_no_captures_left() -> None:
+    """Burgenland (V1–V3): before the capture phase opens the panel says so, rather than
+    "captures left 0", which reads as "no captures ever"."""
+    position = setup_position(2, Rules(captures=Captures.BURGENLAND))
+    root = ET.fromstring(render_svg(position))
+    extras = [t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "extras"]
+    assert extras and all("captures not yet open" in text and "left 0" not in text for text in extras)
+
+
+def test_r1_too_few_stones_taken_is_said_for_any_number() -> None:
+    from service.rules import parse_turn_plan, validate_turn
+
+    from service.rules import legal_removals, square_name
+
+    position = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["h2"]})
+    first = square_name(legal_removals(position)[0].square)
+    violation = validate_turn(position, parse_turn_plan({"take": [first], "place": [], "move": []}))
+    assert violation is not None and violation.detail.startswith("three stones must be taken, this turn has taken 1")
