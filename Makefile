@@ -19,6 +19,9 @@ TS_STAMP = $(TS_DIR)/node_modules/.install.stamp
 # The OpenAPI linters of tests/spec (Redocly CLI, Spectral), from npm likewise.
 SPEC_DIR = tests/spec
 SPEC_STAMP = $(SPEC_DIR)/node_modules/.install.stamp
+# axe-core, which the browser tests inject into every page (see $(AXE_STAMP) below).
+AXE_DIR = tests/browser/axe
+AXE_STAMP = $(AXE_DIR)/node_modules/.install.stamp
 
 .PHONY: venv install install-test run test fuzz spec screenshot clean
 
@@ -38,7 +41,7 @@ $(INSTALL_STAMP): requirements/runtime.txt pyproject.toml | $(BIN)/python
 # The browser test (tests/browser) drives Debian's Chromium: installed here when it is
 # missing, as root; anyone else is told how, rather than have the test skipped.
 CHROMIUM = /usr/bin/chromium
-install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP) $(SPEC_STAMP)
+install-test: $(INSTALL_TEST_STAMP) $(TS_STAMP) $(SPEC_STAMP) $(AXE_STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" != 0 ]; then \
 			echo "make: the browser test needs $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; \
@@ -91,6 +94,13 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 # install script runs: the linters need none.
 $(SPEC_STAMP): $(SPEC_DIR)/package.json $(SPEC_DIR)/package-lock.json | $(TS_STAMP)
 	cd $(SPEC_DIR) && npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+# axe-core, the accessibility checker the browser tests run in every page
+# (tests/browser/test_access.py): the version pinned in $(AXE_DIR)/package-lock.json,
+# installed by npm ci whenever the lock file changes (Node as for the client test above).
+$(AXE_STAMP): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json | $(TS_STAMP)
+	cd $(AXE_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
 .PHONY: install-bench bench bench-memory bench-gunicorn bench-profile bench-serving wrk
@@ -213,10 +223,11 @@ screenshot: install-test
 		-k two_turns -p no:cacheprovider -q
 	PLAYGROUND_SDT_SCREENSHOT=docs/playground-spiel-der-tuerme.png $(BIN)/python -m pytest \
 		tests/browser/test_playground_sdt.py -k fresh_deal -p no:cacheprovider -q
+	ACCESS_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_access.py -k axe -p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) $(VENV)-* build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules $(SPEC_DIR)/node_modules
+		.hypothesis .coverage htmlcov $(TS_DIR)/node_modules $(SPEC_DIR)/node_modules $(AXE_DIR)/node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # --- The locks (requirements/, see the README's "Libraries") -------------------------------

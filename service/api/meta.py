@@ -24,7 +24,7 @@ assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_
 #: those the page loads are served.
 SWAGGER_UI = str(swagger_ui_path)
 SWAGGER_UI_FILES = frozenset(
-    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-32x32.png"}
+    {"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"}
 )
 
 YAML = "application/yaml"
@@ -175,6 +175,27 @@ def game_rules(game: str) -> Response:
     `/rules/terra-turrium` is the page `/rules` serves.
     """
     return _rules_page(game)
+
+
+@bp.get("/rules/spiel-der-tuerme.svg")
+@bp.response(200, {"type": "string", "format": "binary"}, content_type="image/svg+xml",
+             description="The picture docs/spiel-der-tuerme.svg, as `make spec` draws it.")
+@bp.alt_response(200, schema={"type": "string", "format": "binary"}, content_type="application/octet-stream",
+                 success=True, description="The same picture, for `Accept: application/octet-stream`.")
+def sdt_rules_picture() -> Response:
+    """The example picture of Spiel der Türme's rules page.
+
+    The document shows it beside itself (`spiel-der-tuerme.svg`), so the page at
+    `/rules/spiel-der-tuerme` finds it here: the same position and highlights, drawn by
+    the service.
+    """
+    from service.render.spiel_der_tuerme_example import example_svg
+
+    response = Response(example_svg(), mimetype=negotiate(["image/svg+xml", "application/octet-stream"]))
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
+    return response
 
 
 @assets.get("/docs/<path:filename>")

@@ -49,15 +49,70 @@ def tint(colour: str, white: float = 0.7) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb(colour))
 
 
+def luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of ``colour`` (0 black … 1 white).
+
+    >>> luminance("#ffffff"), luminance("#000000")
+    (1.0, 0.0)
+    """
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG 2's contrast ratio of two colours (1 … 21).
+
+    >>> round(contrast("#ffffff", "#000000"), 1)
+    21.0
+    """
+    a, b = sorted((luminance(one), luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def over(base: str, colour: str, opacity: float) -> str:
+    """``colour`` painted at ``opacity`` over ``base``: the colour the eye sees.
+
+    >>> over("#ffffff", "#000000", 0.5)
+    '#808080'
+    """
+    return "#" + "".join(
+        f"{round(b + (c - b) * opacity):02x}" for b, c in zip(rgb(base), rgb(colour), strict=True)
+    )
+
+
 def is_dark(colour: str) -> bool:
-    """Whether white text reads better than ink on ``colour``."""
-    r, g, b = rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b < 150
+    """Whether white text has more contrast than ink on ``colour`` (WCAG 2's ratio)."""
+    return contrast("#ffffff", colour) > contrast(INK, colour)
 
 
 def on(colour: str) -> str:
-    """Text colour readable on ``colour``."""
+    """Text colour readable on ``colour``: white or ink, whichever contrasts more.
+
+    >>> on("#2e9e4f"), on("#d7263d")
+    ('#1a1a1a', '#ffffff')
+    """
     return "#ffffff" if is_dark(colour) else INK
+
+
+AA_CONTRAST: Final = 4.5
+"""WCAG 2's AA contrast for text (level AA, normal size)."""
+
+
+def halo(fill: str, background: str) -> str | None:
+    """The outline colour text in ``fill`` needs on ``background`` to reach
+    :data:`AA_CONTRAST`, drawn under the glyphs; ``None`` when it needs none. A mid
+    grey, where neither white nor ink quite reaches it, is what asks for one.
+
+    >>> halo("#ffffff", "#1a1a1a") is None, halo("#ffffff", "#777777")
+    (True, '#1a1a1a')
+    """
+    if contrast(fill, background) >= AA_CONTRAST:
+        return None
+    return INK if fill == "#ffffff" else "#ffffff"
 
 
 def num(value: float) -> str:

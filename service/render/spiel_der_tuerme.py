@@ -124,7 +124,8 @@ STONE_COLOURS: Final = {colour: NAMED_COLOURS[colour.value] for colour in COLOUR
 
 STREET: Final = "#ebe8e1"
 SYMBOL_SQUARE: Final = "#cdb48a"
-SYMBOL_INK: Final = "#5c4a2e"
+SYMBOL_INK: Final = "#4a3b24"
+"""Dark enough on :data:`SYMBOL_SQUARE` for WCAG's AA contrast (5.3:1)."""
 GRID: Final = "#ffffff"
 NEUTRAL_WHITE: Final = 0.62
 """How much white a neutral stone's tile is mixed with: its colour stays recognisable
@@ -168,11 +169,11 @@ SEAT_H: Final = 66
 TILE_W: Final = 34
 """Width of a stack's top tile."""
 TILE_H: Final = 24
-BASE_Y: Final = 44
+BASE_Y: Final = 40
 """Where a stack's side ends; a taller stack's tile stands higher."""
 BAND: Final = 3.0
 """Thickness of one stone in a stack's side, up to :data:`SIDE_MAX` in all."""
-SIDE_MAX: Final = 18.0
+SIDE_MAX: Final = 14.0
 GLYPH_WIDTH: Final = 0.6
 """A generous average width of a character of the font, in ems."""
 BOLD_WIDTH: Final = 1.1
@@ -269,11 +270,11 @@ def _stack(position: Position, stack: Stack) -> list[str]:
     out.append(
         text_element(
             CELL / 2,
-            BASE_Y + 10,
+            BASE_Y + 14,
             str(height),
             class_="height",
             text_anchor="middle",
-            font_size=10,
+            font_size=13,
             font_weight="bold",
             fill=INK,
         )
@@ -335,7 +336,7 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
             parts.append(
                 text_element(
                     CELL / 2, CELL / 2 + 10, symbol.value, class_="symbol-letter", text_anchor="middle",
-                    font_size=28, font_weight="bold", fill="#ffffff", fill_opacity=0.75,
+                    font_size=28, font_weight="bold", fill=SYMBOL_INK,
                 )
             )
         else:

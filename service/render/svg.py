@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.sax.saxutils import escape
 
-from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, on, text_element, tint
+from service.render.drawing import (
+    FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, halo, on, over, text_element, tint,
+)
 from service.rules import (
     OPTIONS,
     SQUARE_NAMES,
@@ -325,7 +327,17 @@ def _square(
             + "/>"
         )
     centre = CELL / 2
-    number_colour = "#ffffff" if 1 - (1 - STONE_OPACITY) ** min(height, DARKEST) > 0.42 else INK
+    # The number's colour: whichever of white and ink contrasts more with what lies under
+    # the middle of the square (the tint, each stone level, the highlight), with an
+    # outline where neither reaches WCAG's AA contrast (mid greys).
+    under = tints[territory] if in_play else OUT_OF_PLAY
+    levels = min(min(height, DARKEST), LEVEL_CAP)
+    for level in range(1, levels + 1):
+        stacked = min(height, DARKEST) - levels + 1 if level == levels else 1
+        under = over(under, STONE, 1 - (1 - STONE_OPACITY) ** stacked)
+    if style is not None:
+        under = over(under, HIGHLIGHT_COLOURS[style], 0.14)
+    number_colour = on(under)
     if occupant >= 0:
         seat = position.seats[occupant]
         colour = colours[occupant]
@@ -338,11 +350,15 @@ def _square(
             + f"><title>{escape(seat.id)}</title></circle>"
         )
         number_colour = on(colour)
+        under = colour
     if height:
+        outline = halo(number_colour, under)
         parts.append(
             text_element(
                 centre, centre + 5.5, shown, class_="height", text_anchor="middle",
                 font_size=15, font_weight="bold", fill=number_colour,
+                stroke=outline, stroke_width=None if outline is None else 3,
+                paint_order=None if outline is None else "stroke", stroke_linejoin=None if outline is None else "round",
             )
         )
     label = highlights.labels.get(square)
@@ -414,7 +430,8 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     return out
 
 
-def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
+def _panel(position: Position, colours: tuple[str, ...]) -> tuple[list[str], int]:
+    """The panel's elements and how far down it reaches."""
     turn, rules = position.turn, position.rules
     x = PANEL_X
     out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
@@ -440,14 +457,36 @@ def _panel(position: Position, colours: tuple[str, ...]) -> list[str]:
             options.append(name if value is True else f"{name} {value.value}")
     if rules.burgenland:
         options.append("capture phase " + ("open" if position.captures_open else "closed"))
+    # As many lines as the options need: a long list would otherwise run off the picture.
+    for line in _wrap(options, OPTIONS_LINE):
+        y += 16
+        out.append(text_element(x, y, line, class_="options", fill="#555555"))
     y += 18
-    out.append(text_element(x, y, " · ".join(options), class_="options", fill="#555555"))
-    y += 16
     for i in range(position.players):
         out.extend(_seat_block(position, i, colours[i], x, y))
         y += SEAT_H + 6
     out.append("</g>")
-    return out
+    return out, y
+
+
+OPTIONS_LINE: Final = 34
+"""Characters of the 12-unit panel text that fit in :data:`PANEL_W`, judged generously."""
+
+
+def _wrap(items: list[str], width: int) -> list[str]:
+    """``items`` joined by `` · `` into lines of at most ``width`` characters (an item
+    longer than that alone on its line).
+
+    >>> _wrap(["2 players", "burgenland", "outside rule strict"], 24)
+    ['2 players · burgenland', 'outside rule strict']
+    """
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> list[str]:
@@ -518,9 +557,11 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
         )
     extras = f"bonus stones {seat.bonus_stones}"
     if position.rules.burgenland:
-        # V3: the captures left once the phase is open (V1: none before).
-        left = CAPTURES_PER_SEAT - seat.captures if position.captures_open else 0
-        extras += f" · captures left {left}"
+        # V3: the captures left once the phase is open; before (V1), that it is not yet.
+        if position.captures_open:
+            extras += f" · captures left {CAPTURES_PER_SEAT - seat.captures}"
+        else:
+            extras += " · captures not yet open"
     out.append(text_element(x + 12, y + 106, extras, class_="extras"))
     if seat.pro_hold is not None:
         hold = " ".join(SQUARE_NAMES[s] for s in seat.pro_hold)
@@ -537,13 +578,15 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
     highlights = highlights or Highlights()
     colours = seat_colours(position)
     summary = f"Terra Turrium position, {position.players} players, {position.to_move} to move"
+    panel, bottom = _panel(position, colours)
+    height = max(HEIGHT, bottom + 6)
     parts = [
         "<svg"
         + attrs(
             xmlns="http://www.w3.org/2000/svg",
             width=WIDTH,
-            height=HEIGHT,
-            viewBox=f"0 0 {WIDTH} {HEIGHT}",
+            height=height,
+            viewBox=f"0 0 {WIDTH} {height}",
             role="img",
             font_family=FONT,
             class_="terra-turrium",
@@ -552,10 +595,10 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
         f"<title>{escape(summary)}</title>",
         _defs(),
         "<rect"
-        + attrs(width=WIDTH, height=HEIGHT, fill="#fbfaf7")
+        + attrs(width=WIDTH, height=height, fill="#fbfaf7")
         + "/>",
         *_board(position, colours, highlights),
-        *_panel(position, colours),
+        *panel,
         "</svg>",
     ]
     return "\n".join(parts) + "\n"

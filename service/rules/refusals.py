@@ -26,7 +26,7 @@ class Refusal(enum.Enum):
     # Phase 1, taking stones (R).
     TAKE_PHASE_OVER = ("T1", "stones are taken only in the first phase of the turn")
     THREE_TAKEN = ("R1", "three stones have been taken in this turn already")
-    TOO_FEW_TAKEN = ("R1", "three stones must be taken and only {taken} were; {square} can still be taken")
+    TOO_FEW_TAKEN = ("R1", "three stones must be taken, this turn has taken {taken} so far; {square} can still be taken")
     NO_STONE = ("R2", "there is no stone on {square}")
     TURRIAN_ON_STONE = ("R2", "a turrian stands on {square}, so its stones cannot be taken")
     TEAM_TERRITORY = (

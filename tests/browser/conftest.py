@@ -11,6 +11,7 @@ Chromium and the server come from tests/browser/live.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -38,11 +39,12 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
-@pytest.fixture()
-def page(browser: Browser, base_url: str) -> Iterator[Page]:
-    """A browser tab on nothing yet; fails the test on a script error, a breach of the
-    Content-Security-Policy, or any request that does not go to the service."""
-    context = browser.new_context(viewport={"width": 1360, "height": 900})
+@contextmanager
+def tab(browser: Browser, base_url: str, width: int = 1360, height: int = 900) -> Iterator[Page]:
+    """A browser tab of ``width`` × ``height`` CSS pixels on nothing yet; fails the test on
+    a script error, a breach of the Content-Security-Policy, or any request that does
+    not go to the service."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(TIMEOUT_MS)
     elsewhere: list[str] = []
     errors: list[str] = []
@@ -71,3 +73,10 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
         context.close()
     assert elsewhere == []
     assert errors == []
+
+
+@pytest.fixture()
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A browser tab on nothing yet, 1360 × 900 (:func:`tab`)."""
+    with tab(browser, base_url) as opened:
+        yield opened

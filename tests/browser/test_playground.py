@@ -261,12 +261,13 @@ def test_pasted_positions_open_and_mistakes_are_answered_in_words(page: Page, ba
     expect(page.locator("#whose")).to_have_text("yellow to move")
     assert len(player.turrians()) == 24
 
-    # A bare notation, a link and JSON, pasted and opened.
+    # A bare notation, a link and JSON, pasted and opened; a notation of a game still
+    # being set up (set-up heights, turrians missing) opens in the set-up (S3).
     bare = "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW|move=red"
     page.fill("#notation", bare)
     page.click("#open")
     player.idle()
-    expect(page.locator("#whose")).to_have_text("red to move")
+    expect(page.locator("#whose")).to_have_text("red puts its turrians on the board")
     assert player.address() == bare
     assert player.turrians() == {"b9": "yellow", "a10": "yellow", "j10": "red"}
     page.click("#copy-notation")
@@ -275,18 +276,22 @@ def test_pasted_positions_open_and_mistakes_are_answered_in_words(page: Page, ba
     page.fill("#notation", f"{base_url}/playground#{bare.replace('move=red', 'move=blue')}")
     page.click("#open")
     player.idle()
-    expect(page.locator("#whose")).to_have_text("blue to move")
+    expect(page.locator("#whose")).to_have_text("blue puts its turrians on the board")
     page.fill("#notation", json.dumps({"position": player.api("/v1/setup?players=3")}))
     page.click("#open")
     player.idle()
     expect(page.locator("#notation")).to_have_value("setup|yellow:NW|red:NE|blue:SE")
 
-    # A mistake: the service's detail and where it is, the position shown stays.
+    # A mistake: the service's detail and where it is, under the box it was pasted in;
+    # the position shown stays.
     page.fill("#notation", "setup|yellow:NW::6|red:NE|blue:SE|green:SW")
     page.click("#open")
     player.idle()
-    expect(page.locator("#message")).to_have_class("error")
-    expect(page.locator("#message")).to_have_text("must be between 0 and 5 (at /position/seats/0/attacks)")
+    expect(page.locator("#paste-error")).to_be_visible()
+    expect(page.locator("#paste-error")).to_have_text(
+        "This could not be opened: must be between 0 and 5 (at /position/seats/0/attacks)"
+    )
+    expect(page.locator("#message")).not_to_have_class("error")
     assert player.address() == "setup|yellow:NW|red:NE|blue:SE"
 
     # The icon every browser asks for is there.

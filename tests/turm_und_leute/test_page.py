@@ -79,7 +79,13 @@ def _sent(page: Page) -> dict[str, Any]:
 
 def test_l7_the_page_shows_the_seeds_fight_and_every_contribution(page: Page) -> None:
     expect(page.locator("#units tbody tr")).to_have_count(7)
-    expect(page.locator("#units tbody tr").first).to_contain_text("graf")
+    # Players read the units' names, not the ids sent (L1).
+    expect(page.locator("#units tbody tr").first).to_contain_text("Graf")
+    expect(page.locator("#units tbody")).to_contain_text("Bogenschützen")
+    expect(page.locator("#units tbody")).not_to_contain_text("bogenschuetzen")
+    # The sectors and towers are Stahl und Sterne's (LS2): not to be set here.
+    for box in page.locator("#sector input").all():
+        expect(box).to_be_disabled()
     page.click("#add-helper")
     helper = page.locator("#helpers .group").first
     helper.locator('[data-member="kind"]').select_option("bogenschuetzen")
@@ -109,9 +115,9 @@ def test_l7_the_page_shows_the_seeds_fight_and_every_contribution(page: Page) ->
         for c, label in zip(
             answer["contributions"],
             [
-                "Attacker 1: 2 × reiter (ground)",
-                "Target: 5 × pikeniere (ground)",
-                "Helper 1: 3 × bogenschuetzen (wall)",
+                "Attacker 1: 2 × Reiter (ground)",
+                "Target: 5 × Pikeniere (ground)",
+                "Helper 1: 3 × Bogenschützen (wall)",
             ],
             strict=True,
         )
@@ -138,7 +144,8 @@ def test_l3_and_ls3_a_refusal_and_the_other_edition(page: Page) -> None:
     # Stahl und Sterne: the same rows under the new names, no wall, and LS3.
     page.select_option("#edition", "stahl-und-sterne")
     expect(attacker.locator('[data-member="kind"]')).to_have_value("imperator")
-    expect(page.locator("#units tbody tr").first).to_contain_text("imperator")
+    expect(page.locator("#units tbody tr").first).to_contain_text("Imperator")
+    expect(page.locator("#sector input").first).to_be_enabled()
     assert page.eval_on_selector_all(
         '#target [data-member="position"] option', "os => os.map(o => o.value)"
     ) == ["ground", "small_tower", "big_tower"]

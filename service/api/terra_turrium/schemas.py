@@ -356,9 +356,17 @@ class RenderQuery(PositionQuery):
 
 def _option_parameter(option: Any) -> fields.Field[Any]:
     description = f"{option.metadata['rule']}."
+    # An option of some player counts only says which (`x-players`), so that a form can
+    # offer it only there instead of asking and being refused.
+    counts = option.metadata.get("players")
+    extension = {} if counts is None else {"x-players": list(counts)}
+    if counts is not None:
+        description += f" Only with {' or '.join(map(str, counts))} players."
     if isinstance(option.default, bool):
-        return QueryBool(load_default=option.default, metadata={"description": description})
-    return one_of([_value(v) for v in option_values(option)], description, load_default=_value(option.default))
+        return QueryBool(load_default=option.default, metadata={"description": description, **extension})
+    field = one_of([_value(v) for v in option_values(option)], description, load_default=_value(option.default))
+    field.metadata = {**field.metadata, **extension}
+    return field
 
 
 SetupQuery: Any = Query.from_dict(

@@ -95,22 +95,64 @@ export function say(text) {
   message.replaceChildren(text);
 }
 
+// Where a rule id is explained: the rules page of the game played, at the rule's anchor.
+export function ruleLink(rule) {
+  const page = document.body.dataset.game === "spiel-der-tuerme" ? "/rules/spiel-der-tuerme" : "/rules";
+  const id = String(rule).split(/[,\s–]+/)[0];
+  return el("a", { class: "rule", href: `${page}#${encodeURIComponent(id)}`, title: `Rule ${rule} in the rules` }, rule);
+}
+
+// A refusal's words: its rule (a link to it), its reason and any further reasons.
+function refusal(error, lead = "") {
+  const [first, ...more] = error.reasons;
+  return [
+    error.rule ? ruleLink(error.rule) : "",
+    error.rule ? " " : "",
+    lead,
+    first,
+    ...more.map((reason) => el("span", { class: "reason" }, reason)),
+  ];
+}
+
 export function fail(error) {
   const message = $("#message");
   message.className = "error";
   if (error instanceof Problem) {
-    const [first, ...more] = error.reasons;
-    message.replaceChildren(
-      error.rule ? el("strong", { class: "rule" }, error.rule) : "",
-      error.rule ? " " : "",
-      first,
-      ...more.map((reason) => el("span", { class: "reason" }, reason)),
-    );
+    message.replaceChildren(...refusal(error));
   } else {
     // A fault of the page itself: the player gets a sentence, the console the details.
     console.error(error);
     message.replaceChildren("Something went wrong in this page. Reload it to go on from the position in the address.");
   }
+}
+
+// Why a pasted position could not be opened, under the box it was pasted in.
+export function failPaste(error) {
+  const box = $("#paste-error");
+  if (!(error instanceof Problem)) {
+    fail(error);
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(...refusal(error, "This could not be opened: "));
+}
+
+export function clearPaste() {
+  const box = $("#paste-error");
+  box.hidden = true;
+  box.replaceChildren();
+}
+
+// The live region: what the page says after each click or key, answer or refusal, read
+// out by screen readers (the status line, then whose turn it is and what to do).
+export function announce() {
+  const region = $("#announce");
+  if (!region) return;
+  const paste = $("#paste-error");
+  const parts = [paste && !paste.hidden ? paste.textContent : "", $("#message").textContent,
+    $("#banner") && !$("#banner").hidden ? $("#banner").textContent : "",
+    $("#whose") ? $("#whose").textContent : "", $("#instruction") ? $("#instruction").textContent : ""];
+  region.textContent = parts.map((part) => part.trim()).filter(Boolean).join(" ");
 }
 
 // An event handler whose failures are shown on the page, never thrown at the player.
@@ -129,7 +171,10 @@ export function guard(action) {
         fail(error);
       } finally {
         pending -= 1;
-        if (pending === 0) document.body.setAttribute("data-idle", "");
+        if (pending === 0) {
+          announce();
+          document.body.setAttribute("data-idle", "");
+        }
       }
     });
     return queue;
@@ -162,24 +207,37 @@ export function readAddress() {
   } catch {
     position = hash;
   }
-  return { position: position || null, placing: query.has("placing") };
+  return { position: position || null, placing: query.has("placing"), turn: readTurn(query.get("turn")) };
 }
 
-export function addressOf(notation, placing) {
+// The turn being built, when the address has one (`?turn=`): where it started and what
+// has been done, so that a link or Back reopens it with Undo and Restart still working.
+function readTurn(text) {
+  if (!text) return null;
+  try {
+    const turn = JSON.parse(text);
+    return turn && typeof turn === "object" ? turn : null;
+  } catch {
+    return null;
+  }
+}
+
+export function addressOf(notation, placing, turn = null) {
   // `|` is written as it is, and JSON's brackets and braces, which an address's fragment
   // may hold: the notation's other characters need no escaping.
   const hash = encodeURI(notation)
     .replace(/%(7C|5B|5D|7B|7D)/gi, (escaped) => decodeURIComponent(escaped))
     .replace(/#/g, "%23");
   const game = new URLSearchParams(location.search).get("game");
-  const query = [game ? `game=${encodeURIComponent(game)}` : "", placing ? "placing" : ""].filter(Boolean).join("&");
+  const query = [game ? `game=${encodeURIComponent(game)}` : "", placing ? "placing" : "",
+    turn ? `turn=${encodeURIComponent(JSON.stringify(turn))}` : ""].filter(Boolean).join("&");
   return `${location.pathname}${query ? `?${query}` : ""}#${hash}`;
 }
 
 // `push`: a new entry in the browser's history (a new game, a turn played); otherwise the
 // entry is replaced (an action within the turn being built).
-export function writeAddress(notation, { placing = false, push = false } = {}) {
-  const url = addressOf(notation, placing);
+export function writeAddress(notation, { placing = false, push = false, turn = null } = {}) {
+  const url = addressOf(notation, placing, turn);
   if (url === location.pathname + location.search + location.hash) return;
   if (push) history.pushState(null, "", url);
   else history.replaceState(null, "", url);
@@ -205,7 +263,10 @@ export function readPasted(text) {
     const hash = url.hash.replace(/^#/, "");
     const position = hash ? decodeURIComponent(hash) : url.searchParams.get("position");
     if (!position) throw new Problem({ detail: "This link holds no position." });
-    return { position, placing: url.searchParams.has("placing"), link: url.href, game: url.searchParams.get("game") };
+    return {
+      position, placing: url.searchParams.has("placing"), turn: readTurn(url.searchParams.get("turn")),
+      link: url.href, game: url.searchParams.get("game"),
+    };
   }
   return { position: pasted, placing: false };
 }
@@ -247,8 +308,10 @@ export function buildSetupForm(container, parameters, placeholders = {}) {
   const fields = parameters.map((parameter) => {
     const { name, schema = {}, description = "" } = parameter;
     const hint = description ? el("span", { class: "hint" }, description.replace(/\.$/, "")) : null;
+    // The player counts an option exists for (`x-players`), if only some.
+    const players = schema["x-players"] ? schema["x-players"].join(" ") : null;
     if (schema.type === "boolean") {
-      const box = el("input", { type: "checkbox", name, "data-default": String(schema.default === true) });
+      const box = el("input", { type: "checkbox", name, "data-default": String(schema.default === true), "data-players": players });
       box.checked = schema.default === true;
       return el("label", { class: "option check" }, box, ` ${words(name)} `, hint);
     }
@@ -267,7 +330,7 @@ export function buildSetupForm(container, parameters, placeholders = {}) {
       for (let n = schema.minimum; n <= schema.maximum; n += 1) values.push(n);
     }
     if (!values) return null; // a parameter this form cannot offer keeps the service's default
-    const select = el("select", { name, "data-default": String(schema.default) },
+    const select = el("select", { name, "data-default": String(schema.default), "data-players": players },
       values.map((value) => el("option", { value: String(value), selected: value === schema.default }, String(value))));
     return el("label", { class: "option" }, `${words(name)} `, select, hint);
   });

@@ -3,8 +3,9 @@
 // is a module in GAMES with the same methods (init, open, newGame, click, action) and
 // the links at the top of the page switch between them.
 
+import { attachBoard, seatOf } from "./board.js";
 import {
-  $, Problem, buildSetupForm, catchEverything, copyText, createApi, el, fail, guard, readAddress,
+  $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
   readPasted, say, setupParameters, setupQuery, writeAddress,
 } from "./core.js";
 import spielDerTuerme from "./spiel-der-tuerme.js";
@@ -19,44 +20,29 @@ const api = createApi(document.body.dataset.api || "");
 const shell = {
   api,
   // The position shown: in the notation field and in the address.
-  showPosition(notation, { placing = false, push = false } = {}) {
+  showPosition(notation, { placing = false, push = false, turn = null } = {}) {
     $("#notation").value = notation;
-    writeAddress(notation, { placing, push });
+    writeAddress(notation, { placing, push, turn });
   },
 };
 
-// Which values of each option the service accepts with the chosen player count (the
-// form's first field): a refused one is disabled, with the service's reason as its title.
-// A number field (a seed) goes into every question as it stands, or at its minimum.
-const accepted = new Map();
-async function markAcceptedOptions(form, setupPath) {
-  const [first, ...others] = [...form.elements].filter((f) => f.name);
+// The options the chosen player count (the form's first field) has: one that exists for
+// other counts only (the service's `x-players`) is disabled, saying why. The form learns
+// this from the service's description, so it never asks for a set-up to be refused.
+function markOptions(form) {
+  const [first] = [...form.elements].filter((f) => f.name);
   if (!first) return;
-  const given = Object.fromEntries(others.filter((f) => f.type === "number")
-    .map((f) => [f.name, f.value && f.checkValidity() ? f.value : f.min]));
-  const probes = [];
-  for (const field of others.filter((f) => f.type === "checkbox" || f.tagName === "SELECT")) {
-    const alternatives = field.type === "checkbox"
-      ? [[field, String(field.dataset.default !== "true")]]
-      : [...field.options].filter((o) => o.value !== field.dataset.default).map((o) => [o, o.value]);
-    for (const [target, value] of alternatives) {
-      const query = new URLSearchParams({ [first.name]: first.value, ...given, [field.name]: value });
-      const key = query.toString();
-      if (!accepted.has(key)) {
-        accepted.set(key, api("GET", `${setupPath}?${key}`).then(() => null, (error) => error));
-      }
-      probes.push(accepted.get(key).then((refusal) => {
-        target.disabled = refusal !== null;
-        (field.type === "checkbox" ? field.closest("label") : target).title =
-          refusal instanceof Problem ? `${refusal.message}${refusal.rule ? ` (${refusal.rule})` : ""}` : "";
-        if (refusal !== null) {
-          if (field.type === "checkbox") field.checked = field.dataset.default === "true";
-          else if (target.selected) field.value = field.dataset.default;
-        }
-      }));
+  for (const field of form.querySelectorAll("[data-players]")) {
+    const counts = field.dataset.players.split(" ");
+    const refused = !counts.includes(first.value);
+    field.disabled = refused;
+    const holder = field.closest("label") || field;
+    holder.title = refused ? `${field.name.replace(/_/g, " ")} is an option of the ${counts.join(" or ")}-player game only` : "";
+    if (refused) {
+      if (field.type === "checkbox") field.checked = field.dataset.default === "true";
+      else field.value = field.dataset.default;
     }
   }
-  await Promise.all(probes);
 }
 
 // The game of the address (`?game=`), else the page's.
@@ -70,7 +56,8 @@ function showGames(current) {
     "data-game": module.id,
     "aria-current": module.id === current.id ? "page" : null,
   }, module.title);
-  $("#games").replaceChildren("Games: ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]));
+  $("#games").replaceChildren("Games: ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]),
+    " · ", el("a", { href: "/turm-und-leute" }, "Turm und Leute combat"));
 }
 
 async function start() {
@@ -84,25 +71,32 @@ async function start() {
 
   await game.init();
   buildSetupForm($("#setup-options"), await setupParameters(api, module.setupPath), module.placeholders);
-  await markAcceptedOptions(form, module.setupPath);
+  markOptions(form);
 
-  form.addEventListener("change", guard(() => markAcceptedOptions(form, module.setupPath)));
+  form.addEventListener("change", () => markOptions(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     guard(() => game.newGame(setupQuery(form)))();
   });
   $("#position-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    guard(() => {
-      const pasted = readPasted($("#notation").value);
-      // A link to the other game's playground opens there.
-      if (pasted.link && (pasted.game || PAGE_GAME) !== module.id) {
-        location.assign(pasted.link);
-        return undefined;
+    guard(async () => {
+      clearPaste();
+      try {
+        const pasted = readPasted($("#notation").value);
+        // A link to the other game's playground opens there.
+        if (pasted.link && (pasted.game || PAGE_GAME) !== module.id) {
+          location.assign(pasted.link);
+          return;
+        }
+        await game.open(pasted, { push: true });
+      } catch (error) {
+        // Said under the box, where the player is looking.
+        failPaste(error);
       }
-      return game.open(pasted, { push: true });
     })();
   });
+  $("#notation").addEventListener("input", clearPaste);
   $("#notation").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
@@ -116,9 +110,19 @@ async function start() {
   $("#copy-link").addEventListener("click", guard(async () => {
     say(await copyText(location.href) ? "The link to this position is copied." : `The link is the page's address: ${location.href}`);
   }));
+  const seat = (id) => guard(() => (game.seat ? game.seat(id) : undefined))();
   $("#board").addEventListener("click", (event) => {
     const square = event.target.closest("[data-square]");
     if (square) guard(() => game.click(square.dataset.square))();
+  });
+  $("#stage").addEventListener("click", (event) => {
+    const id = event.target instanceof Element && event.target.closest("svg") ? seatOf(event.target) : null;
+    if (id) seat(id);
+  });
+  attachBoard({
+    activate: (square) => guard(() => game.click(square))(),
+    cancel: () => guard(() => (game.cancel ? game.cancel() : undefined))(),
+    seat,
   });
   $("#turn-buttons").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");

@@ -90,7 +90,18 @@ class SpielDerTuerme {
 
   // ------------------------------------------------------------------ opening a game
 
-  async open({ position }, { push = false } = {}) {
+  // `turn`: the turn being built, from an address ({start, moves}): replayed from its start.
+  async open({ position, turn = null }, { push = false } = {}) {
+    if (turn && turn.start && Array.isArray(turn.moves) && turn.moves.length) {
+      await this.begin(readPosition(turn.start), { push });
+      const { position: now, events } = await this.playedSoFar(turn.moves);
+      await this.act((game) => {
+        game.moves = turn.moves;
+        game.now = now;
+        game.events = events;
+      }, { push: false });
+      return;
+    }
     await this.begin(readPosition(position), { push });
   }
 
@@ -170,7 +181,9 @@ class SpielDerTuerme {
     $("#board").replaceChildren(svg);
     this.drawMovable(svg);
     this.drawTurn(svg);
-    this.shell.showPosition(JSON.stringify(now), { push });
+    // Mid-turn, the address also holds the turn's start and moves (Undo after a reload).
+    const turn = g.moves.length ? { start: JSON.stringify(g.start), moves: g.moves } : null;
+    this.shell.showPosition(JSON.stringify(now), { push, turn });
 
     const banner = $("#banner");
     banner.hidden = !over;
@@ -281,8 +294,8 @@ class SpielDerTuerme {
 
   paintLog() {
     $("#history").hidden = this.log.length === 0;
-    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
-      el("li", {}, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
+    $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
+      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
   }
 
   // ------------------------------------------------------------------------- clicks
@@ -299,10 +312,27 @@ class SpielDerTuerme {
     if (g.legal.some((m) => m.from === square)) return this.act((game) => { game.selected = square; });
     // Not a legal target: the service says why, for that move.
     if (g.selected) return this.play(square);
-    // Nothing to move here: the service says why (TM1, TM2, TN4), or that it is stuck.
-    const { moves } = await this.post("/moves", { position: g.now, from: square });
-    if (!moves.length) say(`The stack on ${square} cannot move anywhere now.`);
+    // Nothing to move here: the service says why (TM1, TM2, TN4) when asked to judge a
+    // move from there, which it answers as a verdict rather than an error.
+    const [, file, rank] = square.match(/^([a-z])(\d+)$/);
+    const beside = [String.fromCharCode(file.charCodeAt(0) + 1), String.fromCharCode(file.charCodeAt(0) - 1)]
+      .map((f) => `${f}${rank}`).find((name) => $(`#board g[data-square="${name}"]`));
+    const turn = { moves: [...g.moves, { from: square, to: beside || square }], end_turn: false };
+    const verdict = await this.post("/turns/validate", { position: g.start, turn });
+    const violation = verdict.legal ? null : verdict.violation;
+    if (violation && violation.index === g.moves.length && /^(TM1|TM2|TN4)$/.test(violation.rule)) {
+      throw new Problem({ rule: violation.rule, detail: `${square}: ${violation.detail}` });
+    }
+    say(`The stack on ${square} cannot move anywhere now.`);
     return undefined;
+  }
+
+  // Escape: the stack picked is put back.
+  async cancel() {
+    const g = this.game;
+    if (!g || !g.selected) return;
+    await this.act((game) => { game.selected = null; });
+    say("Nothing picked.");
   }
 
   // The picked stack to `to`: judged, then played. The turn goes on after a move onto a
@@ -350,12 +380,14 @@ class SpielDerTuerme {
     const moves = g.moves.slice(0, -1);
     const last = g.moves[g.moves.length - 1];
     const { position, events } = await this.playedSoFar(moves);
+    // Nothing is left picked: the stack is back on its square, to be picked again.
     await this.act((game) => {
       game.moves = moves;
       game.now = position;
       game.events = events;
-      game.selected = last.from;
+      game.selected = null;
     });
+    say(`The move ${last.from}–${last.to} is taken back.`);
   }
 
   // The turn as it stands: its moves, or none (a pass, TM8; after a symbol square, a stop).

@@ -30,6 +30,24 @@ const list = (items) => items.join(", ");
 // Turrians in reserve per seat, as the picture's seat panel states them (S2).
 const reserveIn = (svg) => Object.fromEntries($$("g.seat", svg).map((block) => [block.dataset.seat, Number(block.dataset.reserve)]));
 
+// The events in the order a player tells them: a capture (and the attack it counts)
+// after the move that made it, where the service names the capture first.
+export function inOrder(events) {
+  const out = [];
+  let waiting = [];
+  for (const event of events) {
+    if (event.type === "capture" || (event.type === "attack" && waiting.length)) {
+      waiting.push(event);
+    } else if (event.type === "move" && waiting.length) {
+      out.push(event, ...waiting);
+      waiting = [];
+    } else {
+      out.push(event);
+    }
+  }
+  return [...out, ...waiting];
+}
+
 // One event of /v1/turns/apply or /v1/turns/progress as a sentence.
 export function describe(event) {
   switch (event.type) {
@@ -45,6 +63,20 @@ export function describe(event) {
     case "game_over": return `game over: ${event.winners.length ? `${list(event.winners)} won` : "nobody won"}`;
     default: return event.type;
   }
+}
+
+// A position whose turrians are still being put on the board (S3), though the address
+// does not say so (a notation copied during set-up): no turn has been played yet (the
+// heights are the set-up's, nothing taken, no attack, nobody finished) and a seat still
+// has turrians to place.
+async function isSettingUp(api, position) {
+  const quiet = position.turn.phase === "take" && position.turn.taken.length === 0 && position.finishers.length === 0 &&
+    position.seats.every((seat) => seat.attacks === 0 && seat.bonus_stones === 0) &&
+    position.seats.some((seat) => seat.turrians.length < 6);
+  if (!quiet) return false;
+  const query = new URLSearchParams({ players: String(position.seats.length), ...position.rules });
+  const fresh = await api("GET", `/v1/setup?${query}`);
+  return JSON.stringify(fresh.heights) === JSON.stringify(position.heights);
 }
 
 class TerraTurrium {
@@ -70,9 +102,16 @@ class TerraTurrium {
 
   // A position (notation or object) as the service reads it; `placing`: its turrians are
   // still being put on the board (S3).
-  async open({ position, placing }, { push = false } = {}) {
+  // `turn`: the turn being built, from an address ({start, plan, goingOn}): its start is
+  // opened and its actions replayed, so that Undo and Restart go on working.
+  async open({ position, placing, turn = null }, { push = false } = {}) {
+    if (turn && turn.start && turn.plan) {
+      const start = await this.post("/v1/notation", { position: turn.start });
+      await this.begin(start.position, { push, plan: turn.plan, goingOn: Boolean(turn.goingOn) });
+      return;
+    }
     const answer = await this.post("/v1/notation", { position });
-    await this.begin(answer.position, { placing, push });
+    await this.begin(answer.position, { placing: placing || await isSettingUp(this.api, answer.position), push });
   }
 
   async newGame(query, { push = true } = {}) {
@@ -87,18 +126,19 @@ class TerraTurrium {
     }
   }
 
-  async begin(position, { placing = false, push = false } = {}) {
+  async begin(position, { placing = false, push = false, plan = null, goingOn = false } = {}) {
     const previous = this.game;
     this.game = {
       start: position, // the position the plan starts from
-      plan: emptyPlan(),
+      plan: plan ? copyPlan({ ...emptyPlan(), ...plan }) : emptyPlan(),
       now: position, // the position part-way through the turn
       events: [], // what the plan did so far
       selected: null, // move phase: the square (or "reserve") of the turrian picked
       reach: [], // /v1/reach from `selected`
-      goingOn: false, // place phase: moving on with bonus stones left (P3)
+      goingOn, // place phase: moving on with bonus stones left (P3)
       placing, // set-up: turrians still to put on the board (S3)
-      placer: 0, // set-up: the seat putting its turrians on the board
+      // set-up: the seat putting its turrians on the board, the one to move first
+      placer: Math.max(0, position.seats.findIndex((seat) => seat.id === position.to_move)),
       placed: [], // set-up: [seat index, square], for undo
       over: false,
       goal: null,
@@ -131,9 +171,16 @@ class TerraTurrium {
     const g = this.game;
     if (g.placing) return this.refreshSetUp({ push });
 
-    if (planSize(g.plan) === 0) {
-      g.goal = await this.post("/v1/goal", { position: g.start });
-      g.over = g.goal.game_over;
+    if (planSize(g.plan) === 0 || !g.startNotation) {
+      const [goal, written] = await Promise.all([
+        this.post("/v1/goal", { position: g.start }),
+        this.post("/v1/notation", { position: g.start }),
+      ]);
+      if (planSize(g.plan) === 0) {
+        g.goal = goal;
+        g.over = goal.game_over;
+      }
+      g.startNotation = written.notation;
     }
     if (g.over) {
       g.now = g.start;
@@ -168,6 +215,7 @@ class TerraTurrium {
         : { reachable: [] },
     ]);
     g.goal = goal;
+    if (planSize(g.plan) > 0) g.over = false;
     g.reach = reach.reachable;
     g.notation = notation.notation;
     this.paint(picture, { push, moving, mover });
@@ -181,7 +229,11 @@ class TerraTurrium {
     $("#board").replaceChildren(svg);
     g.reserve = reserveIn(svg);
     this.drawPlan(svg);
-    this.shell.showPosition(g.notation, { placing: g.placing, push });
+    document.body.removeAttribute("data-setting-up");
+    g.offered = new Set($$("g.removal, g.placement", svg).map((square) => square.dataset.square));
+    // Mid-turn, the address also holds the turn's start and actions (Undo after a reload).
+    const turn = planSize(g.plan) ? { start: g.startNotation, plan: g.plan, goingOn: g.goingOn || undefined } : null;
+    this.shell.showPosition(g.notation, { placing: g.placing, push, turn });
 
     const { now } = g;
     const phase = now.turn.phase;
@@ -220,7 +272,7 @@ class TerraTurrium {
     }
     $("#instruction").textContent = instruction;
     this.setButtons(buttons, { undo: planSize(g.plan) === 0, restart: planSize(g.plan) === 0 });
-    $("#actions").replaceChildren(...g.events.map((event) => el("li", { "data-type": event.type }, describe(event))));
+    $("#actions").replaceChildren(...inOrder(g.events).map((event) => el("li", { "data-type": event.type }, describe(event))));
     this.paintGoals();
     this.paintLog();
     say(moving && g.selected === null && now.turn.points > 0 ? "End the turn when you are done moving." : "");
@@ -262,8 +314,9 @@ class TerraTurrium {
 
   paintLog() {
     $("#history").hidden = this.log.length === 0;
-    $("#log").replaceChildren(...this.log.map(({ seat, events }) =>
-      el("li", {}, el("strong", {}, seat), ` ${events.filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
+    // Newest first, numbered from the first turn played here (<ol reversed>).
+    $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
+      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
         ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${e.seat} ${describe(e)})`))));
   }
 
@@ -299,6 +352,7 @@ class TerraTurrium {
       if (!spot) continue;
       const text = document.createElementNS(SVG_NS, "text");
       text.setAttribute("class", "pick");
+      text.setAttribute("font-size", "10");
       text.dataset.square = square;
       text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
       text.setAttribute("y", String(spot.y + spot.size / 2 - 4));
@@ -360,6 +414,12 @@ class TerraTurrium {
   paintSetUp(svg, { push }) {
     const g = this.game;
     const seat = g.start.seats[g.placer];
+    // The picture's headline speaks of a turn; at set-up, it says what the page says.
+    const headline = $("text.headline", svg);
+    if (headline) headline.textContent = `set-up · ${seat.id} places turrians`;
+    const state = $("text.turn", svg);
+    if (state) state.textContent = `turrians still to place: ${g.reserve[seat.id]}`;
+    document.body.setAttribute("data-setting-up", "");
     $("#board").replaceChildren(svg);
     this.shell.showPosition(g.notation, { placing: true, push });
     $("#banner").hidden = true;
@@ -415,9 +475,40 @@ class TerraTurrium {
     }
     const { now } = g;
     const phase = now.turn.phase;
-    if (phase === "take") return this.act((game) => game.plan.take.push(square));
-    if (phase === "place" && !g.goingOn) return this.act((game) => game.plan.place.push(square));
+    if (phase === "take" || (phase === "place" && !g.goingOn)) {
+      if (!g.offered.has(square)) return this.refuse((plan) => plan[phase].push(square));
+      return this.act((game) => game.plan[phase].push(square));
+    }
     return this.clickMove(square);
+  }
+
+  // Why the plan changed by `change` is not a legal turn, in the service's words: asked
+  // with /v1/turns/validate, which answers a refusal as an answer, not as an error.
+  async refuse(change) {
+    const plan = copyPlan(this.game.plan);
+    change(plan);
+    const answer = await this.post("/v1/turns/validate", { position: this.game.start, turn: plan });
+    if (answer.legal) return this.act((game) => { game.plan = plan; });
+    throw new Problem({ rule: answer.violation.rule, detail: answer.violation.detail });
+  }
+
+  // Escape: the turrian picked is put back.
+  async cancel() {
+    const g = this.game;
+    if (!g || g.selected === null) return;
+    await this.act((game) => { game.selected = null; });
+    say("Nothing picked.");
+  }
+
+  // A seat's panel chosen: for the seat to move, a turrian of its reserve (M9).
+  async seat(id) {
+    const g = this.game;
+    if (!g || g.placing || g.over) return;
+    const moving = g.now.turn.phase === "move" || (g.now.turn.phase === "place" && g.goingOn);
+    if (id !== g.now.to_move) throw new Problem({ detail: `It is ${g.now.to_move}'s turn, not ${id}'s.` });
+    if (!g.reserve[id]) throw new Problem({ detail: `${id} has no turrian in reserve.` });
+    if (!moving) throw new Problem({ rule: "M9", detail: "A turrian comes back from the reserve in the move phase." });
+    await this.act((game) => { game.selected = "reserve"; });
   }
 
   async clickMove(square) {
@@ -436,7 +527,7 @@ class TerraTurrium {
       throw new Problem({ detail: `Click one of ${mover.id}'s turrians first: they are framed purple.` });
     }
     // Not in reach: the service says why, as a one-step walk there.
-    return this.act((game) => game.plan.move.push({ from: game.selected, path: [square] }));
+    return this.refuse((plan) => plan.move.push({ from: g.selected, path: [square] }));
   }
 
   async action(name) {
@@ -492,6 +583,11 @@ class TerraTurrium {
   async end() {
     const g = this.game;
     const seat = g.now.to_move;
+    const verdict = await this.post("/v1/turns/validate", { position: g.start, turn: g.plan });
+    if (!verdict.legal) {
+      const { violation } = verdict;
+      throw new Problem({ rule: violation.rule, detail: `Not yet a legal turn: ${violation.detail}` });
+    }
     const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
     this.log.unshift({ seat, events: answer.events });
     try {

@@ -47,6 +47,18 @@ function problemSentence(answer) {
 
 // ---------------------------------------------------------------------- groups
 
+// What a player reads for a unit's id: the German name with its umlauts
+// ("bogenschuetzen" → "Bogenschützen"); a position's id in words ("small_tower" →
+// "small tower"). The ids stay the values sent.
+function unitName(kind) {
+  const written = kind.replace(/ae/g, "ä").replace(/oe/g, "ö").replace(/ue/g, "ü");
+  return written.charAt(0).toUpperCase() + written.slice(1);
+}
+
+function positionName(position) {
+  return position.replace(/_/g, " ");
+}
+
 function option(value, text = value) {
   const node = document.createElement("option");
   node.value = value;
@@ -59,10 +71,10 @@ function option(value, text = value) {
 // a position the edition lacks falls back to the ground.
 function fill(row, kindRow, position) {
   const kind = $('[data-member="kind"]', row);
-  kind.replaceChildren(...table.units.map((u) => option(u.kind)));
+  kind.replaceChildren(...table.units.map((u) => option(u.kind, unitName(u.kind))));
   kind.selectedIndex = Math.min(Math.max(kindRow, 0), table.units.length - 1);
   const where = $('[data-member="position"]', row);
-  where.replaceChildren(...table.positions.map((p) => option(p.position, `${p.position} (×${p.bonus})`)));
+  where.replaceChildren(...table.positions.map((p) => option(p.position, `${positionName(p.position)} (×${p.bonus})`)));
   where.value = table.positions.some((p) => p.position === position) ? position : "ground";
   limitFigures(row);
 }
@@ -168,7 +180,7 @@ function describe(sent, pointer) {
   const [, role, index] = pointer.split("/");
   const group = role === "target" ? sent.target : (sent[role] || [])[Number(index)];
   const name = role === "target" ? "Target" : `${ROLE_LABEL[role]} ${Number(index) + 1}`;
-  return group ? `${name}: ${group.figures} × ${group.kind} (${group.position})` : pointer;
+  return group ? `${name}: ${group.figures} × ${unitName(group.kind)} (${positionName(group.position)})` : pointer;
 }
 
 function showOutcome(outcome, sent) {
@@ -262,7 +274,7 @@ function showUnits() {
     ...table.units.map((u) => {
       const tr = document.createElement("tr");
       const cells = [
-        u.kind,
+        unitName(u.kind),
         u.max_figures,
         u.points,
         u.full_strength,
@@ -290,6 +302,8 @@ async function setEdition(edition) {
   ]);
   table = await units(edition);
   document.body.dataset.edition = edition;
+  // The sectors and towers count in Stahl und Sterne only (LS2): elsewhere they cannot be set.
+  $("#sector").disabled = edition !== "stahl-und-sterne";
   for (const [row, kindRow, position] of kept) fill(row, kindRow, position);
   showUnits();
 }

@@ -1,0 +1,272 @@
+// The board for every player: the service's picture (#board) with a grid of the page's
+// own over it (#grid, role=grid), so that the squares can be reached with the keyboard
+// and by screen readers; and a picture that stays legible from a phone to a wide screen.
+//
+// Why an overlay rather than roles inside the picture: the picture is the service's
+// answer (/v1/render), the same bytes for every client, and its squares are drawn in
+// board order without rows. The page's own grid is a second SVG with the picture's
+// viewBox laid over it: a row per rank, a focusable cell per square exactly over the
+// square (placed by attributes, so no inline style is needed), named in words; the
+// picture is left as it is, and mouse clicks go through the grid to it.
+//
+// Keys on the grid: arrows move between squares, Home/End to the ends of a rank,
+// Enter/Space act as a click, Escape puts a picked piece back. The cell of the last
+// square used keeps the grid's one place in the tab order.
+
+import { $, $$, SVG_NS } from "./core.js";
+
+// Narrower than this, the board and the seats' panel are shown one above the other,
+// each as large as the width allows.
+const NARROW = "(max-width: 640px)";
+// No text of the picture is drawn smaller than this many CSS pixels.
+const MIN_TEXT = 12;
+
+let handlers = { activate() {}, cancel() {}, seat() {} };
+let current = null; // the square whose cell is in the tab order
+
+// Sets up the grid beside #board; `activate(square)`, `cancel()` and `seat(id)` are the
+// game's answers to a key or a click on a seat's panel.
+export function attachBoard(given) {
+  handlers = { ...handlers, ...given };
+  const board = $("#board");
+  new MutationObserver(() => refreshBoard()).observe(board, { childList: true });
+  $("#grid").addEventListener("keydown", onKey);
+  $("#grid").addEventListener("focusin", (event) => {
+    const cell = event.target.closest("[data-square]");
+    if (cell) rove(cell.dataset.square, false);
+  });
+  $("#stage").addEventListener("keydown", (event) => {
+    const block = event.target instanceof Element ? event.target.closest("g.seat[tabindex]") : null;
+    if (block && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      handlers.seat(block.dataset.seat);
+    }
+  });
+  window.matchMedia(NARROW).addEventListener("change", () => refreshBoard());
+  let width = 0;
+  new ResizeObserver(() => {
+    const now = $("#stage").clientWidth;
+    if (now !== width) {
+      width = now;
+      legible();
+    }
+  }).observe($("#stage"));
+}
+
+const picture = () => $("#board > svg");
+
+// After every new picture: its layout, its text sizes, the grid's cells and names.
+export function refreshBoard() {
+  const svg = picture();
+  if (!svg) return;
+  layout(svg);
+  legible();
+  buildGrid(svg);
+  placeSeats();
+}
+
+// -------------------------------------------------------------------------- layout
+
+// A phone shows the board alone in #board, cut to it (its coordinates and captions
+// included), and the seats' panel below as a second view of the same picture.
+function layout(svg) {
+  if (!svg.dataset.viewBox) svg.dataset.viewBox = svg.getAttribute("viewBox");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  const panelView = $("#board-panel");
+  const panel = $("g.panel", svg);
+  if (!window.matchMedia(NARROW).matches || !panel) {
+    svg.setAttribute("viewBox", svg.dataset.viewBox);
+    panelView.replaceChildren();
+    panelView.hidden = true;
+    return;
+  }
+  const panelBox = panel.getBBox();
+  const [, , , height] = svg.dataset.viewBox.split(" ").map(Number);
+  const boardRight = panelBox.x - 8;
+  svg.setAttribute("viewBox", `0 0 ${boardRight} ${height}`);
+  const copy = svg.cloneNode(true);
+  for (const node of $$("defs, g.board, g.plan, g.coordinates, g.territories, g.quarters, title", copy)) node.remove();
+  copy.setAttribute("viewBox", `${panelBox.x - 6} ${panelBox.y - 6} ${panelBox.width + 12} ${panelBox.height + 12}`);
+  copy.setAttribute("aria-hidden", "true");
+  copy.removeAttribute("role");
+  panelView.replaceChildren(copy);
+  panelView.hidden = false;
+}
+
+// Every text of the pictures at least MIN_TEXT CSS pixels high: a text drawn smaller at
+// the picture's present scale is enlarged (its own size is kept to go back to).
+function legible() {
+  for (const svg of [picture(), $("#board-panel > svg")]) {
+    if (!svg) continue;
+    const box = svg.viewBox.baseVal;
+    const width = svg.getBoundingClientRect().width;
+    if (!box || !box.width || !width) continue;
+    const scale = width / box.width;
+    for (const text of $$("text", svg)) {
+      if (!text.dataset.size) text.dataset.size = String(parseFloat(getComputedStyle(text).fontSize) || 12);
+      const needed = Math.ceil((MIN_TEXT / scale) * 10) / 10;
+      text.setAttribute("font-size", String(Math.max(Number(text.dataset.size), needed)));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------- grid
+
+const FILE = (name) => name.match(/^[a-z]+/)[0];
+const RANK = (name) => Number(name.match(/\d+$/)[0]);
+
+// What a square holds and offers, in words: the square, its height, a turrian or a
+// stack, what the highlight says, and the marks of this turn.
+function describe(g, svg) {
+  const name = g.dataset.square;
+  const classes = g.classList;
+  const words = [name];
+  const title = $("title", g);
+  const label = $("text.label", g);
+  if (svg.classList.contains("spiel-der-tuerme")) {
+    if (title) words.splice(0, 1, title.textContent);
+    if (classes.contains("origin")) words.push("picked, Escape puts it back");
+    if (classes.contains("move")) words.push(`it can go here, height ${label ? label.textContent : ""}, the move ends the turn`);
+    if (classes.contains("continue")) words.push(`it can go here, a symbol square: you may move again`);
+    if (classes.contains("end")) words.push("it can go here, the move ends the game");
+    if (classes.contains("movable")) words.push("may move");
+  } else {
+    words.push(`height ${g.dataset.height}`);
+    const turrian = $("circle.turrian", g);
+    if (turrian) words.push(`${turrian.dataset.seat} turrian`);
+    if (classes.contains("out-of-play")) words.push("out of play");
+    if (classes.contains("origin")) words.push("picked, Escape puts it back");
+    if (classes.contains("removal")) words.push("may be taken");
+    if (classes.contains("placement")) {
+      words.push(document.body.hasAttribute("data-setting-up") ? "a turrian may go here" : "a stone may go here");
+    }
+    if (classes.contains("mark")) words.push("may move");
+    if (classes.contains("reach")) words.push(`it can go here for ${label ? label.textContent : "?"} points`);
+    if (classes.contains("capture")) words.push(`it captures here, for ${label ? label.textContent : "?"} points`);
+  }
+  const picks = $$(`g.plan text.pick[data-square="${name}"]`, svg).map((t) => t.textContent);
+  if (picks.length) words.push(`this turn: ${picks.join(" ")}`);
+  return words.join(", ");
+}
+
+const OFFERED = "g.removal, g.placement, g.reach, g.capture, g.mark, g.origin, g.move, g.continue, g.end, g.movable";
+
+const svgElement = (tag, attributes) => {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+};
+
+function buildGrid(svg) {
+  const grid = $("#grid");
+  const squares = $$("g[data-square]", svg);
+  const key = squares.map((g) => g.dataset.square).join(" ");
+  const focused = document.activeElement && grid.contains(document.activeElement);
+  if (grid.dataset.squares !== key) {
+    // A new board (another game): rows of ranks, the highest on top as drawn.
+    const ranks = [...new Set(squares.map((g) => RANK(g.dataset.square)))].sort((a, b) => b - a);
+    grid.replaceChildren(...ranks.map((rank) => {
+      const row = svgElement("g", { role: "row", "data-rank": rank });
+      row.append(...squares.filter((g) => RANK(g.dataset.square) === rank).map((g) =>
+        svgElement("rect", { role: "gridcell", "data-square": g.dataset.square, tabindex: -1, rx: 3 })));
+      return row;
+    }));
+    grid.dataset.squares = key;
+    if (!squares.some((g) => g.dataset.square === current)) current = null;
+  }
+  grid.setAttribute("viewBox", svg.getAttribute("viewBox"));
+  for (const g of squares) {
+    const cell = $(`rect[data-square="${g.dataset.square}"]`, grid);
+    const { e, f } = g.transform.baseVal.consolidate().matrix;
+    const size = Number($("rect", g).getAttribute("width"));
+    for (const [name, value] of Object.entries({ x: e + 1.5, y: f + 1.5, width: size - 3, height: size - 3 })) {
+      cell.setAttribute(name, String(value));
+    }
+    cell.setAttribute("aria-label", describe(g, svg));
+    cell.setAttribute("aria-selected", String(g.classList.contains("origin")));
+  }
+  if (current === null) {
+    const offered = $(OFFERED, svg);
+    current = (offered || squares[0]).dataset.square;
+  }
+  rove(current, focused);
+}
+
+// The cell of `square` takes the grid's tab stop (and the focus).
+function rove(square, focus) {
+  current = square;
+  for (const cell of $$("#grid rect[role=gridcell]")) {
+    const here = cell.dataset.square === square;
+    cell.tabIndex = here ? 0 : -1;
+    if (here && focus) cell.focus();
+  }
+}
+
+function onKey(event) {
+  const cell = event.target.closest("rect[role=gridcell]");
+  if (!cell) return;
+  const square = cell.dataset.square;
+  const row = cell.parentElement;
+  const cells = [...row.children];
+  const rows = [...$("#grid").children];
+  const column = cells.indexOf(cell);
+  let target = null;
+  switch (event.key) {
+    case "ArrowLeft": target = cells[column - 1]; break;
+    case "ArrowRight": target = cells[column + 1]; break;
+    case "ArrowUp": target = rows[rows.indexOf(row) - 1] ? rows[rows.indexOf(row) - 1].children[column] : null; break;
+    case "ArrowDown": target = rows[rows.indexOf(row) + 1] ? rows[rows.indexOf(row) + 1].children[column] : null; break;
+    case "Home": target = cells[0]; break;
+    case "End": target = cells[cells.length - 1]; break;
+    case "Enter":
+    case " ":
+      event.preventDefault();
+      handlers.activate(square);
+      return;
+    case "Escape":
+      event.preventDefault();
+      handlers.cancel();
+      return;
+    default:
+      return;
+  }
+  event.preventDefault();
+  if (target) rove(target.dataset.square, true);
+}
+
+// ------------------------------------------------------------------------ the seats
+
+// Each seat's block of the panel takes the focus, named by what the block says; on
+// Terra Turrium's, Enter brings a turrian of the reserve in (the game decides when). The
+// picture holding them is then a group of its own elements rather than one image.
+function placeSeats() {
+  const shown = $("#board-panel > svg") || picture();
+  for (const svg of [picture(), $("#board-panel > svg")]) {
+    if (!svg) continue;
+    const blocks = $$("g.seat", svg);
+    const title = $(":scope > title", svg);
+    if (svg === shown && blocks.length) {
+      svg.setAttribute("role", "group");
+      svg.setAttribute("aria-label", title ? title.textContent : "The position");
+      svg.removeAttribute("aria-hidden");
+    }
+    for (const block of blocks) {
+      if (svg !== shown) {
+        block.removeAttribute("tabindex");
+        continue;
+      }
+      const words = $$("text", block).map((t) => t.textContent.trim()).filter(Boolean);
+      const reserve = Number(block.dataset.reserve || 0);
+      block.setAttribute("tabindex", "0");
+      block.setAttribute("role", "button");
+      block.setAttribute("aria-label", `${words.join(", ")}${reserve ? ", Enter: a turrian from the reserve" : ""}`);
+    }
+  }
+}
+
+// A click on a seat's block in the picture (for a mouse) does what Enter does on its spot.
+export function seatOf(target) {
+  const block = target.closest("g.seat");
+  return block ? block.dataset.seat : null;
+}
