@@ -37,13 +37,14 @@ PAGES = {
     "/playground": "body[data-idle]",
     "/playground?game=spiel-der-tuerme": "body[data-idle]",
     "/turm-und-leute": "body[data-ready]",
+    "/turm-und-leute/ledger": "body[data-idle]",
     "/rules": "main h1",
     "/rules/spiel-der-tuerme": "main h1",
     "/rules/turm-und-leute": "main h1",
     "/docs": "#swagger-ui .info",
 }
 #: Pages whose text is the project's own (the API page's is Swagger UI's).
-OWN_TEXT = {"/playground", "/playground?game=spiel-der-tuerme", "/turm-und-leute"}
+OWN_TEXT = {"/playground", "/playground?game=spiel-der-tuerme", "/turm-und-leute", "/turm-und-leute/ledger"}
 #: A 2-player game at its set-up (S3): yellow owns NW and NE, red SE and SW.
 SETUP_2 = "?placing#setup|yellow:NW,NE|red:SE,SW"
 
