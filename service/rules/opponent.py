@@ -45,6 +45,7 @@ from service.rules.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, 
 from service.rules.goal import GOAL_HEIGHTS, meets_goal
 from service.rules.move import MoveBoard, legal_captures
 from service.rules.place import legal_placements
+from service.rules.refusals import Refusal
 from service.rules.position import MAX_ATTACKS, NOBODY, TURRIANS_PER_SEAT, Phase, Position
 from service.rules.setup import initial_placement_refusal, place_turrians, setup_heights
 from service.rules.take import legal_removals, outside_squares
@@ -544,7 +545,7 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if level not in LEVEL:
         raise ValueError(f"level must be one of {LEVELS}")
     if position.is_game_over:
-        raise InvalidQueryError("G3", "the game is over: there is no turn to suggest", "/position")
+        raise InvalidQueryError(Refusal.GAME_OVER.rule, "the game is over: there is no turn to suggest", "/position")
     rng = random.Random(seed)
     counter = Counter(budget or Budget())
     placed: dict[str, tuple[Square, ...]] = {}

@@ -78,7 +78,7 @@ class Level:
 LEVEL: Final = {
     1: Level(leader=0.0, quarters=0.0, noise=1.5, whole_turns=False, replies=0, chain=2),
     2: Level(leader=1.0, quarters=0.4, noise=0.001, whole_turns=True, replies=0, expansions=24, prospects=0.5),
-    3: Level(leader=1.0, quarters=0.4, noise=0.001, whole_turns=True, replies=8, expansions=48, prospects=0.5),
+    3: Level(leader=1.0, quarters=0.4, noise=0.001, whole_turns=True, replies=8, expansions=24, prospects=0.5),
 }
 
 
