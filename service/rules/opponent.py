@@ -551,7 +551,14 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     placed: dict[str, tuple[Square, ...]] = {}
     if is_in_setup(position):
         position, placed = suggest_setup(position, rng)
-    line = _Search(position, LEVEL[level], rng, counter).run()
+    chosen = LEVEL[level]
+    line = _Search(position, replace(chosen, width=1, branching=1, threat=0.0), rng, counter).run()
+    if chosen.width > 1 and not counter.exhausted:
+        # Level 3 first plays greedily, then searches wider with what is left of the
+        # budget; a search the budget cuts short keeps the greedy turn.
+        searched = _Search(position, chosen, rng, counter).run()
+        if not counter.exhausted:
+            line = searched
     return Suggestion(line.plan, level, seed, counter.nodes, counter.stopped, round(line.value, 3), placed)
 
 
