@@ -128,10 +128,11 @@ class Row:
         return sum(not r.finished for r in self.results)
 
     def mean(self, what: str) -> float:
-        return sum(getattr(r, what) for r in self.results) / len(self.results)
+        values: list[int] = [getattr(r, what) for r in self.results]
+        return sum(values) / len(values)
 
     def mean_won(self, what: str) -> float | None:
-        won = [getattr(r, what) for r in self.results if r.won]
+        won: list[int] = [getattr(r, what) for r in self.results if r.won]
         return sum(won) / len(won) if won else None
 
 

@@ -33,7 +33,7 @@ const GAMES = {
         const seat = g.start.seats[g.placer].id;
         const entry = (answer.setup || []).find((e) => e.seat === seat);
         return (entry ? entry.turrians : []).map((square) => ({
-          say: `${seat} puts a turrian on ${square}`,
+          say: `puts a turrian on ${square}`,
           run: () => game.clickSetUp(square),
         }));
       }
