@@ -89,7 +89,8 @@ wrk:
 # Then every endpoint under gunicorn and wrk against the floor, GET /healthz
 # (bench/http_load.py); the CPU time of each stage of a request in-process, beside that
 # run's figures (bench/http_profiling.py); and one worker's memory over 100,000 mixed
-# requests or two minutes of load, whichever ends first (bench/http_memory.py).
+# requests or two minutes of load, whichever ends first (bench/http_memory.py). Last, the
+# computer players' strength over seeded games at a fixed node budget (bench/strength.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -99,6 +100,7 @@ bench: install-bench wrk
 	$(BIN)/python -m bench.http_load
 	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.http_memory
+	$(BIN)/python -m bench.strength
 
 # The memory benchmark alone (~2 min).
 bench-memory: install wrk

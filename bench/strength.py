@@ -33,16 +33,16 @@ from service.common.budget import Budget
 MATCHUPS: Final = ((1, 0), (2, 0), (3, 0), (2, 1), (3, 2))
 """(level under test, its opponent); 0 is random play."""
 
-GAMES: Final = {"tt": {2: 30, 3: 12, 4: 12}, "sdt": {2: 20, 3: 8, 4: 8}}
+GAMES: Final = {"tt": {2: 20, 3: 8, 4: 8}, "sdt": {2: 12, 3: 4, 4: 4}}
 """Games per matchup, by game and player count."""
 
-NODES: Final = {"tt": 4000, "sdt": 600}
+NODES: Final = {"tt": 4000, "sdt": 400}
 """Positions judged per turn: the fixed budget of every search."""
 
-MAX_TURNS: Final = {"tt": 120, "sdt": 3000}
+MAX_TURNS: Final = {"tt": 120, "sdt": 1000}
 """Turns per player after which a game counts as won by nobody (a Terra Turrium game of
-two random players never ends; a Spiel der Türme game between them lasts under 3,000 turns
-in all)."""
+two random players never ends; Spiel der Türme games between computer players end in a
+few hundred)."""
 
 BUDGET_MS: Final = 600_000
 """Far above any search: only the node budget bounds it."""
