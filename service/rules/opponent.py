@@ -42,7 +42,7 @@ from service.common import InvalidQueryError
 from service.common.budget import Budget, Counter, Stop
 from service.rules.actions import Event, Segment, TurnPlan
 from service.rules.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, Square
-from service.rules.goal import GOAL_HEIGHTS, meets_goal
+from service.rules.goal import GOAL_HEIGHTS
 from service.rules.move import MoveBoard, legal_captures
 from service.rules.place import legal_placements
 from service.rules.refusals import Refusal
@@ -603,7 +603,6 @@ __all__ = [
     "Suggestion",
     "distance",
     "is_in_setup",
-    "meets_goal",
     "play_game",
     "suggest_setup",
     "suggest_turn",
