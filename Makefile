@@ -135,7 +135,8 @@ wrk:
 # bare app, /healthz and a reach request (bench/worker_profile.py, bench/instructions.py);
 # and one worker's memory over 100,000 mixed requests or two minutes of load, whichever
 # ends first (bench/http_memory.py); and the worst hostile bodies against a valid request
-# (bench/hostile.py).
+# (bench/hostile.py). Last, the
+# computer players' strength over seeded games at a fixed node budget (bench/strength.py).
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
@@ -148,6 +149,7 @@ bench: install-bench wrk
 	$(BIN)/python -m bench.instructions bare healthz reach
 	$(BIN)/python -m bench.http_memory
 	$(BIN)/python -m bench.hostile
+	$(BIN)/python -m bench.strength
 
 # The memory benchmark alone (~2 min).
 bench-memory: install wrk

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask
 
 from service.api.spec import Api
-from service.api.spiel_der_tuerme import views
+from service.api.spiel_der_tuerme import opponent, views
 from service.api.spiel_der_tuerme.schemas import COMPONENTS
 
 
@@ -17,3 +17,4 @@ def register(app: Flask, api: Api) -> None:
     """Add Spiel der Türme's operations to ``app`` and its document."""
     api.components(COMPONENTS)
     api.register_blueprint(views.bp)
+    api.register_blueprint(opponent.bp)

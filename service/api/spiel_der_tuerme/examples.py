@@ -60,4 +60,8 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                      "value": {**body, "from": square_name(chain.frm)}},
             "plain": {"summary": "The board alone", "value": body},
         },
+        "sdt_suggest": {
+            "level-3": {"summary": "Yellow's turn played by the computer at level 3, bounded by positions judged",
+                        "value": {**body, "level": 3, "seed": 1, "budget_nodes": 3000}},
+        },
     }

@@ -252,6 +252,16 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                 },
             },
         },
+        "suggest": {
+            "midgame": {
+                "summary": "Yellow's turn played by the computer at level 2, bounded by positions judged",
+                "value": {**mid, "level": 2, "seed": 1, "budget_nodes": 2000},
+            },
+            "set-up": {
+                "summary": "A new game: the computer sets up every seat, then plays yellow's turn at level 3",
+                "value": {"position": "setup|yellow:NW,NE|red:SE,SW", "level": 3, "seed": 7, "budget_ms": 200},
+            },
+        },
         "progress": {
             "taken-two": {
                 "summary": "Yellow has taken two stones: the take phase is still open",

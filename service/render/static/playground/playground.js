@@ -8,6 +8,7 @@ import {
   $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
   readPasted, say, setupParameters, setupQuery, writeAddress,
 } from "./core.js";
+import attachOpponent from "./opponent.js";
 import spielDerTuerme from "./spiel-der-tuerme.js";
 import terraTurrium from "./terra-turrium.js";
 
@@ -63,6 +64,7 @@ function showGames(current) {
 async function start() {
   const module = chosen;
   const game = module.create(shell);
+  attachOpponent(game, module, shell);
   const form = $("#setup-form");
   document.body.dataset.game = module.id;
   document.title = `${module.title} playground`;

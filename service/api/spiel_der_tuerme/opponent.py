@@ -1,0 +1,49 @@
+"""The computer opponent of Spiel der Türme: a suggested (rest of a) turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.declare import Answer, Blueprint, Nested
+from service.api.spiel_der_tuerme.schemas import SdtPositionQuery, SdtTurn
+from service.api.suggest import answer_members, options_of, request_members
+from service.spiel_der_tuerme.codec import turn_plan_to_dict
+from service.spiel_der_tuerme.opponent import suggest_turn
+
+PREFIX = "/v1/spiel-der-tuerme"
+
+SdtSuggestQuery: Any = SdtPositionQuery.from_dict(request_members(), name="SdtSuggestQuery")
+SdtSuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
+SdtSuggestQuery.problems = {422: "InvalidPositionOrQuery"}
+
+SdtSuggestAnswer: Any = Answer.from_dict(
+    {"turn": Nested(SdtTurn, required=True), **answer_members()}, name="SdtSuggestAnswer"
+)
+SdtSuggestAnswer.__doc__ = "A legal (rest of a) turn for the seat to move, and how it was found."
+
+bp = Blueprint("spiel-der-tuerme-opponent", __name__, url_prefix=PREFIX,
+               description="The computer opponent of Spiel der Türme.")
+
+
+@bp.post("/turns/suggest")
+@bp.arguments(SdtSuggestQuery)
+@bp.response(200, SdtSuggestAnswer, description="The suggested turn.")
+def sdt_suggest(query: dict[str, Any]) -> dict[str, Any]:
+    """A legal (rest of a) turn of Spiel der Türme for the seat to move, by the service's own player.
+
+    At `level` 1 (a beginner: one scoring move at a time), 2 (every whole turn, chains
+    of TM7 included, judged by the position it leaves) or 3 (the best of those answered
+    by the next seat's best reply), within `budget_ms` milliseconds and `budget_nodes`
+    positions judged. A seat that cannot move is answered a pass (no moves, TM8). The
+    same request with the same `seed` answers the same turn unless the clock stopped
+    the search (`stopped: "time"`). A game that is over is 422 (TE4).
+    """
+    answer = suggest_turn(query["position"], *options_of(query))
+    return {
+        "turn": turn_plan_to_dict(answer.turn),
+        "level": answer.level,
+        "seed": answer.seed,
+        "nodes": answer.nodes,
+        "stopped": answer.stopped.value,
+        "value": answer.value,
+    }

@@ -1,0 +1,75 @@
+"""The computer opponent of Terra Turrium: a suggested rest of the turn."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from service.api.declare import Answer, Blueprint, List, Nested
+from service.api.suggest import answer_members, options_of, request_members
+from service.api.terra_turrium.schemas import PositionQuery, Segment, seat_id, squares
+from service.rules import square_name, turn_plan_to_dict
+from service.rules.opponent import suggest_turn
+
+SuggestQuery: Any = PositionQuery.from_dict(request_members(), name="SuggestQuery")
+SuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
+SuggestQuery.problems = {422: "InvalidPositionOrQuery"}
+
+
+class SuggestedTurn(Answer):
+    """The rest of the turn, every phase listed (empty where nothing is left to do)."""
+
+    take = squares("Squares whose top stone is taken, in order (R).", required=True)
+    place = squares("Squares a stone is placed on, in order (P).", required=True)
+    move = List(Nested(Segment), required=True, metadata={"description": "Walks, in order (M)."})
+
+
+class SetupPlacement(Answer):
+    """The turrians one seat puts on the board at set-up (S3)."""
+
+    seat = seat_id("The seat.", required=True)
+    turrians = squares("Its squares, in board order.", required=True)
+
+
+SuggestAnswer: Any = Answer.from_dict(
+    {
+        "turn": Nested(SuggestedTurn, required=True),
+        **answer_members(),
+        "setup": List(Nested(SetupPlacement), metadata={
+            "description": "Only when the position was still in set-up: the turrians put on the board first "
+                           "(S3), per seat; the turn is played from the position with them."}),
+    },
+    name="SuggestAnswer",
+)
+SuggestAnswer.__doc__ = "A legal rest of the turn for the seat to move, and how it was found."
+
+bp = Blueprint("opponent", __name__, description="The computer opponent of Terra Turrium.")
+
+
+@bp.post("/v1/turns/suggest")
+@bp.arguments(SuggestQuery)
+@bp.response(200, SuggestAnswer, description="The suggested turn.")
+def suggest(query: dict[str, Any]) -> dict[str, Any]:
+    """A legal rest of the turn for the seat to move, played by the service's own player.
+
+    From the position's `turn` state, at `level` 1 (a beginner), 2 (greedy over the
+    turn's actions) or 3 (a search over whole turns that uses the budget), within
+    `budget_ms` milliseconds and `budget_nodes` positions judged. The same request with
+    the same `seed` answers the same turn unless the clock stopped the search
+    (`stopped: "time"`). A position still in set-up (the set-up heights, nothing played,
+    a seat with turrians to place) is set up first and the answer lists those turrians
+    in `setup`. A game that is over is 422 (G3).
+    """
+    answer = suggest_turn(query["position"], *options_of(query))
+    body: dict[str, Any] = {
+        "turn": turn_plan_to_dict(answer.turn),
+        "level": answer.level,
+        "seed": answer.seed,
+        "nodes": answer.nodes,
+        "stopped": answer.stopped.value,
+        "value": answer.value,
+    }
+    if answer.setup:
+        body["setup"] = [
+            {"seat": seat, "turrians": [square_name(s) for s in squares_]} for seat, squares_ in answer.setup.items()
+        ]
+    return body

@@ -1,0 +1,72 @@
+"""The budget of a computer player's search: wall time and positions considered.
+
+Both computer players (:mod:`service.rules.opponent`,
+:mod:`service.spiel_der_tuerme.opponent`) count every position they judge as one
+*node* and stop at whichever limit comes first. Bounded by nodes a search is a pure
+function of its position and seed, on any machine; bounded by time it depends on the
+machine, and its answer says so (:class:`Stop`).
+
+>>> counter = Counter(Budget(ms=1000, nodes=2))
+>>> counter.tick(), counter.tick(), counter.tick(), counter.stopped.value, counter.nodes
+(True, True, False, 'nodes', 2)
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass
+from typing import Final
+
+MAX_BUDGET_MS: Final = 2000
+"""The contract's bound on ``budget_ms``."""
+MAX_BUDGET_NODES: Final = 1_000_000
+"""The bound on a node budget: far above what the bound on time lets a search reach."""
+
+
+class Stop(str, enum.Enum):
+    """Why a search ended: it looked at everything it meant to, or a limit stopped it."""
+
+    COMPLETE = "complete"
+    NODES = "nodes"
+    TIME = "time"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """At most ``ms`` milliseconds and ``nodes`` positions judged."""
+
+    ms: int = 500
+    nodes: int = MAX_BUDGET_NODES
+
+
+class Counter:
+    """Counts the nodes of one search against its :class:`Budget`.
+
+    The clock is read at every node (a read costs far less than judging a position), so
+    the time limit is overrun by at most one node's work.
+    """
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self.deadline = time.monotonic() + budget.ms / 1000
+        self.stopped: Stop = Stop.COMPLETE
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether a limit has stopped the search."""
+        return self.stopped is not Stop.COMPLETE
+
+    def tick(self) -> bool:
+        """Count one node; ``False`` (and nothing counted) once a limit is reached."""
+        if self.stopped is not Stop.COMPLETE:
+            return False
+        if self.nodes >= self.budget.nodes:
+            self.stopped = Stop.NODES
+            return False
+        if time.monotonic() >= self.deadline:
+            self.stopped = Stop.TIME
+            return False
+        self.nodes += 1
+        return True

@@ -1,0 +1,193 @@
+// Play against the computer: any seat may be played by the service's own player
+// (/v1/turns/suggest, /v1/spiel-der-tuerme/turns/suggest) at level 1, 2 or 3; the others
+// stay with the people at the screen (hot seat). The computer's turn is played through
+// the game module's own actions, one at a time with a pause between them, so the board
+// shows each stone taken, each stone placed and each walk (in Spiel der Türme each
+// stack picked and moved) as a person would play it.
+//
+// The game modules know nothing of this: attachOpponent() wraps the module's refresh (to
+// notice whose turn it is), click and action (to keep people's hands off the computer's
+// turn), and adds its panel to the side of the page.
+
+import { $, el, guard, say } from "./core.js";
+
+const LEVELS = [["person", "a person"], ["1", "computer, level 1 (beginner)"], ["2", "computer, level 2"],
+  ["3", "computer, level 3 (searches)"]];
+const PAUSES = [["1200", "slow"], ["600", "normal"], ["150", "fast"]];
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const seed = () => Math.floor(Math.random() * 2 ** 32);
+
+// What each game needs: its seats, whose turn it is, and its turn played step by step.
+const GAMES = {
+  "terra-turrium": {
+    path: "/v1/turns/suggest",
+    seats: (g) => g.start.seats.map((seat) => seat.id),
+    // The seat whose action is awaited: the one placing turrians at set-up (S3), else the mover.
+    seat: (g) => (g.placing ? g.start.seats[g.placer].id : g.over ? null : g.now.to_move),
+    fresh: (g) => g.placing || (!g.plan.take.length && !g.plan.place.length && !g.plan.move.length),
+    // The steps of a suggested turn, each a function of the game module.
+    steps(game, answer) {
+      const g = game.game;
+      if (g.placing) {
+        const seat = g.start.seats[g.placer].id;
+        const entry = (answer.setup || []).find((e) => e.seat === seat);
+        return (entry ? entry.turrians : []).map((square) => ({
+          say: `puts a turrian on ${square}`,
+          run: () => game.clickSetUp(square),
+        }));
+      }
+      const { take, place, move } = answer.turn;
+      const steps = [
+        ...take.map((square) => ({ say: `takes a stone from ${square}`, run: () => game.act((s) => { s.plan.take.push(square); }) })),
+        ...place.map((square) => ({ say: `places a stone on ${square}`, run: () => game.act((s) => { s.plan.place.push(square); }) })),
+      ];
+      move.forEach((segment) => {
+        const end = segment.path[segment.path.length - 1];
+        steps.push({
+          say: `picks the turrian ${segment.from === "reserve" ? "in reserve" : `on ${segment.from}`}`,
+          run: () => game.act((s) => { s.goingOn = true; s.selected = segment.from; }),
+        });
+        steps.push({
+          say: `walks it to ${end}`,
+          run: () => game.act((s) => { s.plan.move.push(segment); s.selected = null; }),
+        });
+      });
+      steps.push({ say: "ends the turn", run: () => game.end() });
+      return steps;
+    },
+  },
+  "spiel-der-tuerme": {
+    path: "/v1/spiel-der-tuerme/turns/suggest",
+    seats: (g) => [...g.start.seats],
+    seat: (g) => (g.now.over ? null : g.now.to_move),
+    fresh: (g) => !g.moves.length,
+    steps(game, answer) {
+      const { moves } = answer.turn;
+      const steps = [];
+      moves.forEach(({ from, to }) => {
+        steps.push({ say: `picks the stack on ${from}`, run: () => game.act((s) => { s.selected = from; }) });
+        steps.push({ say: `moves it to ${to}`, run: () => game.play(to) });
+      });
+      // A pass (TM8), or a stop after a symbol square (TM7): the module ends the turn.
+      steps.push({
+        say: moves.length ? "ends the turn" : "cannot move and passes",
+        run: () => (game.game.now.to_move === game.game.start.to_move && !game.game.now.over ? game.endTurn() : undefined),
+      });
+      return steps;
+    },
+  },
+};
+
+class Opponent {
+  constructor(game, module, shell) {
+    this.game = game;
+    this.rules = GAMES[module.id];
+    this.api = shell.api;
+    this.players = new Map(); // seat id → "person" or a level
+    this.pause = 600;
+    this.playing = null; // the game state object whose turn the computer is playing
+    this.seats = [];
+    this.panel();
+  }
+
+  // The panel: who plays each seat, and how long the computer pauses between steps.
+  panel() {
+    const section = el("section", { id: "opponent", "aria-labelledby": "opponent-title" },
+      el("h2", { id: "opponent-title" }, "Players"),
+      el("p", { class: "hint" }, "Play against the computer: choose who plays each seat. The computer plays its turn step by step."),
+      el("div", { id: "opponent-seats" }),
+      el("label", { for: "opponent-pause" }, "Computer's pace "),
+      el("select", { id: "opponent-pause" }, PAUSES.map(([value, text]) =>
+        el("option", { value, selected: Number(value) === this.pause }, text))));
+    $("#turn").after(section);
+    section.addEventListener("change", (event) => {
+      const { target } = event;
+      if (target.id === "opponent-pause") this.pause = Number(target.value);
+      else if (target.dataset.seat) this.players.set(target.dataset.seat, target.value);
+      this.check();
+    });
+  }
+
+  paintSeats() {
+    const g = this.game.game;
+    if (!g) return;
+    const seats = this.rules.seats(g);
+    if (seats.join() === this.seats.join()) return;
+    this.seats = seats;
+    $("#opponent-seats").replaceChildren(...seats.map((seat) => el("div", { class: "opponent-seat" },
+      el("label", { for: `opponent-${seat}` }, `${seat}: `),
+      el("select", { id: `opponent-${seat}`, "data-seat": seat }, LEVELS.map(([value, text]) =>
+        el("option", { value, selected: (this.players.get(seat) || "person") === value }, text))))));
+  }
+
+  level(seat) {
+    const chosen = seat === null ? "person" : this.players.get(seat) || "person";
+    return chosen === "person" ? null : Number(chosen);
+  }
+
+  // Whether the seat whose action is awaited is the computer's.
+  isComputerTurn() {
+    const g = this.game.game;
+    return Boolean(g) && this.level(this.rules.seat(g)) !== null;
+  }
+
+  // After every refresh: the panel, and the computer's turn if it is one.
+  check() {
+    this.paintSeats();
+    if (this.playing || !this.isComputerTurn()) return;
+    this.playing = this.game.game;
+    document.body.dataset.computer = "playing";
+    setTimeout(guard(() => this.play()), this.pause);
+  }
+
+  async play() {
+    const { game } = this;
+    const g = game.game;
+    const seat = this.rules.seat(g);
+    const level = this.level(seat);
+    try {
+      if (g !== this.playing || level === null) return;
+      if (!this.rules.fresh(g)) {
+        // A turn a person began: the computer plays it from its start.
+        await game.act((s) => { s.plan = { take: [], place: [], move: [] }; s.moves = []; s.selected = null; });
+      }
+      say(`${seat} (computer, level ${level}) is thinking…`);
+      const answer = await this.api("POST", this.rules.path, { position: g.start, level, seed: seed() });
+      for (const step of this.rules.steps(game, answer)) {
+        if (game.game !== g) break; // a new game, or the turn ended (it passed to the next seat)
+        say(`${seat} (computer) ${step.say}.`);
+        // eslint-disable-next-line no-await-in-loop
+        await sleep(this.pause);
+        // eslint-disable-next-line no-await-in-loop
+        await step.run();
+      }
+    } finally {
+      this.playing = null;
+      delete document.body.dataset.computer;
+    }
+    this.check();
+  }
+}
+
+// Hooks the computer players into a game module (its refresh, click and action).
+export default function attachOpponent(game, module, shell) {
+  if (!GAMES[module.id]) return null;
+  const opponent = new Opponent(game, module, shell);
+  const { refresh, click, action } = game;
+  game.refresh = async function refreshed(...args) {
+    const result = await refresh.apply(this, args);
+    opponent.check();
+    return result;
+  };
+  const handsOff = (original) => async function guarded(...args) {
+    if (opponent.playing || opponent.isComputerTurn()) {
+      say("The computer is playing this seat: wait for its turn to end, or make the seat a person's under Players.");
+      return undefined;
+    }
+    return original.apply(this, args);
+  };
+  game.click = handsOff(click);
+  game.action = handsOff(action);
+  return opponent;
+}

@@ -1,0 +1,109 @@
+"""Playing against the computer in the playground, in a real browser.
+
+- Terra Turrium, 2 players: yellow is given to the computer at level 1 while the game is
+  being set up. It puts its six turrians on the board itself (S3); red, a person, sets
+  up by the button; then the computer plays yellow's turn step by step (each stone
+  taken, each stone placed, each walk shown in words on the page, one after the other)
+  and hands the turn to red. The position the page then shows is the one the service
+  plays from the turn the page reports. A click on the board while the computer plays is
+  refused in words.
+- Spiel der Türme, 2 players: yellow is given to the computer at level 2 and plays its
+  turn stack by stack; red, a person, is then to move.
+
+The browser, the live service and the page's Content-Security-Policy are conftest.py's.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.live import PlaygroundPlayer
+
+#: Collects every sentence the page says (#message), in order.
+LISTEN = """() => {
+  window.said = [];
+  new MutationObserver(() => window.said.push(document.querySelector('#message').textContent))
+    .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def _computer_done(page: Page) -> None:
+    page.wait_for_function("() => !document.body.dataset.computer && document.body.hasAttribute('data-idle')")
+
+
+def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url: str) -> None:
+    player = PlaygroundPlayer(page, base_url)
+    player.open()
+    page.select_option('select[name="players"]', "2")
+    player.idle()
+    page.click("#new")
+    player.idle()
+    expect(page.locator("#turn-title")).to_have_text("Set-up")
+    page.select_option("#opponent-pause", "150")
+    page.evaluate(LISTEN)
+    page.select_option("#opponent-yellow", "1")
+    # Yellow's set-up is the computer's; then red, a person, is asked to place its own.
+    expect(page.locator("#whose")).to_have_text("red puts its turrians on the board")
+    _computer_done(page)
+    notation = page.input_value("#notation")
+    yellow = notation.split("|")[1]
+    assert len(yellow.split(":")[2].split(",")) == 6
+    said = page.evaluate("window.said")
+    assert sum(s.startswith("yellow (computer) puts a turrian on") for s in said) == 6
+
+    suggested: list[dict] = []
+    applied: list[dict] = []
+    page.on("response", lambda r: suggested.append(r.json()) if r.url.endswith("/v1/turns/suggest") else None)
+    page.on("request", lambda r: applied.append(r.post_data_json) if r.url.endswith("/v1/turns/apply") else None)
+    page.click('#turn-buttons button[data-action="random"]')
+    # The game begins and the computer plays yellow's turn.
+    page.wait_for_function("() => document.body.dataset.computer === 'playing'")
+    # A person's click while the computer plays (dispatched at once: the computer's turn
+    # may be over before a pointer click lands on a board that is redrawn at every step).
+    page.evaluate("document.querySelector('#board g[data-square=\"e5\"]')"
+                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    page.wait_for_function("() => window.said.some(s => s.startsWith('The computer is playing this seat'))")
+    expect(page.locator("#whose")).to_have_text("red to move", timeout=30_000)
+    _computer_done(page)
+    said = page.evaluate("window.said")
+    steps = [s for s in said if s.startswith("yellow (computer)") and "puts a turrian" not in s]
+    kinds = [s.split(") ", 1)[1].split(" ")[0] for s in steps]
+    # Three stones taken, then three placed, then walks (a pick and a walk each), then the end.
+    assert kinds[:6] == ["takes"] * 3 + ["places"] * 3, steps
+    assert kinds[-1] == "ends" and set(kinds[6:-1]) <= {"picks", "walks"}
+
+    # The page played exactly the turn the service suggested, and shows where it leads.
+    events = page.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")
+    assert len(events) == 1 and events[0].startswith("yellow")
+    assert len(suggested) == 1 and len(applied) == 1
+    assert applied[0]["turn"] == suggested[0]["turn"]
+    after = player.api("/v1/turns/apply", applied[0])["position"]
+    shown = player.api("/v1/notation", {"position": page.input_value("#notation")})["position"]
+    assert shown == after and shown["to_move"] == "red"
+
+
+def test_the_computer_plays_a_turn_of_spiel_der_tuerme(page: Page, base_url: str) -> None:
+    player = PlaygroundPlayer(page, base_url)
+    player.open("?game=spiel-der-tuerme")
+    page.select_option('select[name="players"]', "2")
+    player.idle()
+    page.fill('input[name="seed"]', "42")
+    page.click("#new")
+    player.idle()
+    start = json.loads(page.input_value("#notation"))
+    page.select_option("#opponent-pause", "150")
+    page.evaluate(LISTEN)
+    page.select_option("#opponent-yellow", "2")
+    expect(page.locator("#whose")).to_have_text("red to move", timeout=30_000)
+    _computer_done(page)
+    said = page.evaluate("window.said")
+    moves = [s for s in said if s.startswith("yellow (computer) moves it to")]
+    picks = [s for s in said if s.startswith("yellow (computer) picks the stack on")]
+    assert moves and len(picks) == len(moves)
+    # The moves the page announced are the turn the service plays to the page's position.
+    turn = {"moves": [{"from": p.rsplit(" ", 1)[1].rstrip("."), "to": m.rsplit(" ", 1)[1].rstrip(".")}
+                      for p, m in zip(picks, moves, strict=True)]}
+    after = player.api("/v1/spiel-der-tuerme/turns/apply", {"position": start, "turn": turn})["position"]
+    assert json.loads(page.input_value("#notation")) == after
