@@ -513,6 +513,14 @@ def integer(description: str, low: int = 0, high: int | None = None, **kwargs: A
     return Int(validate=range_of(low, high), metadata={"description": description}, **kwargs)
 
 
+#: A picture's media types and schemas: SVG is text (a client reads it as a string); the
+#: same bytes for a client that saves a file (``Accept: application/octet-stream``) are binary.
+SVG = "image/svg+xml"
+OCTETS = "application/octet-stream"
+DRAWING = {"type": "string"}
+PICTURE = {"type": "string", "format": "binary"}
+
+
 def text(description: str, pattern: str | None = None, what: str | None = None,
          example: str | None = None, **kwargs: Any) -> Str:
     """A string, matching ``pattern`` in full if one is given (``what`` names what it must be)."""

@@ -12,7 +12,7 @@ from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
 from service.api import metrics
-from service.api.declare import Answer, Blueprint, negotiate, one_of, text
+from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Answer, Blueprint, negotiate, one_of, text
 from service.api.errors import PROBLEM_MEDIA_TYPE
 from service.api.problems import ProblemSchema
 from service.api.rulebooks import MAIN_GAME, RULEBOOKS, page_body
@@ -178,9 +178,9 @@ def game_rules(game: str) -> Response:
 
 
 @bp.get("/rules/spiel-der-tuerme.svg")
-@bp.response(200, {"type": "string", "format": "binary"}, content_type="image/svg+xml",
+@bp.response(200, DRAWING, content_type=SVG,
              description="The picture docs/spiel-der-tuerme.svg, as `make spec` draws it.")
-@bp.alt_response(200, schema={"type": "string", "format": "binary"}, content_type="application/octet-stream",
+@bp.alt_response(200, schema=PICTURE, content_type=OCTETS,
                  success=True, description="The same picture, for `Accept: application/octet-stream`.")
 def sdt_rules_picture() -> Response:
     """The example picture of Spiel der Türme's rules page.
@@ -191,7 +191,7 @@ def sdt_rules_picture() -> Response:
     """
     from service.render.spiel_der_tuerme_example import example_svg
 
-    response = Response(example_svg(), mimetype=negotiate(["image/svg+xml", "application/octet-stream"]))
+    response = Response(example_svg(), mimetype=negotiate([SVG, OCTETS]))
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
     response.make_conditional(request)

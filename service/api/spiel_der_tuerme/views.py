@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response
 
-from service.api.declare import Blueprint, negotiate
+from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.spiel_der_tuerme.schemas import (
     SdtApplyAnswer,
     SdtApplyQuery,
@@ -118,13 +118,6 @@ def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
     (`over` is null).
     """
     return score_to_dict(score(query["position"]))
-
-
-SVG = "image/svg+xml"
-OCTETS = "application/octet-stream"
-#: SVG is text (a client reads it as a string); the same bytes saved as a file are binary.
-DRAWING = {"type": "string"}
-PICTURE = {"type": "string", "format": "binary"}
 
 
 @bp.post("/render")

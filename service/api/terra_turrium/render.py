@@ -16,7 +16,7 @@ from flask import Blueprint as FlaskBlueprint
 from flask import Response, send_from_directory
 
 import service.render
-from service.api.declare import Blueprint, negotiate
+from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.terra_turrium.schemas import RenderQuery
 from service.common import InvalidQueryError
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg
@@ -26,12 +26,6 @@ from service.rules.codec import parse_origin
 bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG, and the playground.")
 assets = FlaskBlueprint("playground_assets", __name__)
 
-SVG = "image/svg+xml"
-#: The same bytes for a client that saves a file rather than shows a picture.
-OCTETS = "application/octet-stream"
-#: SVG is text (a client reads it as a string); the same bytes saved as a file are binary.
-DRAWING = {"type": "string"}
-PICTURE = {"type": "string", "format": "binary"}
 PAGE = {"type": "string"}
 
 #: The playground's files, as installed with the service.render package.
