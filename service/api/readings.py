@@ -67,6 +67,7 @@ GAMES: Final = (
 
 DOCUMENT: Final = "docs/interpretations.md"
 PAGE_URL: Final = "/rules/interpretations"
+API_DOCUMENT: Final = "docs/api.md"
 ENGINE_MODULE: Final = "interpretations.py"
 
 
@@ -129,13 +130,13 @@ def document(marks: dict[Game, list[Mark]]) -> str:
         "with an id, the rulebook section it reads, the other reading and why this one. This",
         "page lists every mark, per game; each id leads to its rule. An answer whose ruling",
         'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem',
-        "or an event (see [the HTTP API](api.md)).",
+        f"or an event (see [the HTTP API]({Path(API_DOCUMENT).name})).",
         "",
-        f"*Written by `make spec` from the rules documents: edit those, not this file.*",
+        "*Written by `make spec` from the rules documents: edit those, not this file.*",
     ]
     for game, found in marks.items():
         name = Path(game.source).name
-        lines += ["", f"## {game.title}", "", f"From [{name}]({name}), {len(found)} readings.", ""]
+        lines += ["", f"## {game.title}", "", f"From [{game.source}]({name}), {len(found)} readings.", ""]
         for mark in found:
             text = mark.text.replace("](#", f"]({name}#")
             lines.append(f'- <a id="{mark.id}"></a>**[{mark.id}]({name}#{mark.rule})** {text}')

@@ -40,6 +40,7 @@ from service.api.declare import (
     range_of,
     text,
 )
+from service.api.problems import readings
 from service.common import InvalidPositionError, RuleError
 from service.render import HighlightStyle
 from service.rules import (
@@ -457,6 +458,7 @@ class Violation(Answer):
     index = integer("Its position in its phase's list.", required=True)
     detail = text("A sentence a player understands.", required=True)
     step = integer("For a walk: the index in `path` of the offending square (absent otherwise).")
+    interpretations = readings()
 
 
 class IllegalAnswer(Answer):
@@ -482,6 +484,8 @@ def _event(type_: EventType, doc: str, **members: fields.Field[Any]) -> Any:
     base = {
         "type": one_of([type_.value], "What happened.", required=True),
         "seat": seat_id("The seat it happened to or by.", required=True),
+        # Declared for every type: which types name readings depends on the options.
+        "interpretations": readings(),
     }
     name = "".join(part.title() for part in type_.value.split("_")) + "Event"
     cls: Any = Answer.from_dict({**base, **members}, name=name)
