@@ -145,10 +145,9 @@ def event_rules(type_: EventType, rules: Rules) -> tuple[str, ...]:
     if type_ is EventType.CAPTURES_USED:
         return ("V3",)
     if type_ is EventType.ENTER:
-        if rules.reentry is Reentry.OUTSIDE:
-            return ("V4",)
         # The entry row of the 6 x 6 board is the one no source names.
-        return ("M9",) if rules.two_player_board is TwoPlayerBoard.SIX else ()
+        six = ("M9",) if rules.two_player_board is TwoPlayerBoard.SIX else ()
+        return (*six, *(("V4",) if rules.reentry is Reentry.OUTSIDE else ()))
     return ()
 
 
