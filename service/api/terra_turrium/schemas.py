@@ -362,14 +362,46 @@ def _option_parameter(option: Any) -> fields.Field[Any]:
     return one_of([_value(v) for v in option_values(option)], description, load_default=_value(option.default))
 
 
+#: ``giver:receiver:squares`` of the set-up's handover (P3), e.g. ``yellow:red:b9,c9``.
+_SQUARE_WORD = SQUARE_PATTERN.strip("^$")
+_SEAT_WORD = SEAT_ID_PATTERN.strip("^$")
+HANDICAP_PATTERN = f"^{_SEAT_WORD}:{_SEAT_WORD}:{_SQUARE_WORD}(,{_SQUARE_WORD})*$"
+
 SetupQuery: Any = Query.from_dict(
     {
         "players": QueryInt(load_default=4, validate=range_of(2, 4), metadata={"description": "Player count (B6)."}),
         **{option.name: _option_parameter(option) for option in OPTIONS},
+        "handicap": text(
+            "A handicap game (P3): `stronger:weaker:squares`, e.g. `yellow:red:b9,c9`: the stronger "
+            "seat hands the top stone of each square, of its own territory, to the weaker seat's "
+            "`bonus_stones` (a square named twice gives two stones). Absent: no handicap.",
+            HANDICAP_PATTERN,
+            "stronger:weaker:squares, e.g. yellow:red:b9,c9",
+        ),
     },
     name="SetupQuery",
 )
-SetupQuery.problems = {422: "InvalidPosition"}
+SetupQuery.problems = {422: "InvalidPositionOrQuery"}
+
+
+class HandoverMember(Closed):
+    """Stones the stronger seat hands to the weaker (P3), one top stone per square named."""
+
+    giver = seat_id("The stronger seat: the stones come from its own territory.", data_key="from", required=True)
+    receiver = seat_id("The weaker seat: the stones join its `bonus_stones`.", data_key="to", required=True)
+    squares = squares(
+        "Squares of the stronger seat's territory whose top stone is handed over, in order; a square "
+        "named twice gives two stones (R7).",
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BONUS_STONES),
+    )
+
+
+class HandoverQuery(PositionQuery):
+    """A handover of stones between turns (P3)."""
+
+    problems: ClassVar = {422: "InvalidPositionOrQuery"}
+    handover = Nested(HandoverMember, required=True)
 
 
 # ----------------------------------------------------------------------------- answers
@@ -382,6 +414,13 @@ class Removal(Answer):
     territory = one_of(TERRITORIES, "Its territory (B3).", required=True)
     height = integer("The square's height before taking.", 1, MAX_HEIGHT, required=True)
     rule = one_of([r.value for r in RemovalRule], "Own territory (R3) or outside (R5).", required=True)
+
+
+class HandoverAnswer(Answer):
+    """The position after the handover: the stones off the stronger seat's squares, as many
+    more bonus stones for the weaker seat."""
+
+    position = Nested(PositionAnswer, required=True)
 
 
 class RemovalsAnswer(Answer):
