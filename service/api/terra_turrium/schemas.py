@@ -387,8 +387,12 @@ SetupQuery.problems = {422: "InvalidPositionOrQuery"}
 class HandoverMember(Closed):
     """Stones the stronger seat hands to the weaker (P3), one top stone per square named."""
 
-    giver = seat_id("The stronger seat: the stones come from its own territory.", data_key="from", required=True)
-    receiver = seat_id("The weaker seat: the stones join its `bonus_stones`.", data_key="to", required=True)
+    # A seat id, said in words: marshmallow formats a pattern's message, and the
+    # pattern's braces would be read as placeholders.
+    giver = text("The stronger seat: the stones come from its own territory.", SEAT_ID_PATTERN, "a seat id",
+                 data_key="from", required=True)
+    receiver = text("The weaker seat: the stones join its `bonus_stones`.", SEAT_ID_PATTERN, "a seat id",
+                    data_key="to", required=True)
     squares = squares(
         "Squares of the stronger seat's territory whose top stone is handed over, in order; a square "
         "named twice gives two stones (R7).",
