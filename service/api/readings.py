@@ -132,6 +132,13 @@ def document(marks: dict[Game, list[Mark]]) -> str:
         'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem',
         f"or an event (see [the HTTP API]({Path(API_DOCUMENT).name})).",
         "",
+        "",
+        "**Other readings as options.** Where players may want the reading the oracle does not",
+        "take, an option offers it: `outside_rule: \"path\"` for R6, the French board and",
+        "variants for B4 and V1–V4. No option was added for the other readings: each is",
+        "either the narrower text's opposite with no source behind it (B3, TB1–TB3, G3, G4,",
+        "M6, M8) or, like TE3a, says why in its mark. No default was changed.",
+        "",
         "*Written by `make spec` from the rules documents: edit those, not this file.*",
     ]
     for game, found in marks.items():
