@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -19,7 +20,8 @@ from service.api.readings import GAMES, MARK, find_marks, outputs, table
 from service.api.rulebooks import RULEBOOKS
 from service.api.terra_turrium.schemas import EVENTS
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
-from service.rules import OPTIONS, Refusal, Rules
+from service.rules import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
+from service.rules import setup_position as tt_setup_position
 from service.rules.actions import Event, EventType, Violation, with_interpretations
 from service.rules.codec import violation_to_dict
 from service.rules.options import option_values
@@ -182,3 +184,14 @@ def test_a_spiel_der_tuerme_game_over_names_the_readings_of_its_end(seed):
         assert reading in answer["interpretations"]
     if len(answer["winners"]) > 1:
         assert all(r in answer["interpretations"] for r in readings.get("TS3", ()))
+
+
+def test_r6_the_pictures_square_is_inside_by_the_line_and_outside_by_the_path():
+    """The picture under R6 (docs/rules.md): a2 and b2 empty, every other square a stone."""
+    position = tt_setup_position(4)
+    heights = list(position.heights)
+    for name in ("a2", "b2"):
+        heights[parse_square(name)] = 0
+    line = replace(position, heights=tuple(heights))
+    path = replace(line, rules=replace(line.rules, outside_rule=OutsideRule.PATH))
+    assert not is_outside(line, parse_square("b3")) and is_outside(path, parse_square("b3"))
