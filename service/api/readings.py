@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-MARK: Final = re.compile(r"\*\*\[interpretation(?: ([A-Z]+[0-9]+[a-z]?))?\]\*\*")
-"""A mark in a document: ``**[interpretation R6]**`` or, without its id, ``**[interpretation]**``."""
+MARK: Final = re.compile(r"\*\*\[interpretation(?: ([A-Z]+[0-9]+[a-z]?))?\](?:\*\*|( [^*]*)\*\*)")
+"""A mark in a document: ``**[interpretation R6]**`` or, without its id,
+``**[interpretation]**``; a mark without an id may carry a bold title,
+``**[interpretation] Whose height (L6).**``."""
 
 ANCHOR: Final = re.compile(r'<a id="([A-Z]+[0-9]+)"></a>')
 RULE_OF: Final = re.compile(r"[A-Z]+[0-9]+")
@@ -89,9 +91,11 @@ def find_marks(text: str) -> list[Mark]:
     taken: set[str] = set()
     for match in MARK.finditer(text):
         ident = match.group(1)
+        title = match.group(2) or ""
         if ident is None:
             anchors = ANCHOR.findall(text, 0, match.start())
-            base = anchors[-1] if anchors else "X0"
+            named = re.search(r"\(([A-Z]+[0-9]+)\b", title)  # the first rule a title names
+            base = named.group(1) if named else anchors[-1] if anchors else "X0"
             ident = base
             suffix = ord("a")
             while ident in taken:
@@ -103,7 +107,7 @@ def find_marks(text: str) -> list[Mark]:
         end = _block_end(text, match.end())
         following = _NEXT.search(text, match.end(), end)
         body = text[match.end() : following.start() if following else end]
-        marks.append(Mark(ident, rule_match.group(0), " ".join(body.split())))
+        marks.append(Mark(ident, rule_match.group(0), " ".join((title + body).split())))
     return marks
 
 
@@ -193,10 +197,10 @@ def link_marks(source: str, text: str, html: str) -> str:
         mark = next(marks)
         return (
             f'<strong class="interpretation" id="i-{mark.id}">'
-            f'<a href="{PAGE_URL}#{mark.id}">[interpretation {mark.id}]</a></strong>'
+            f'<a href="{PAGE_URL}#{mark.id}">[interpretation {mark.id}]</a>{match.group(1)}</strong>'
         )
 
-    return re.sub(r"<strong>\[interpretation(?: [A-Z]+[0-9]+[a-z]?)?\]</strong>", linked, html)
+    return re.sub(r"<strong>\[interpretation(?: [A-Z]+[0-9]+[a-z]?)?\]([^<]*)</strong>", linked, html)
 
 
 def outputs(root: Path = Path()) -> dict[Path, str]:

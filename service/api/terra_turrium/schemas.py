@@ -367,17 +367,20 @@ _SQUARE_WORD = SQUARE_PATTERN.strip("^$")
 _SEAT_WORD = SEAT_ID_PATTERN.strip("^$")
 HANDICAP_PATTERN = f"^{_SEAT_WORD}:{_SEAT_WORD}:{_SQUARE_WORD}(,{_SQUARE_WORD})*$"
 
+_HANDICAP = text(
+    "A handicap game (P3): `stronger:weaker:squares`, e.g. `yellow:red:b9,c9`: the stronger "
+    "seat hands the top stone of each square, of its own territory, to the weaker seat's "
+    "`bonus_stones` (a square named twice gives two stones). Absent: no handicap.",
+    HANDICAP_PATTERN,
+    "stronger:weaker:squares, e.g. yellow:red:b9,c9",
+)
+_HANDICAP.metadata = {**_HANDICAP.metadata, "example": "yellow:red:b9,c9"}
+
 SetupQuery: Any = Query.from_dict(
     {
         "players": QueryInt(load_default=4, validate=range_of(2, 4), metadata={"description": "Player count (B6)."}),
         **{option.name: _option_parameter(option) for option in OPTIONS},
-        "handicap": text(
-            "A handicap game (P3): `stronger:weaker:squares`, e.g. `yellow:red:b9,c9`: the stronger "
-            "seat hands the top stone of each square, of its own territory, to the weaker seat's "
-            "`bonus_stones` (a square named twice gives two stones). Absent: no handicap.",
-            HANDICAP_PATTERN,
-            "stronger:weaker:squares, e.g. yellow:red:b9,c9",
-        ),
+        "handicap": _HANDICAP,
     },
     name="SetupQuery",
 )
@@ -740,7 +743,7 @@ class BatchQuery(Request):
     requests = array(Nested(BatchRequest), "The requests, answered in order.", 1, MAX_BATCH, required=True)
 
 
-class BatchResponse(Answer):
+class BatchResult(Answer):
     """One answer of a batch: what the single operation answers, its status and body."""
 
     status = integer("The single operation's status: 200, or an error's.", 200, 599, required=True)
@@ -751,4 +754,4 @@ class BatchResponse(Answer):
 class BatchAnswer(Answer):
     """Every request's answer, in the order of the requests."""
 
-    responses = List(Nested(BatchResponse), required=True)
+    responses = List(Nested(BatchResult), required=True)
