@@ -10,14 +10,15 @@ exception                  status  extension members
 :class:`InvalidRequest`    400     ``errors``: ``[{"pointer"|"parameter", "detail"}]``
 engine ``MalformedError``  400     ``errors``, with the engine's pointers
 HTTP errors (werkzeug)     4xx     — (404, 405 with ``Allow``, 413, 415)
-``InvalidPositionError``   422     ``rule``, ``field``
-``InvalidQueryError``      422     ``rule``, ``field``
-``IllegalTurnError``       422     ``rule``, ``field``, ``violation``
+``InvalidPositionError``   422     ``rule``, ``field``, ``interpretations``
+``InvalidQueryError``      422     ``rule``, ``field``, ``interpretations``
+``IllegalTurnError``       422     ``rule``, ``field``, ``interpretations``, ``violation``
 anything else              500     — (logged with its traceback, never sent)
 =========================  ======  ==========================================
 
 The engines' errors (:mod:`service.common.errors`) are the same for every game, so
-every game's mistakes are answered here alike.
+every game's mistakes are answered here alike. ``interpretations`` is there only when
+the rule rests on a reading of the rulebook (:data:`READINGS`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ from service.common import (
     MalformedError,
     RuleError,
 )
+from service.rules import interpretations as terra_turrium_readings
+from service.spiel_der_tuerme import interpretations as spiel_der_tuerme_readings
+from service.turm_und_leute import interpretations as turm_und_leute_readings
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -89,6 +93,10 @@ def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, An
             extensions["truncated"] = True
         return problem_body(400, "Invalid request", detail, INVALID_REQUEST, **extensions)
     type_, title = RULE_PROBLEMS[type(exc)]
+    readings = READINGS.get(exc.rule)
+    if readings:
+        return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field,
+                            interpretations=list(readings), **exc.extensions)
     return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
 
 
@@ -141,6 +149,14 @@ def _content_error(exc: InvalidRequest | MalformedError | RuleError) -> Response
     body = problem_of(exc)
     return Response(current_app.json.dumps(body) + "\n", status=body["status"], mimetype=PROBLEM_MEDIA_TYPE)
 
+
+#: Rule id → the readings of the rulebook it rests on, of every game (their rule ids
+#: never clash): each engine's table, written from its rules document.
+READINGS: dict[str, tuple[str, ...]] = {
+    **terra_turrium_readings.INTERPRETATIONS,
+    **spiel_der_tuerme_readings.INTERPRETATIONS,
+    **turm_und_leute_readings.INTERPRETATIONS,
+}
 
 #: The kind of each rule error: its problem type and title.
 RULE_PROBLEMS: dict[type[RuleError], tuple[str, str]] = {

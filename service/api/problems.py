@@ -7,6 +7,19 @@ from marshmallow import INCLUDE, Schema
 from service.api.declare import Bool, Closed, List, Nested, integer, text
 from service.common import MAX_PROBLEMS
 
+INTERPRETATIONS = (
+    "The readings of the rulebook the ruling rests on, where its rule is not the rulebook's "
+    "explicit word: ids of `/rules/interpretations` (`/rules/interpretations#R6`). Absent "
+    "when the rule rests on no reading."
+)
+"""The description of every ``interpretations`` member."""
+
+
+def readings(description: str = INTERPRETATIONS) -> List:
+    """An ``interpretations`` member: the ids of the readings a ruling rests on."""
+    return List(text("The id of a reading, an anchor of /rules/interpretations."),
+                metadata={"description": description})
+
 
 class ProblemError(Closed):
     """One reason a request was refused: where (a body member or a query parameter) and why."""
@@ -25,6 +38,7 @@ class ProblemViolation(Schema):
     rule = text("The rule id it breaks, an anchor of /rules (`/rules#R4`).", required=True)
     index = integer("Its position in its list of actions.", required=True)
     detail = text("A sentence a player understands.", required=True)
+    interpretations = readings()
 
 
 class ProblemSchema(Schema):
@@ -51,3 +65,4 @@ class ProblemSchema(Schema):
     rule = text("422: the rule id that is broken, an anchor of /rules (`/rules#R4`).")
     field = text("422: JSON pointer to the offending member of the request, or empty.")
     violation = Nested(ProblemViolation, metadata={"description": "422 for an illegal turn."})
+    interpretations = readings("422: " + INTERPRETATIONS)

@@ -25,6 +25,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from service.api.readings import link_marks
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
@@ -57,6 +59,8 @@ RULEBOOKS: Final = {
         Rulebook("terra-turrium", "Terra Turrium — the rules", "docs/rules.md"),
         Rulebook("spiel-der-tuerme", "Spiel der Türme — the rules", "docs/spiel-der-tuerme.md"),
         Rulebook("turm-und-leute", "Turm und Leute — the combat rules", "docs/turm-und-leute.md"),
+        # Not a game: every ruling of the three that rests on a reading (service/api/readings.py).
+        Rulebook("interpretations", "The readings — rulings the rulebooks leave open", "docs/interpretations.md"),
     )
 }
 """Every game with rules the service serves, by its name in ``/rules/<game>``."""
@@ -94,7 +98,7 @@ def render(book: Rulebook, text: str) -> str:
         for child in token.children or ():
             if child.type == "link_open":
                 child.attrSet("href", _served_link(book, str(child.attrGet("href"))))
-    body = reader.renderer.render(tokens, reader.options, {})
+    body = link_marks(book.source, text, reader.renderer.render(tokens, reader.options, {}))
     return f"<!-- {book.source} rendered by `make spec`: edit that document, not this file. -->\n{body}"
 
 

@@ -18,7 +18,8 @@ and its structural rules), :mod:`~service.rules.actions` (a turn's plan, events 
 violations), :mod:`~service.rules.refusals` (why something is illegal), one module per
 phase (:mod:`~service.rules.take`, :mod:`~service.rules.place`,
 :mod:`~service.rules.move`), :mod:`~service.rules.goal`, :mod:`~service.rules.turn`
-(whole turns), :mod:`~service.rules.setup`, the two codecs
+(whole turns), :mod:`~service.rules.setup`, :mod:`~service.rules.handicap` (P3's
+handover), the two codecs
 (:mod:`~service.rules.codec` for JSON, :mod:`~service.rules.notation` for the one-line
 notation) and :mod:`~service.rules.random_player`.
 """
@@ -57,6 +58,7 @@ from service.rules.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
+from service.rules.handicap import Handover, apply_handover, handover_refusal, legal_handovers
 from service.rules.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
 from service.rules.move import Capture, Reach, capture_surcharge, legal_captures, reachable
 from service.rules.notation import parse_notation, write_notation
@@ -82,6 +84,10 @@ RULES_VERSION = "1"
 """The version of the rules (docs/rules.md) this engine implements (sent as ``X-Rules-Version``)."""
 
 __all__ = [
+    "Handover",
+    "apply_handover",
+    "handover_refusal",
+    "legal_handovers",
     "CLOCKWISE",
     "GOAL_HEIGHTS",
     "MAX_ATTACKS",

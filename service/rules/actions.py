@@ -13,10 +13,12 @@ A walk from the reserve (M9) has ``origin`` ``None``; the contract spells it
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.common.frozen import quick_init
 from service.rules.board import Square
+from service.rules.interpretations import interpretations_of
+from service.rules.options import Goal, Reentry, Rules, TwoPlayerBoard
 from service.rules.position import Phase
 from service.rules.refusals import Refusal
 
@@ -88,6 +90,8 @@ class Event:
     attacks: int | None = None
     squares: tuple[Square, ...] | None = None
     winners: tuple[str, ...] | None = None
+    interpretations: tuple[str, ...] = ()
+    """The readings of the rulebook its ruling rests on (:func:`event_rules`)."""
 
 
 @quick_init
@@ -110,3 +114,47 @@ class Violation:
     def rule(self) -> str:
         """The rule id the action breaks."""
         return self.reason.rule
+
+    @property
+    def interpretations(self) -> tuple[str, ...]:
+        """The readings of the rulebook its rule rests on (docs/interpretations.md)."""
+        return interpretations_of(self.reason.rule)
+
+
+def event_rules(type_: EventType, rules: Rules) -> tuple[str, ...]:
+    """The rules an event of ``type_`` is a ruling of, under ``rules``: the readings of
+    these rules are the ones the event names. Takes, placements and walks are the
+    client's own actions, judged as they were sent; what the oracle rules on is who may
+    capture and how, where a turrian may re-enter, who finished and when the game is over.
+
+    >>> event_rules(EventType.FINISH, Rules(team_play=True))
+    ('G3', 'G4')
+    >>> event_rules(EventType.CAPTURE, Rules())
+    ()
+    """
+    team = ("G4",) if rules.team_play else ()
+    if type_ in (EventType.FINISH, EventType.GAME_OVER):
+        return ("G3", *team, *(("G2",) if rules.goal is Goal.PRO else ()))
+    if type_ in (EventType.HOLD, EventType.HOLD_LOST):
+        return ("G2", *team)
+    if type_ in (EventType.CAPTURE, EventType.ATTACK):
+        # Who may be captured and what is foreign differ only between partners.
+        return ("M6", "M8") if rules.team_play else ()
+    if type_ is EventType.CAPTURES_OPEN:
+        return ("V2",)
+    if type_ is EventType.CAPTURES_USED:
+        return ("V3",)
+    if type_ is EventType.ENTER:
+        # The entry row of the 6 x 6 board is the one no source names.
+        six = ("M9",) if rules.two_player_board is TwoPlayerBoard.SIX else ()
+        return (*six, *(("V4",) if rules.reentry is Reentry.OUTSIDE else ()))
+    return ()
+
+
+def with_interpretations(events: list[Event], rules: Rules) -> tuple[Event, ...]:
+    """``events``, each naming the readings its ruling rests on under ``rules``."""
+    out = []
+    for event in events:
+        named = tuple(i for rule in event_rules(event.type, rules) for i in interpretations_of(rule))
+        out.append(replace(event, interpretations=named) if named else event)
+    return tuple(out)

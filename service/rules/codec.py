@@ -557,6 +557,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         out["squares"] = _names(event.squares)
     if event.winners is not None:
         out["winners"] = list(event.winners)
+    if event.interpretations:
+        out["interpretations"] = list(event.interpretations)
     return out
 
 
@@ -574,6 +576,8 @@ def violation_to_dict(violation: Violation) -> dict[str, Any]:
     }
     if violation.step is not None:
         out["step"] = violation.step
+    if violation.interpretations:
+        out["interpretations"] = list(violation.interpretations)
     return out
 
 

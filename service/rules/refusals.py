@@ -89,6 +89,14 @@ class Refusal(enum.Enum):
     )
     REENTRY_NO_STONE = ("V4", "{square} has no stone: a turrian re-enters only on a stone")
     REENTRY_OCCUPIED = ("V4", "a turrian stands on {square}: a turrian re-enters on a free square")
+    # The handicap: the stronger seat hands stones of its own territory over (P3).
+    HANDOVER_TO_ITSELF = ("P3", "{seat} cannot hand stones to itself: the stronger seat gives them to the weaker")
+    HANDOVER_NOT_OWN = (
+        "P3",
+        "{square} is not in a territory of {seat}: the stronger seat hands over stones of its own territory",
+    )
+    HANDOVER_IN_TURN = ("T1", "stones are handed over between turns, and {seat}'s turn has begun")
+    HANDOVER_TOO_MANY = ("P3", "{seat} would hold more than {most} bonus stones")
     # Set-up, placing the turrians (S3).
     NOT_OWN_TERRITORY = ("S3", "{square} is not in a territory of {seat}")
     SETUP_NO_STONE = ("S2", "{square} has no stone")

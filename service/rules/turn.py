@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from service.common import IllegalTurnError
-from service.rules.actions import CaptureKind, Event, EventType, TurnPlan, Violation
+from service.rules.actions import CaptureKind, Event, EventType, TurnPlan, Violation, with_interpretations
 from service.rules.board import SQUARES, TERRITORY, Square, square_name
 from service.rules.codec import violation_to_dict
 from service.rules.goal import hold_squares, is_holding, meets_goal, opens_captures
@@ -341,7 +341,7 @@ def apply_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[Even
     events: list[Event] = []
     position = _play_actions(position, plan, events)
     position = _end_of_turn(position, events)
-    return position, tuple(events)
+    return position, with_interpretations(events, position.rules)
 
 
 def _play_actions(position: Position, plan: TurnPlan, events: list[Event]) -> Position:
@@ -387,7 +387,7 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
         position = play_move(position, plan, events)
     elif plan.move:  # pragma: no cover - a plan with walks closes the earlier phases
         raise AssertionError("walks before the move phase")
-    return position, tuple(events)
+    return position, with_interpretations(events, position.rules)
 
 
 def validate_turn(position: Position, plan: TurnPlan) -> Violation | None:

@@ -374,12 +374,17 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         out["scores"] = [seat_score_to_dict(s) for s in event.scores]
     if event.winners is not None:
         out["winners"] = [w.value for w in event.winners]
+    if event.interpretations:
+        out["interpretations"] = list(event.interpretations)
     return out
 
 
 def violation_to_dict(violation: Violation) -> dict[str, Any]:
-    """``{"rule", "index", "detail"}``."""
-    return {"rule": violation.rule, "index": violation.index, "detail": violation.detail}
+    """``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading."""
+    out: dict[str, Any] = {"rule": violation.rule, "index": violation.index, "detail": violation.detail}
+    if violation.interpretations:
+        out["interpretations"] = list(violation.interpretations)
+    return out
 
 
 def board_to_dict() -> dict[str, Any]:

@@ -290,9 +290,13 @@ def move_refusal(position: Position, move: Move) -> tuple[str, str] | None:
         name = square_name(square)
         if not neutral and other.top in position.neutrals:
             return "TN5", f"{name} holds a neutral stone: your stacks may not pass over neutral stones"
-        what = "a neutral stone" if neutral else "a stack"
+        if neutral:
+            return "TN6", (
+                f"{name} holds a stack of {other.top.value}: a neutral stone passes only over empty "
+                f"squares and stacks of its own colour ({top.value})"
+            )
         return "TM4", (
-            f"{name} holds a stack of {other.top.value}: {what} passes only over empty squares "
+            f"{name} holds a stack of {other.top.value}: a stack passes only over empty squares "
             f"and stacks of its own colour ({top.value})"
         )
     target = position.stacks[to]

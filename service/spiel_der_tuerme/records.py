@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from service.spiel_der_tuerme.board import Colour, Square, Symbol
+from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move
 from service.spiel_der_tuerme.position import EndReason
 from service.spiel_der_tuerme.score import SeatScore
@@ -53,7 +54,8 @@ class Event:
     colours now under the moved stack, bottom → top); ``symbol_square``: ``seat``,
     ``square``, ``symbol``, ``quarter``; ``pass``: ``seat``; ``game_over``: ``reason``,
     ``quarter`` (TE1), ``seat`` (the seat that completed the quarter or is stuck),
-    ``scores`` and ``winners`` (TS1–TS3).
+    ``scores`` and ``winners`` (TS1–TS3), ``interpretations`` (the readings of the
+    rulebook its ruling rests on, :func:`~service.spiel_der_tuerme.turn.end_rules`).
     """
 
     type: EventType
@@ -69,6 +71,7 @@ class Event:
     reason: EndReason | None = None
     scores: tuple[SeatScore, ...] | None = None
     winners: tuple[Colour, ...] | None = None
+    interpretations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,3 +83,8 @@ class Violation:
     rule: str
     index: int
     detail: str
+
+    @property
+    def interpretations(self) -> tuple[str, ...]:
+        """The readings of the rulebook its rule rests on (docs/interpretations.md)."""
+        return interpretations_of(self.rule)

@@ -25,10 +25,12 @@ and stacks of its own colour (yellow)')
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from service.common import IllegalTurnError
 from service.spiel_der_tuerme.board import IS_STREET, QUARTER, SYMBOL, Square
 from service.spiel_der_tuerme.codec import violation_to_dict
+from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.end import end_after_move, is_deadlocked
 from service.spiel_der_tuerme.moves import Move, first_legal_move, move_refusal
 from service.spiel_der_tuerme.position import FRESH_TURN, EndReason, Over, Position, Stack, TurnState
@@ -41,10 +43,31 @@ def _illegal(rule: str, index: int, detail: str) -> IllegalTurnError:
     return IllegalTurnError(violation, rule, detail, violation_to_dict(violation))
 
 
+END_RULE: Final = {EndReason.QUARTER: "TE1", EndReason.STREETS_EMPTY: "TE2", EndReason.STUCK: "TE3"}
+"""The rule of each reason the game ends for."""
+
+
+def end_rules(position: Position, over: Over, winners: int) -> tuple[str, ...]:
+    """The rules the end of the game is a ruling of: its reason's; TE5 when the last move
+    met more than one reason; TS3 when ``winners`` seats share the win."""
+    met = (
+        bool(position.completed_quarters),
+        not any(position.street_stacks.values()),
+        any(position.street_stacks[seat] == 0 for seat in position.seats),
+    )
+    rules = [END_RULE[over.reason]]
+    if sum(met) > 1:
+        rules.append("TE5")
+    if winners > 1:
+        rules.append("TS3")
+    return tuple(rules)
+
+
 def _game_over(position: Position, over: Over, events: list[Event]) -> Position:
     """The game ends at once (TE1–TE3): nothing of the turn is left in progress."""
     ended = replace(position, turn=FRESH_TURN, blocked=(), over=over)
     final = score(ended)
+    rules = end_rules(ended, over, len(final.winners))
     events.append(
         Event(
             EventType.GAME_OVER,
@@ -53,6 +76,7 @@ def _game_over(position: Position, over: Over, events: list[Event]) -> Position:
             reason=over.reason,
             scores=final.seats,
             winners=final.winners,
+            interpretations=tuple(i for rule in rules for i in interpretations_of(rule)),
         )
     )
     return ended

@@ -256,7 +256,7 @@ def test_a_game_played_to_its_end_through_the_api():
     (onto,) = [r for r in reachable if r["square"] == "d8"]
     move = [walk(board, "c8", onto)]
     position, events = play(position, {"take": take, "place": place, "move": move}, board)
-    assert {"type": "finish", "seat": "yellow"} in events
+    assert {"type": "finish", "seat": "yellow", "interpretations": ["G3"]} in events  # G3 rests on a reading
     assert position["finishers"] == ["yellow"]
     goal = call("/v1/goal", {"position": position})
     assert goal["seats"][0]["goal_met"] and not goal["game_over"]
@@ -267,6 +267,7 @@ def test_a_game_played_to_its_end_through_the_api():
         turn, tracked = random_turn(position, rng)
         position, events = play(position, turn, tracked)
     assert events[-1]["type"] == "game_over" and events[-1]["winners"] == ["yellow"]
+    assert events[-1]["interpretations"] == ["G3"]
     goal = call("/v1/goal", {"position": position})
     assert (goal["game_over"], goal["winners"]) == (True, ["yellow"])
 

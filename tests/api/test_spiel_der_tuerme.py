@@ -27,6 +27,7 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtValidateQuery,
 )
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
+from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme import (
     IllegalTurnError,
     InvalidPositionError,
@@ -776,7 +777,9 @@ def test_a_position_breaking_a_structural_rule_is_422_naming_rule_and_field(post
     assert answer["type"] == "urn:terra-turrium:problem:invalid-position"
     expected = (err.value.rule, "/position" + err.value.field, err.value.detail)
     assert (answer["rule"], answer["field"], answer["detail"]) == expected
-    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"}
+    readings = interpretations_of(err.value.rule)  # named when the rule rests on a reading
+    assert answer.get("interpretations") == (list(readings) if readings else None)
+    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | ({"interpretations"} if readings else set())
 
 
 def test_a_board_where_nobody_can_move_is_accepted_while_the_game_goes_on(post):
@@ -945,7 +948,7 @@ class HttpGame:
     """TE: a game ends long before this (these take a few hundred turns)."""
     EVERY_MOVE = 25
     """Every this many turns, every move offered is validated, not just a sample."""
-    MOVE_RULES = {"TM1", "TM2", "TM3", "TM4", "TM5", "TM6", "TN3", "TN4", "TN5"}
+    MOVE_RULES = {"TM1", "TM2", "TM3", "TM4", "TM5", "TM6", "TN3", "TN4", "TN5", "TN6"}
 
     def __init__(self, client: Any, players: int, seed: int, max_height: str) -> None:
         self.client = client

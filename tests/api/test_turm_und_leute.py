@@ -34,6 +34,7 @@ from service.turm_und_leute import (
     resolve_combat,
     units_to_dict,
 )
+from service.turm_und_leute.interpretations import interpretations_of
 from tests.turm_und_leute.strategies import fights
 
 from .bodies import DROP, PROBLEM, change_member
@@ -590,7 +591,9 @@ def test_a_fight_the_rules_forbid_is_422_naming_rule_and_member(client, request_
     answer = problem(client.post(COMBAT, json=request_), 422)
     assert (answer["rule"], answer["field"]) == (rule, field) == (engine.rule, engine.field)
     assert answer["detail"] == engine.detail
-    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"}
+    readings = interpretations_of(rule)  # named when the rule rests on a reading
+    assert answer.get("interpretations") == (list(readings) if readings else None)
+    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | ({"interpretations"} if readings else set())
 
 
 def test_L1_the_refusal_of_the_other_editions_name_says_what_it_is_called(client):

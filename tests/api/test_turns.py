@@ -44,6 +44,7 @@ def test_validate_names_the_first_illegal_action_r4(post):
             "index": 2,
             "detail": "a stone has already been taken from the foreign territory NE in this turn; "
             "only one per foreign territory is allowed",
+            "interpretations": ["R4"],  # R4 rests on a reading (docs/rules.md)
         },
     }
 
@@ -89,7 +90,9 @@ def test_apply_plays_a_turn_with_defence_and_attack_m6_m8(post):
 
 def test_apply_ends_the_game_after_the_final_round_g3(post):
     answer = post("/v1/turns/apply", examples()["apply"]["last-turn"]["value"]).get_json()
-    assert answer["events"][-1] == {"type": "game_over", "seat": "yellow", "winners": ["yellow"]}
+    assert answer["events"][-1] == {
+        "type": "game_over", "seat": "yellow", "winners": ["yellow"], "interpretations": ["G3"]
+    }
     assert answer["position"]["finishers"] == ["yellow"]
     assert answer["position"]["to_move"] == answer["position"]["round_start"] == "yellow"
 

@@ -29,9 +29,9 @@ def test_g2_g4_a_pro_team_finishes_when_both_members_hold():
     assert after.finishers == ("yellow", "red")
     # yellow started the round, so the game is over as its turn comes round (G3)
     assert [event_to_dict(e) for e in events[-3:]] == [
-        {"type": "finish", "seat": "yellow"},
-        {"type": "finish", "seat": "red"},
-        {"type": "game_over", "seat": "yellow", "winners": ["yellow", "red"]},
+        {"type": "finish", "seat": "yellow", "interpretations": ["G3", "G4", "G2"]},
+        {"type": "finish", "seat": "red", "interpretations": ["G3", "G4", "G2"]},
+        {"type": "game_over", "seat": "yellow", "winners": ["yellow", "red"], "interpretations": ["G3", "G4", "G2"]},
     ]
     assert winners(after) == ("yellow", "red")
 

@@ -19,7 +19,7 @@ def test_the_document_defines_every_rule_id_once_in_order():
     ids = rule_ids()
     expected = (
         [f"TB{i}" for i in range(1, 6)]
-        + [f"TN{i}" for i in range(1, 6)]
+        + [f"TN{i}" for i in range(1, 7)]
         + [f"TM{i}" for i in range(1, 9)]
         + [f"TE{i}" for i in range(1, 6)]
         + [f"TS{i}" for i in range(1, 4)]

@@ -145,6 +145,13 @@ def test_tn5_a_seat_may_not_pass_over_a_neutral_stone_but_may_land_on_one_of_its
     assert refusal(p, "d5", "d8") == "TN5"
 
 
+def test_tn6_a_neutral_stone_passes_over_its_own_colour_only():
+    p = board({"d5": "Ag", "f5": "Bg", "h5": "Cb", "a8": "Ay"}, seats="yr")
+    assert refusal(p, "d5", "g5") is None  # over the green neutral stone on f5
+    assert refusal(p, "d5", "i5") == "TN6"  # not over the blue one on h5
+    assert "h5 holds a stack of blue: a neutral stone" in move_refusal(p, Move(sq("d5"), sq("i5")))[1]
+
+
 def test_tm1_the_answer_is_in_board_order_and_says_what_each_move_does():
     p = board({"d4": "Ay", "a3": "Ay", "c3": "Br"}, fill=(8, 7, 6, 5, 4))
     moves = legal_moves(p)

@@ -30,6 +30,7 @@ from service.api.declare import (
     range_of,
     text,
 )
+from service.api.problems import readings
 from service.common import InvalidPositionError
 from service.spiel_der_tuerme import Colour, EndReason, EventType, Symbol, check_position
 from service.spiel_der_tuerme.board import FILE_NAMES, QUARTERS, RANKS
@@ -263,6 +264,7 @@ class SdtViolation(Answer):
     rule = text("The rule id it breaks.", required=True)
     index = integer("The index of the offending move in `moves`.", required=True)
     detail = text("A sentence a player understands.", required=True)
+    interpretations = readings()
 
 
 class SdtIllegalAnswer(Answer):
@@ -337,7 +339,8 @@ EVENTS = {
                                 quarter=integer("TE1: the completed quarter.", QUARTERS[0], QUARTERS[-1]),
                                 seat=colour("The seat that completed the quarter or is stuck."),
                                 scores=List(Nested(SdtSeatScore), required=True),
-                                winners=List(colour("A winner."), required=True)),
+                                winners=List(colour("A winner."), required=True),
+                                interpretations=readings()),
 }
 
 

@@ -21,6 +21,7 @@ from service.rules import (
     parse_turn_plan,
     place_turrians,
     position_to_dict,
+    legal_handovers,
     setup_position,
     square_name,
 )
@@ -206,6 +207,19 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             },
         },
         "goal": {"final-round": {"summary": "Yellow has finished, red has not", "value": final}},
+        "handover": {
+            "midgame": {
+                "summary": "The handicap (P3): blue hands two stones of its own territory to yellow",
+                "value": {
+                    **mid,
+                    "handover": {
+                        "from": "blue",
+                        "to": "yellow",
+                        "squares": [square_name(s) for s in legal_handovers(midgame(), "blue")[-2:]],
+                    },
+                },
+            },
+        },
         "validate": {
             "illegal": {
                 "summary": "Two stones from one foreign territory (R4)",

@@ -6,7 +6,8 @@ from functools import cache
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import BoardAnswer, PositionAnswer, SetupQuery
+from service.api.terra_turrium.schemas import BoardAnswer, HandoverAnswer, HandoverQuery, PositionAnswer, SetupQuery
+from service.common import InvalidQueryError
 from service.rules import (
     CLOCKWISE,
     OPTIONS,
@@ -16,7 +17,10 @@ from service.rules import (
     TERRITORY,
     Rules,
     TwoPlayerBoard,
+    Handover,
+    apply_handover,
     entry_row,
+    parse_square,
     play_area,
     position_to_dict,
     setup_position,
@@ -24,7 +28,7 @@ from service.rules import (
 )
 from service.rules.options import option_values
 
-bp = Blueprint("game", __name__, description="A new Terra Turrium game and the board's geometry.")
+bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
 
 #: (players, size of the play area, the rules that shape it), in the order /v1/board lists them.
 LAYOUTS = (
@@ -54,11 +58,41 @@ def setup(query: dict[str, Any]) -> dict[str, Any]:
     (as many as there are players) in clockwise order with their default territories
     (4 players: NW, NE, SE, SW; 3 players: NW, NE, SE, SW neutral; 2 players: NW+NE and
     SE+SW), no turrians on the board, `yellow` to move, phase `take`. The players then put
-    their turrians on the board (S3). An option the player count does not have (team
+    their turrians on the board (S3). With `handicap` the stronger seat has handed the
+    stones named to the weaker seat's `bonus_stones` (P3, as `POST /v1/handover`); a stone
+    that may not be handed over is 422 naming its rule, `field` `handicap`. An option the player count does not have (team
     play without 4 players, the 6x6 board without 2) is 422, `field` pointing at it in
     the position's `rules`.
     """
-    return _new_game(query["players"], _rules(query))
+    handicap = query.get("handicap")
+    if handicap is None:
+        return _new_game(query["players"], _rules(query))
+    giver, receiver, names = handicap.split(":")
+    handover = Handover(giver, receiver, tuple(parse_square(name) for name in names.split(",")))
+    try:
+        return position_to_dict(apply_handover(setup_position(query["players"], _rules(query)), handover))
+    except InvalidQueryError as error:
+        # The parameter is the handover's whole request member.
+        raise InvalidQueryError(error.rule, error.detail, "handicap") from None
+
+
+@bp.post("/v1/handover")
+@bp.arguments(HandoverQuery)
+@bp.response(200, HandoverAnswer, description="The position after the handover.")
+def handover(query: dict[str, Any]) -> dict[str, Any]:
+    """The handicap (P3): the stronger seat hands stones of its own territory to the weaker.
+
+    Before the first turn or between two turns (not during one, T1; not once the game is
+    over, G3) the stronger seat `from` hands the top stone of each of `squares` to the
+    weaker seat `to`, whose `bonus_stones` grow by as many: it places them in phase 2 of
+    any later turn. Each square must be in play (B4), in a territory of `from` (P3), hold
+    a stone and no turrian (R2); a square named twice gives its top two stones (R7). The
+    stones on the board and in hand stay the same in number. A stone that may not be
+    handed over is 422 naming its rule and `/handover/squares/i`.
+    """
+    member = query["handover"]
+    plan = Handover(member["giver"], member["receiver"], tuple(parse_square(s) for s in member["squares"]))
+    return {"position": position_to_dict(apply_handover(query["position"], plan))}
 
 
 @cache

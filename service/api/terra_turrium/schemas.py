@@ -40,6 +40,7 @@ from service.api.declare import (
     range_of,
     text,
 )
+from service.api.problems import readings
 from service.common import InvalidPositionError, RuleError
 from service.render import HighlightStyle
 from service.rules import (
@@ -369,14 +370,53 @@ def _option_parameter(option: Any) -> fields.Field[Any]:
     return field
 
 
+#: ``giver:receiver:squares`` of the set-up's handover (P3), e.g. ``yellow:red:b9,c9``.
+_SQUARE_WORD = SQUARE_PATTERN.strip("^$")
+_SEAT_WORD = SEAT_ID_PATTERN.strip("^$")
+HANDICAP_PATTERN = f"^{_SEAT_WORD}:{_SEAT_WORD}:{_SQUARE_WORD}(,{_SQUARE_WORD})*$"
+
+_HANDICAP = text(
+    "A handicap game (P3): `stronger:weaker:squares`, e.g. `yellow:red:b9,c9`: the stronger "
+    "seat hands the top stone of each square, of its own territory, to the weaker seat's "
+    "`bonus_stones` (a square named twice gives two stones). Absent: no handicap.",
+    HANDICAP_PATTERN,
+    "stronger:weaker:squares, e.g. yellow:red:b9,c9",
+)
+_HANDICAP.metadata = {**_HANDICAP.metadata, "example": "yellow:red:b9,c9"}
+
 SetupQuery: Any = Query.from_dict(
     {
         "players": QueryInt(load_default=4, validate=range_of(2, 4), metadata={"description": "Player count (B6)."}),
         **{option.name: _option_parameter(option) for option in OPTIONS},
+        "handicap": _HANDICAP,
     },
     name="SetupQuery",
 )
-SetupQuery.problems = {422: "InvalidPosition"}
+SetupQuery.problems = {422: "InvalidPositionOrQuery"}
+
+
+class HandoverMember(Closed):
+    """Stones the stronger seat hands to the weaker (P3), one top stone per square named."""
+
+    # A seat id, said in words: marshmallow formats a pattern's message, and the
+    # pattern's braces would be read as placeholders.
+    giver = text("The stronger seat: the stones come from its own territory.", SEAT_ID_PATTERN, "a seat id",
+                 data_key="from", required=True)
+    receiver = text("The weaker seat: the stones join its `bonus_stones`.", SEAT_ID_PATTERN, "a seat id",
+                    data_key="to", required=True)
+    squares = squares(
+        "Squares of the stronger seat's territory whose top stone is handed over, in order; a square "
+        "named twice gives two stones (R7).",
+        required=True,
+        validate=validate.Length(min=1, max=MAX_BONUS_STONES),
+    )
+
+
+class HandoverQuery(PositionQuery):
+    """A handover of stones between turns (P3)."""
+
+    problems: ClassVar = {422: "InvalidPositionOrQuery"}
+    handover = Nested(HandoverMember, required=True)
 
 
 # ----------------------------------------------------------------------------- answers
@@ -389,6 +429,13 @@ class Removal(Answer):
     territory = one_of(TERRITORIES, "Its territory (B3).", required=True)
     height = integer("The square's height before taking.", 1, MAX_HEIGHT, required=True)
     rule = one_of([r.value for r in RemovalRule], "Own territory (R3) or outside (R5).", required=True)
+
+
+class HandoverAnswer(Answer):
+    """The position after the handover: the stones off the stronger seat's squares, as many
+    more bonus stones for the weaker seat."""
+
+    position = Nested(PositionAnswer, required=True)
 
 
 class RemovalsAnswer(Answer):
@@ -465,6 +512,7 @@ class Violation(Answer):
     index = integer("Its position in its phase's list.", required=True)
     detail = text("A sentence a player understands.", required=True)
     step = integer("For a walk: the index in `path` of the offending square (absent otherwise).")
+    interpretations = readings()
 
 
 class IllegalAnswer(Answer):
@@ -490,6 +538,8 @@ def _event(type_: EventType, doc: str, **members: fields.Field[Any]) -> Any:
     base = {
         "type": one_of([type_.value], "What happened.", required=True),
         "seat": seat_id("The seat it happened to or by.", required=True),
+        # Declared for every type: which types name readings depends on the options.
+        "interpretations": readings(),
     }
     name = "".join(part.title() for part in type_.value.split("_")) + "Event"
     cls: Any = Answer.from_dict({**base, **members}, name=name)

@@ -1,0 +1,218 @@
+"""The readings: every ruling of the rules documents that rests on an interpretation.
+
+A rules document marks such a ruling in bold, ``**[interpretation R6]**``, followed by
+the rulebook section it reads, the other reading and why this one. The id is the rule
+id, with a letter where a rule has several (``TE3a``). A mark without an id
+(``**[interpretation]**``) takes the id of the rule it stands under (the nearest
+``<a id>`` above it), with a letter if that id is taken, so a mark written without one
+is still listed.
+
+From the marks of the three documents ``make spec`` writes (:func:`write_readings`):
+
+- docs/interpretations.md, every mark per game, each linked to its rule; the service
+  serves it as ``/rules/interpretations``, and each mark of a rules page links back
+  to it (:func:`link_marks`);
+- each engine's ``interpretations.py``, the table rule id → the ids of its readings,
+  with which the engine's refusals, problems and events name the readings they rest on.
+
+A test fails while either is stale.
+
+>>> text = '- <a id="R6"></a>**R6 Outside.** A rule. **[interpretation R6]** *Reads:* x.\\n'
+>>> [(m.id, m.rule, m.text) for m in find_marks(text)]
+[('R6', 'R6', '*Reads:* x.')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+MARK: Final = re.compile(r"\*\*\[interpretation(?: ([A-Z]+[0-9]+[a-z]?))?\](?:\*\*|( [^*]*)\*\*)")
+"""A mark in a document: ``**[interpretation R6]**`` or, without its id,
+``**[interpretation]**``; a mark without an id may carry a bold title,
+``**[interpretation] Whose height (L6).**``."""
+
+ANCHOR: Final = re.compile(r'<a id="([A-Z]+[0-9]+)"></a>')
+RULE_OF: Final = re.compile(r"[A-Z]+[0-9]+")
+# Where a mark's text ends inside its block: the next mark, decision or option.
+_NEXT: Final = re.compile(r"\*\*\[interpretation|\*\*Decision|\*\*Option")
+# A line that starts a new block: a list item, an anchor, a heading, a table, a fence.
+_BLOCK_START: Final = re.compile(r"\s*(?:- |<a id=|#|\||```)")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One reading: its ``id``, the ``rule`` it belongs to and its Markdown ``text``."""
+
+    id: str
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's rules document, its engine package and its heading on the page."""
+
+    name: str
+    title: str
+    source: str
+    engine: str
+
+
+GAMES: Final = (
+    Game("terra-turrium", "Terra Turrium", "docs/rules.md", "service/rules"),
+    Game("spiel-der-tuerme", "Spiel der Türme", "docs/spiel-der-tuerme.md", "service/spiel_der_tuerme"),
+    Game("turm-und-leute", "Turm und Leute", "docs/turm-und-leute.md", "service/turm_und_leute"),
+)
+
+DOCUMENT: Final = "docs/interpretations.md"
+PAGE_URL: Final = "/rules/interpretations"
+API_DOCUMENT: Final = "docs/api.md"
+ENGINE_MODULE: Final = "interpretations.py"
+
+
+def _block_end(text: str, start: int) -> int:
+    """The end of the paragraph or list item that continues at ``start``."""
+    position = text.find("\n", start)
+    while position != -1:
+        rest = text[position + 1 :]
+        line = rest.split("\n", 1)[0]
+        if not line.strip() or _BLOCK_START.match(line):
+            return position
+        position = text.find("\n", position + 1)
+    return len(text)
+
+
+def find_marks(text: str) -> list[Mark]:
+    """Every mark of a document, in its order, with ids made unique."""
+    marks: list[Mark] = []
+    taken: set[str] = set()
+    for match in MARK.finditer(text):
+        ident = match.group(1)
+        title = match.group(2) or ""
+        if ident is None:
+            anchors = ANCHOR.findall(text, 0, match.start())
+            named = re.search(r"\(([A-Z]+[0-9]+)\b", title)  # the first rule a title names
+            base = named.group(1) if named else anchors[-1] if anchors else "X0"
+            ident = base
+            suffix = ord("a")
+            while ident in taken:
+                suffix += 1
+                ident = base + chr(suffix)
+        taken.add(ident)
+        rule_match = RULE_OF.match(ident)
+        assert rule_match is not None
+        end = _block_end(text, match.end())
+        following = _NEXT.search(text, match.end(), end)
+        body = text[match.end() : following.start() if following else end]
+        marks.append(Mark(ident, rule_match.group(0), " ".join((title + body).split())))
+    return marks
+
+
+def game_marks(root: Path = Path()) -> dict[Game, list[Mark]]:
+    """Every game's marks, read from its document below ``root``."""
+    return {game: find_marks((root / game.source).read_text(encoding="utf-8")) for game in GAMES}
+
+
+def table(marks: list[Mark]) -> dict[str, tuple[str, ...]]:
+    """Rule id → the ids of its readings, in document order."""
+    out: dict[str, list[str]] = {}
+    for mark in marks:
+        out.setdefault(mark.rule, []).append(mark.id)
+    return {rule: tuple(ids) for rule, ids in out.items()}
+
+
+def document(marks: dict[Game, list[Mark]]) -> str:
+    """docs/interpretations.md: every reading, per game, linked to its rule."""
+    lines = [
+        "# The readings: rulings the rulebooks leave open",
+        "",
+        "The oracle follows the German rulebooks. Where a ruling rests on a reading of them",
+        "rather than on an explicit sentence, the rules documents mark it **[interpretation]**",
+        "with an id, the rulebook section it reads, the other reading and why this one. This",
+        "page lists every mark, per game; each id leads to its rule. An answer whose ruling",
+        'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem',
+        f"or an event (see [the HTTP API]({Path(API_DOCUMENT).name})).",
+        "",
+        "",
+        "**Other readings as options.** Where players may want the reading the oracle does not",
+        "take, an option offers it: `outside_rule: \"path\"` for R6, the French board and",
+        "variants for B4 and V1–V4. No option was added for the other readings: each is",
+        "either the narrower text's opposite with no source behind it (B3, TB1–TB3, G3, G4,",
+        "M6, M8) or, like TE3a, says why in its mark. No default was changed.",
+        "",
+        "*Written by `make spec` from the rules documents: edit those, not this file.*",
+    ]
+    for game, found in marks.items():
+        name = Path(game.source).name
+        lines += ["", f"## {game.title}", "", f"From [{game.source}]({name}), {len(found)} readings.", ""]
+        for mark in found:
+            text = mark.text.replace("](#", f"]({name}#")
+            lines.append(f'- <a id="{mark.id}"></a>**[{mark.id}]({name}#{mark.rule})** {text}')
+    return "\n".join(lines) + "\n"
+
+
+def engine_module(game: Game, marks: list[Mark]) -> str:
+    """An engine's ``interpretations.py``: the table of its document's readings."""
+    rows = "".join(f"    {rule!r}: {ids!r},\n" for rule, ids in table(marks).items())
+    example = marks[0].rule if marks else "X0"
+    expected = table(marks).get(example, ())
+    return f'''"""The rulings of this engine that rest on a reading of the rulebook.
+
+Rule id → the ids of the readings marked ``[interpretation]`` under that rule in
+{game.source}, which {PAGE_URL} lists. An answer that applies one of these rules (a
+refusal, a problem, an event) names them in ``interpretations``. Written by ``make spec``
+from that document (service/api/readings.py): edit the document, not this file.
+
+>>> interpretations_of({example!r})
+{expected!r}
+>>> interpretations_of("none")
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {{
+{rows}}}
+
+
+def interpretations_of(rule: str) -> tuple[str, ...]:
+    """The ids of the readings a ruling under ``rule`` rests on, or ``()``."""
+    return INTERPRETATIONS.get(rule, ())
+'''
+
+
+def link_marks(source: str, text: str, html: str) -> str:
+    """The page of ``source`` with each mark an anchor (``i-R6``) linking to its reading."""
+    if source == DOCUMENT:
+        return html
+    marks = iter(find_marks(text))
+
+    def linked(match: re.Match[str]) -> str:
+        mark = next(marks)
+        return (
+            f'<strong class="interpretation" id="i-{mark.id}">'
+            f'<a href="{PAGE_URL}#{mark.id}">[interpretation {mark.id}]</a>{match.group(1)}</strong>'
+        )
+
+    return re.sub(r"<strong>\[interpretation(?: [A-Z]+[0-9]+[a-z]?)?\]([^<]*)</strong>", linked, html)
+
+
+def outputs(root: Path = Path()) -> dict[Path, str]:
+    """Every file :func:`write_readings` writes, relative to the top level, and its text."""
+    marks = game_marks(root)
+    files = {Path(DOCUMENT): document(marks)}
+    for game, found in marks.items():
+        files[Path(game.engine) / ENGINE_MODULE] = engine_module(game, found)
+    return files
+
+
+def write_readings(root: Path = Path()) -> None:
+    """Write docs/interpretations.md and the engines' tables from the rules documents."""
+    for path, text in outputs(root).items():
+        (root / path).write_text(text, encoding="utf-8")
