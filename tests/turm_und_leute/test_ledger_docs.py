@@ -50,12 +50,12 @@ def test_l9_to_ls13_every_interpretation_and_conflict_names_its_rules() -> None:
     section = TEXT[
         TEXT.index('<a id="tul-interpretations"></a>') : TEXT.index("## The HTTP contract of the turn")
     ]
-    entries = re.findall(r"^- \*\*\[interpretation\] ([^*]+)\*\*", section, re.M)
-    assert len(entries) >= 25 and section.count("*Conflict.*") >= 5
-    for title in entries:
-        assert re.search(r"\((?:LS?\d+)(?:, LS?\d+)*(?:–LS?\d+)?(?:, LS?\d+)*\)", title) or re.search(
-            r"LS?\d+", title
-        ), title
+    entries = re.findall(r"^- \*\*\[interpretation (LS?\d+[a-z]?)\]\*\* ([^*]+?)\. \*Reads:\*", section, re.M)
+    assert len(entries) == section.count("**[interpretation") >= 25 and section.count("*Conflict.*") >= 5
+    for ident, title in entries:
+        # The title names the rules it reads, the mark's own rule among them.
+        rule = re.match(r"LS?\d+", ident)
+        assert rule and re.search(rf"\((?:LS?\d+(?:–LS?\d+)?, )*{rule.group(0)}\b", " ".join(title.split())), ident
 
 
 def test_the_readme_links_the_interpretations() -> None:
