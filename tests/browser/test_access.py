@@ -41,6 +41,7 @@ PAGES = {
     "/rules": "main h1",
     "/rules/spiel-der-tuerme": "main h1",
     "/rules/turm-und-leute": "main h1",
+    "/rules/interpretations": "main h1",
     "/docs": "#swagger-ui .info",
 }
 #: Pages whose text is the project's own (the API page's is Swagger UI's).
