@@ -34,6 +34,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.serving.server import children
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "compose" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -138,16 +140,7 @@ class Instance:
     def workers(self) -> list[int]:
         """The master's children: gunicorn's workers."""
         assert self.process is not None
-        found = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    stat = (entry / "stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
-                    found.append(int(entry.name))
-        return sorted(found)
+        return children(self.process.pid)
 
     def log(self) -> str:
         return "\n".join(p.read_text(errors="replace")[-3000:] for p in sorted(self.directory.glob("instance-*.log")))

@@ -76,16 +76,7 @@ class Server:
 
     def workers(self) -> list[int]:
         """gunicorn's worker processes (the master's children)."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    stat = (entry / "stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
-                    found.append(int(entry.name))
-        return sorted(found)
+        return children(self.process.pid)
 
     def log(self) -> str:
         return self.stdout.read_text(errors="replace") + self.stderr.read_text(errors="replace")
@@ -263,3 +254,17 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, read from /proc: a gunicorn master's workers."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return sorted(found)
