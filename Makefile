@@ -176,7 +176,7 @@ run: install
 
 # Branch coverage of the three engines, failing under 95 %; set here rather than in
 # pytest's addopts so that a plain `pytest tests/x.py` stays fast.
-COVERAGE = --cov=service/rules --cov=service/spiel_der_tuerme --cov=service/turm_und_leute \
+COVERAGE = --cov=service/terra_turrium --cov=service/spiel_der_tuerme --cov=service/turm_und_leute \
 	--cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
 # The tests on two processes (pytest-xdist): the machines this runs on have two cores.
 PARALLEL ?= -n 2

@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bench.server import ENDPOINTS, POSITION, Endpoint, bodies, table
-from service.rules import (
+from service.terra_turrium import (
     apply_turn,
     event_to_dict,
     goal_status,
@@ -73,7 +73,7 @@ from service.rules import (
     winners,
     write_notation,
 )
-from service.rules.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
+from service.terra_turrium.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
 
 Call = Callable[[], Any]
 STAGES: Final = ("decode", "check", "engine", "encode")

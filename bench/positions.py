@@ -4,12 +4,12 @@ Every position is rebuilt from fixed seeds on first use, only with the engine's 
 functions, so the set needs no data files and is the same on every machine:
 
 ``opening``
-    :func:`service.rules.setup_position` (default options) and
-    :func:`service.rules.random_player.random_setup`: the set-up heights (B6) and six turrians
+    :func:`service.terra_turrium.setup_position` (default options) and
+    :func:`service.terra_turrium.random_player.random_setup`: the set-up heights (B6) and six turrians
     per seat on random squares of their territories. The first seat is to move.
 ``midgame``
-    The same game after 30 turns of :func:`service.rules.random_player.random_turn`, each
-    played with :func:`service.rules.apply_turn` (7½ rounds with 4 players, 15 with 2).
+    The same game after 30 turns of :func:`service.terra_turrium.random_player.random_turn`, each
+    played with :func:`service.terra_turrium.apply_turn` (7½ rounds with 4 players, 15 with 2).
 ``late``
     The same game after 120 turns. Random play keeps the stones spread out and uses
     up the attack counters, so this is a flat, sparse, realistic late board.
@@ -21,7 +21,7 @@ functions, so the set needs no data files and is the same on every machine:
     in the middle, an emptied rim. Then every seat puts its turrians on squares drawn
     with a pull towards the centre, so they stand close together and many captures
     are possible, while few squares are reachable. The mover has five turrians on the board and
-    one in reserve, and attacks left. It passes :func:`service.rules.check_position`
+    one in reserve, and attacks left. It passes :func:`service.terra_turrium.check_position`
     but is not the result of legal play.
 
 For each position the set also fixes the request-shaped inputs an operation needs:
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from service.rules import (
+from service.terra_turrium import (
     RING,
     SQUARES,
     Position,
@@ -62,8 +62,8 @@ from service.rules import (
     turn_plan_to_dict,
     validate_turn,
 )
-from service.rules.position import Seat
-from service.rules.random_player import random_setup, random_turn
+from service.terra_turrium.position import Seat
+from service.terra_turrium.random_player import random_setup, random_turn
 
 PLAYERS: Final = (2, 3, 4)
 STAGES: Final = ("opening", "midgame", "late", "crowded")

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bench.positions import REACH_POINTS, BenchPosition, bench_position, position_names, reach_all
-from service.rules import (
+from service.terra_turrium import (
     apply_turn,
     legal_captures,
     legal_placements,

@@ -57,8 +57,8 @@ class Result:
 
 
 def _play_tt(players: int, levels: list[int], seed: int, nodes: int) -> tuple[list[str], bool, int]:
-    from service.rules.opponent import play_game
-    from service.rules.setup import setup_position
+    from service.terra_turrium.opponent import play_game
+    from service.terra_turrium.setup import setup_position
 
     final, turns = play_game(setup_position(players), levels, seed, Budget(BUDGET_MS, nodes),
                              MAX_TURNS["tt"] * players)

@@ -31,7 +31,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from bench.positions import REACH_POINTS, BenchPosition, bench_position, position_names, reach_all
-from service.rules import (
+from service.terra_turrium import (
     Position,
     apply_turn,
     check_position,
@@ -44,7 +44,7 @@ from service.rules import (
     validate_turn,
     write_notation,
 )
-from service.rules.notation import read_notation
+from service.terra_turrium.notation import read_notation
 
 NAMES = position_names()
 

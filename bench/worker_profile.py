@@ -89,7 +89,7 @@ def worker_exit(server: Any, worker: Any) -> None:
 
 
 def _where(filename: str) -> str:
-    """A frame's file as a path from its package (``service/rules/take.py``,
+    """A frame's file as a path from its package (``service/terra_turrium/take.py``,
     ``flask/app.py``), or its bare name for the standard library (``socket.py``)."""
     parts = Path(filename).parts
     if "site-packages" in parts:
@@ -168,12 +168,12 @@ LAYERS: Final = (
     Layer(
         "check: engine reads position/turn",
         10,
-        ("service/rules/codec.py", "service/rules/notation.py"),
+        ("service/terra_turrium/codec.py", "service/terra_turrium/notation.py"),
         ("read_position", "parse_turn_plan", "parse_origin", "read_notation"),
     ),
-    Layer("check: check_position", 10, ("service/rules/position.py",), ("check_position",)),
+    Layer("check: check_position", 10, ("service/terra_turrium/position.py",), ("check_position",)),
     Layer("the question: engine (the view)", 8, VIEWS),
-    Layer("encode: codec *_to_dict", 10, ("service/rules/codec.py",), ("*_to_dict",)),
+    Layer("encode: codec *_to_dict", 10, ("service/terra_turrium/codec.py",), ("*_to_dict",)),
     Layer("answer schema dump", 7, ("service/api/declare.py",), ("dump",)),
     Layer("encode: JSON and Response", 9, ("service/api/json_provider.py",), ("dumpb", "response")),
     Layer("profiler (this sampler)", 20, ("bench/worker_profile.py",), ("_sample",)),

@@ -414,7 +414,7 @@ def sbom(output: Path) -> None:
 #: Python), about a minute each; the browser, client, fuzzing, serving and deployment
 #: tests run under the main Python only.
 OTHER_PYTHON_TESTS = (
-    "service", "tests/rules", "tests/spiel_der_tuerme", "tests/turm_und_leute", "tests/api",
+    "service", "tests/terra_turrium", "tests/spiel_der_tuerme", "tests/turm_und_leute", "tests/api",
     "--ignore", "tests/api/test_fuzz.py", "--ignore", "tests/api/test_games.py",
     "--ignore", "tests/api/test_spec.py", "--ignore", "tests/api/test_answers_validate.py",
     "--ignore", "tests/api/test_plain_reading.py", "--ignore", "tests/api/test_envelope.py",

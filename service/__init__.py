@@ -1,6 +1,6 @@
 """Terra Turrium rules oracle.
 
-Importing this package (or the rules engine in ``service.rules``) must stay free of
+Importing this package (or the rules engine in ``service.terra_turrium``) must stay free of
 the web stack: the engine is also used as a plain library. The Flask application is
 built only when :func:`create_app` is called.
 """

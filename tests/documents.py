@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from service.api.rulebooks import markdown
-from service.rules import OPTIONS, Refusal
+from service.terra_turrium import OPTIONS, Refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ RULE_ERRORS = frozenset({"RuleError", "InvalidPositionError", "InvalidQueryError
 
 #: Terra Turrium's rules document and the code that cites its ids.
 RULES_DOCUMENT = ROOT / "docs" / "rules.md"
-CITING_CODE = (ROOT / "service" / "rules", ROOT / "service" / "api" / "terra_turrium")
+CITING_CODE = (ROOT / "service" / "terra_turrium", ROOT / "service" / "api" / "terra_turrium")
 
 
 @dataclass(frozen=True)

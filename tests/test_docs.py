@@ -10,8 +10,8 @@ import re
 import pytest
 
 from service.api.rulebooks import RULEBOOKS, SERVED, Rulebook, render
-from service.rules import OPTIONS, Refusal
-from service.rules.options import option_values
+from service.terra_turrium import OPTIONS, Refusal
+from service.terra_turrium.options import option_values
 from tests.documents import (
     MARKDOWN,
     ROOT,
@@ -71,9 +71,9 @@ def test_every_rule_id_an_answer_can_cite_is_an_anchor_of_the_rules():
 def test_the_rule_ids_are_collected_from_every_source():
     cited = cited_rule_ids()
     assert {reason.rule for reason in Refusal} <= cited.keys()
-    literals = literal_rule_ids(ROOT / "service" / "rules")
+    literals = literal_rule_ids(ROOT / "service" / "terra_turrium")
     assert {"S1", "S2", "B4", "G2", "G3", "T1", "P1", "M8"} <= literals.keys(), literals
-    assert literals["G3"].startswith("service/rules/position.py:")
+    assert literals["G3"].startswith("service/terra_turrium/position.py:")
     assert {"G1", "G2", "S1", "R6", "B4"} <= cited.keys()
 
 

@@ -20,11 +20,11 @@ from service.api.readings import GAMES, MARK, find_marks, outputs, table
 from service.api.rulebooks import RULEBOOKS
 from service.api.terra_turrium.schemas import EVENTS
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
-from service.rules import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
-from service.rules import setup_position as tt_setup_position
-from service.rules.actions import Event, EventType, Violation, with_interpretations
-from service.rules.codec import violation_to_dict
-from service.rules.options import option_values
+from service.terra_turrium import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
+from service.terra_turrium import setup_position as tt_setup_position
+from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
+from service.terra_turrium.codec import violation_to_dict
+from service.terra_turrium.options import option_values
 from service.spiel_der_tuerme import apply_turn, random_game, setup_position
 from service.spiel_der_tuerme.codec import event_to_dict as sdt_event_to_dict
 from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to_dict
@@ -115,7 +115,7 @@ def test_every_terra_turrium_refusal_names_the_readings_of_its_rule(reason):
 @pytest.mark.parametrize(
     ("game", "package", "pattern"),
     [
-        ("terra-turrium", "rules", r"[BSTRPMGV][0-9]"),
+        ("terra-turrium", "terra_turrium", r"[BSTRPMGV][0-9]"),
         ("spiel-der-tuerme", "spiel_der_tuerme", r"T[BNMESV][0-9]"),
         ("turm-und-leute", "turm_und_leute", r"LS?[0-9]"),
     ],

@@ -23,7 +23,7 @@ from service.api.errors import register_error_handlers
 from service.api.examples import examples
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
-from service.rules import RULES_VERSION
+from service.terra_turrium import RULES_VERSION
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

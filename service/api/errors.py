@@ -36,7 +36,7 @@ from service.common import (
     MalformedError,
     RuleError,
 )
-from service.rules import interpretations as terra_turrium_readings
+from service.terra_turrium import interpretations as terra_turrium_readings
 from service.spiel_der_tuerme import interpretations as spiel_der_tuerme_readings
 from service.turm_und_leute import interpretations as turm_und_leute_readings
 

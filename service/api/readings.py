@@ -62,7 +62,7 @@ class Game:
 
 
 GAMES: Final = (
-    Game("terra-turrium", "Terra Turrium", "docs/rules.md", "service/rules"),
+    Game("terra-turrium", "Terra Turrium", "docs/rules.md", "service/terra_turrium"),
     Game("spiel-der-tuerme", "Spiel der Türme", "docs/spiel-der-tuerme.md", "service/spiel_der_tuerme"),
     Game("turm-und-leute", "Turm und Leute", "docs/turm-und-leute.md", "service/turm_und_leute"),
 )

@@ -1,6 +1,6 @@
 """What every game engine of the oracle shares: its errors and the reading of JSON input.
 
-Nothing here knows a game. Each engine (``service.rules`` for Terra Turrium and one
+Nothing here knows a game. Each engine (``service.terra_turrium`` for Terra Turrium and one
 package per further game) raises these errors and reads its JSON input with
 :class:`~service.common.shapes.Shape`, so the HTTP layer answers every game's mistakes
 in one way.

@@ -1,6 +1,6 @@
 """The budget of a computer player's search: wall time and positions considered.
 
-Both computer players (:mod:`service.rules.opponent`,
+Both computer players (:mod:`service.terra_turrium.opponent`,
 :mod:`service.spiel_der_tuerme.opponent`) count every position they judge as one
 *node* and stop at whichever limit comes first. Bounded by nodes a search is a pure
 function of its position and seed, on any machine; bounded by time it depends on the

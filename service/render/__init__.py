@@ -3,7 +3,7 @@
 ::
 
     from service.render import Highlights, render_svg
-    from service.rules import parse_position, parse_square, reachable
+    from service.terra_turrium import parse_position, parse_square, reachable
 
     position = parse_position(json_dict)
     origin = parse_square("c7")

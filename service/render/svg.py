@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape
 from service.render.drawing import (
     FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, halo, on, over, text_element, tint,
 )
-from service.rules import (
+from service.terra_turrium import (
     OPTIONS,
     SQUARE_NAMES,
     SQUARES,
@@ -47,7 +47,7 @@ from service.rules import (
     legal_removals,
     reachable,
 )
-from service.rules.position import CAPTURES_PER_SEAT
+from service.terra_turrium.position import CAPTURES_PER_SEAT
 
 # ------------------------------------------------------------------------ highlights
 

@@ -1,162 +1,27 @@
-"""The Terra Turrium rules engine: pure Python, no web framework.
+"""The Terra Turrium engine's former name, kept so that existing imports go on working.
 
-Everything a front end needs to adjudicate a game without the HTTP service::
-
-    from service.rules import parse_position, legal_removals, reachable, parse_square
-
-    position = parse_position(json_dict)          # checks the shape and the structural rules
-    for removal in legal_removals(position):      # R1–R7
-        print(square_name(removal.square), removal.rule.value)
-    for reach in reachable(position, parse_square("c7")):  # M1–M10
-        print(square_name(reach.square), reach.cost)
-
-Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name them.
-
-The modules, by what they hold: :mod:`~service.rules.options` (the rule options),
-:mod:`~service.rules.board` (geometry), :mod:`~service.rules.position` (the position
-and its structural rules), :mod:`~service.rules.actions` (a turn's plan, events and
-violations), :mod:`~service.rules.refusals` (why something is illegal), one module per
-phase (:mod:`~service.rules.take`, :mod:`~service.rules.place`,
-:mod:`~service.rules.move`), :mod:`~service.rules.goal`, :mod:`~service.rules.turn`
-(whole turns), :mod:`~service.rules.setup`, :mod:`~service.rules.handicap` (P3's
-handover), the two codecs
-(:mod:`~service.rules.codec` for JSON, :mod:`~service.rules.notation` for the one-line
-notation) and :mod:`~service.rules.random_player`.
+The engine is :mod:`service.terra_turrium`, named after its game like the other two.
+Importing ``service.rules`` (or any ``service.rules.<module>``) warns once and answers
+the same module objects, so values, classes and exceptions are identical under both
+names.
 """
 
-from service.common import (
-    IllegalTurnError,
-    InvalidPositionError,
-    InvalidQueryError,
-    MalformedError,
-    RuleError,
-    RulesError,
-)
-from service.rules.actions import CaptureKind, Event, EventType, Segment, TurnPlan, Violation
-from service.rules.board import (
-    CLOCKWISE,
-    NEIGHBOURS,
-    RING,
-    SQUARE_NAMES,
-    SQUARES,
-    TERRITORY,
-    TERRITORY_SQUARES,
-    Square,
-    Territory,
-    entry_row,
-    outermost_ring,
-    parse_square,
-    play_area,
-    square_name,
-)
-from service.rules.codec import (
-    RESERVE,
-    event_to_dict,
-    parse_position,
-    parse_turn_plan,
-    position_to_dict,
-    turn_plan_to_dict,
-    violation_to_dict,
-)
-from service.rules.handicap import Handover, apply_handover, handover_refusal, legal_handovers
-from service.rules.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
-from service.rules.move import Capture, Reach, capture_surcharge, legal_captures, reachable
-from service.rules.notation import parse_notation, write_notation
-from service.rules.options import OPTIONS, Goal, OutsideRule, Rules, TwoPlayerBoard
-from service.rules.place import legal_placements
-from service.rules.position import (
-    MAX_ATTACKS,
-    MOVEMENT_POINTS,
-    STONES_PER_TURN,
-    TURRIANS_PER_SEAT,
-    Phase,
-    Position,
-    Seat,
-    TurnState,
-    check_position,
-)
-from service.rules.refusals import Refusal
-from service.rules.setup import place_turrians, setup_position
-from service.rules.take import Removal, RemovalRule, is_outside, legal_removals
-from service.rules.turn import apply_turn, progress_turn, validate_turn
+from __future__ import annotations
 
-RULES_VERSION = "1"
-"""The version of the rules (docs/rules.md) this engine implements (sent as ``X-Rules-Version``)."""
+import importlib
+import pkgutil
+import sys
+import warnings
 
-__all__ = [
-    "Handover",
-    "apply_handover",
-    "handover_refusal",
-    "legal_handovers",
-    "CLOCKWISE",
-    "GOAL_HEIGHTS",
-    "MAX_ATTACKS",
-    "MOVEMENT_POINTS",
-    "NEIGHBOURS",
-    "OPTIONS",
-    "RESERVE",
-    "RING",
-    "RULES_VERSION",
-    "SQUARES",
-    "SQUARE_NAMES",
-    "STONES_PER_TURN",
-    "TERRITORY",
-    "TERRITORY_SQUARES",
-    "TURRIANS_PER_SEAT",
-    "Capture",
-    "CaptureKind",
-    "Event",
-    "EventType",
-    "Goal",
-    "GoalStatus",
-    "IllegalTurnError",
-    "InvalidPositionError",
-    "InvalidQueryError",
-    "MalformedError",
-    "OutsideRule",
-    "Phase",
-    "Position",
-    "Reach",
-    "Refusal",
-    "Removal",
-    "RemovalRule",
-    "RuleError",
-    "Rules",
-    "RulesError",
-    "Seat",
-    "Segment",
-    "Square",
-    "Territory",
-    "TurnPlan",
-    "TurnState",
-    "TwoPlayerBoard",
-    "Violation",
-    "apply_turn",
-    "capture_surcharge",
-    "check_position",
-    "entry_row",
-    "event_to_dict",
-    "goal_status",
-    "is_outside",
-    "legal_captures",
-    "legal_placements",
-    "legal_removals",
-    "meets_goal",
-    "outermost_ring",
-    "parse_notation",
-    "parse_position",
-    "parse_square",
-    "parse_turn_plan",
-    "place_turrians",
-    "play_area",
-    "position_to_dict",
-    "progress_turn",
-    "reachable",
-    "setup_position",
-    "square_name",
-    "turn_plan_to_dict",
-    "validate_turn",
-    "violation_to_dict",
-    "winners",
-    "write_notation",
-]
+import service.terra_turrium as _engine
+from service.terra_turrium import *  # noqa: F403  (the alias re-exports the whole engine)
+from service.terra_turrium import __all__ as __all__
+
+warnings.warn(
+    "service.rules is now service.terra_turrium; import from there",
+    DeprecationWarning,
+    stacklevel=2,
+)
+
+for _module in pkgutil.iter_modules(_engine.__path__):
+    sys.modules[f"{__name__}.{_module.name}"] = importlib.import_module(f"{_engine.__name__}.{_module.name}")

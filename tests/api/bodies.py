@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules import position_to_dict, setup_position
+from service.terra_turrium import position_to_dict, setup_position
 
 PROBLEM = "application/problem+json"
 

@@ -1,4 +1,4 @@
-"""The API over positions reached by random legal play (service.rules.random_player).
+"""The API over positions reached by random legal play (service.terra_turrium.random_player).
 
 Schemathesis (test_fuzz.py) generates positions from the schema, and nearly all of them
 break a structural rule, so the engine mostly answers 422. Here every position is one a
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.rules import (
+from service.terra_turrium import (
     Position,
     TurnPlan,
     apply_turn,
@@ -26,9 +26,9 @@ from service.rules import (
     square_name,
     turn_plan_to_dict,
 )
-from service.rules.random_player import random_setup, random_turn
-from service.rules.turn import play_move, play_place, play_take
-from tests.rules.strategies import rules_for
+from service.terra_turrium.random_player import random_setup, random_turn
+from service.terra_turrium.turn import play_move, play_place, play_take
+from tests.terra_turrium.strategies import rules_for
 
 #: One client for every example: the service keeps no state between requests.
 CLIENT = create_app({"TESTING": True, "CHECK_ANSWERS": True}).test_client()

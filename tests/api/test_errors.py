@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from service.api.terra_turrium import queries
 from service.api.terra_turrium.examples import examples
 from service.api.terra_turrium.schemas import ApplyQuery
-from service.rules import RULES_VERSION
+from service.terra_turrium import RULES_VERSION
 from service.common import MAX_PROBLEMS
-from service.rules.position import MAX_HEIGHT
+from service.terra_turrium.position import MAX_HEIGHT
 
 from .bodies import PROBLEM, position, with_heights
 

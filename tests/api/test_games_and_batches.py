@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from service.api.terra_turrium import games, schemas
-from service.rules import apply_turn, parse_notation, position_to_dict, setup_position, turn_plan_to_dict
-from service.rules.random_player import random_setup, random_turn
-from service.rules.record import GameRecord, write_game_record, write_turn_notation
+from service.terra_turrium import apply_turn, parse_notation, position_to_dict, setup_position, turn_plan_to_dict
+from service.terra_turrium.random_player import random_setup, random_turn
+from service.terra_turrium.record import GameRecord, write_game_record, write_turn_notation
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from service.api.terra_turrium.examples import examples, final_round, midgame
-from service.rules import position_to_dict
-from service.rules.notation import NOTATION_PATTERN, write_notation
+from service.terra_turrium import position_to_dict
+from service.terra_turrium.notation import NOTATION_PATTERN, write_notation
 
 from .bodies import PROBLEM
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from service.api.terra_turrium.examples import examples
-from service.rules import RULES_VERSION
+from service.terra_turrium import RULES_VERSION
 
 from .bodies import PROBLEM, position
 

@@ -8,7 +8,7 @@ import pytest
 
 from service.api.spiel_der_tuerme.examples import examples as sdt_examples
 from service.api.terra_turrium.examples import LAST_TURN, examples, final_round
-from service.rules import apply_turn, parse_turn_plan, position_to_dict
+from service.terra_turrium import apply_turn, parse_turn_plan, position_to_dict
 
 from .bodies import PROBLEM
 

@@ -4,8 +4,8 @@ Run by hand when a case is added or a rule deliberately changes, then review the
 
     .venv/bin/python -m tests.golden.generate
 
-The tests never run this; ``tests/rules/test_golden.py`` only compares. Positions come
-from seeded random play (``service.rules.random_player``) or are built by hand; either way
+The tests never run this; ``tests/terra_turrium/test_golden.py`` only compares. Positions come
+from seeded random play (``service.terra_turrium.random_player``) or are built by hand; either way
 each file stores the position itself, in the notation, so the files do not depend on
 the random player staying the same.
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from service.rules import (
+from service.terra_turrium import (
     Goal,
     OutsideRule,
     Position,
@@ -37,10 +37,10 @@ from service.rules import (
     parse_turn_plan,
     setup_position,
 )
-from service.rules.notation import parse_notation, write_notation
-from service.rules.random_player import random_partway, random_setup, random_turn
+from service.terra_turrium.notation import parse_notation, write_notation
+from service.terra_turrium.random_player import random_partway, random_setup, random_turn
 from tests.golden.perft import GOLDEN, REVIEWED, SNAPSHOT, expectations, read_golden, render_golden
-from tests.rules.builders import build
+from tests.terra_turrium.builders import build
 
 
 def played(players: int, seed: int, turns: int, *, bonus: int = 0, **options: Any) -> Position:

@@ -23,7 +23,7 @@ The expectation lines, in this order:
 - ``removals``: ``len(legal_removals(p))`` (R1–R7).
 - ``take_sequences``: the number of distinct ordered ways to finish the take phase,
   taking stones one at a time with :func:`legal_removals` and
-  :func:`~service.rules.turn.take_stone` until three are taken in the turn or none
+  :func:`~service.terra_turrium.turn.take_stone` until three are taken in the turn or none
   can be taken (R1, R7); the empty way counts once when nothing can be taken. 0
   outside the take phase and once the game is over.
 - ``placements``: ``len(legal_placements(p))`` (P2).
@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.rules import (
+from service.terra_turrium import (
     Phase,
     Position,
     goal_status,
@@ -52,8 +52,8 @@ from service.rules import (
     square_name,
     winners,
 )
-from service.rules.position import STONES_PER_TURN
-from service.rules.turn import take_stone
+from service.terra_turrium.position import STONES_PER_TURN
+from service.terra_turrium.turn import take_stone
 
 GOLDEN = Path(__file__).resolve().parent
 

@@ -24,9 +24,9 @@ import pytest
 from service.render import highlights_for, render_svg
 from service.render import spiel_der_tuerme as sdt_render
 from service.render.drawing import contrast, over
-from service.rules import apply_turn, place_turrians, setup_position
-from service.rules.options import Captures, OutsideRule, Rules
-from service.rules.random_player import random_turn
+from service.terra_turrium import apply_turn, place_turrians, setup_position
+from service.terra_turrium.options import Captures, OutsideRule, Rules
+from service.terra_turrium.random_player import random_turn
 from service.spiel_der_tuerme import apply_turn as sdt_apply
 from service.spiel_der_tuerme import legal_moves, random_turn as sdt_random_turn
 from service.spiel_der_tuerme import setup_position as sdt_setup
@@ -116,7 +116,7 @@ def _terra_turrium_documents() -> Iterator[str]:
         position = setup_position(players, rules)
         yield render_svg(position, highlights_for(position, "placements"))
         # The seats' turrians in their own territories, then a few random turns.
-        from service.rules import TERRITORY, SQUARES
+        from service.terra_turrium import TERRITORY, SQUARES
 
         placed = {}
         taken: set[int] = set()
@@ -125,7 +125,7 @@ def _terra_turrium_documents() -> Iterator[str]:
             chosen = rng.sample(squares, seat.reserve)
             taken.update(chosen)
             placed[seat.id] = [s for s in chosen]
-        from service.rules import square_name
+        from service.terra_turrium import square_name
 
         position = place_turrians(position, {k: [square_name(s) for s in v] for k, v in placed.items()})
         for turn in range(12):
@@ -187,9 +187,9 @@ def test_v1_a_closed_capture_phase_is_not_read_as_no_captures_left() -> None:
 
 
 def test_r1_too_few_stones_taken_is_said_for_any_number() -> None:
-    from service.rules import parse_turn_plan, validate_turn
+    from service.terra_turrium import parse_turn_plan, validate_turn
 
-    from service.rules import legal_removals, square_name
+    from service.terra_turrium import legal_removals, square_name
 
     position = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["h2"]})
     first = square_name(legal_removals(position)[0].square)

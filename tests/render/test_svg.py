@@ -9,7 +9,7 @@ import pytest
 
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg, seat_colours
 from service.render.svg import NAMED_COLOURS, PALETTE
-from service.rules import (
+from service.terra_turrium import (
     RING,
     SQUARE_NAMES,
     Capture,
@@ -23,7 +23,7 @@ from service.rules import (
     reachable,
     setup_position,
 )
-from tests.rules.builders import build, sq
+from tests.terra_turrium.builders import build, sq
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from service.rules import (
+from service.terra_turrium import (
     Position,
     apply_turn,
     parse_position,
@@ -25,8 +25,8 @@ from service.rules import (
     setup_position,
     square_name,
 )
-from service.rules.notation import write_notation
-from service.rules.record import GameRecord, write_game_record, write_turn_notation
+from service.terra_turrium.notation import write_notation
+from service.terra_turrium.record import GameRecord, write_game_record, write_turn_notation
 
 #: The first round of the 3-player game: each seat builds a tower and moves.
 OPENING = (

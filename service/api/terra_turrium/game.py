@@ -8,7 +8,7 @@ from typing import Any
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import BoardAnswer, HandoverAnswer, HandoverQuery, PositionAnswer, SetupQuery
 from service.common import InvalidQueryError
-from service.rules import (
+from service.terra_turrium import (
     CLOCKWISE,
     OPTIONS,
     RING,
@@ -26,7 +26,7 @@ from service.rules import (
     setup_position,
     square_name,
 )
-from service.rules.options import option_values
+from service.terra_turrium.options import option_values
 
 bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
 

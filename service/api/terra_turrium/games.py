@@ -33,9 +33,9 @@ from service.api.terra_turrium.schemas import (
     ValidateQuery,
 )
 from service.common import InvalidPositionError, MalformedError, RuleError
-from service.rules import Position, event_to_dict, position_to_dict, violation_to_dict, winners
-from service.rules.position import check_position
-from service.rules.record import replay as replay_game
+from service.terra_turrium import Position, event_to_dict, position_to_dict, violation_to_dict, winners
+from service.terra_turrium.position import check_position
+from service.terra_turrium.record import replay as replay_game
 
 bp = Blueprint("games", __name__, description="Whole Terra Turrium games, and many questions in one request.")
 

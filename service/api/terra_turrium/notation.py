@@ -6,7 +6,7 @@ from typing import Any
 
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import NotationAnswer, PositionQuery
-from service.rules import position_to_dict, write_notation
+from service.terra_turrium import position_to_dict, write_notation
 
 bp = Blueprint("notation", __name__, description="Terra Turrium positions between the object and the notation.")
 

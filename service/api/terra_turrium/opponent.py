@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 from service.api.declare import Answer, Blueprint, List, Nested
 from service.api.suggest import answer_members, options_of, request_members
 from service.api.terra_turrium.schemas import PositionQuery, Segment, seat_id, squares
-from service.rules import square_name, turn_plan_to_dict
-from service.rules.opponent import suggest_turn
+from service.terra_turrium import square_name, turn_plan_to_dict
+from service.terra_turrium.opponent import suggest_turn
 
 SuggestQuery: Any = PositionQuery.from_dict(request_members(), name="SuggestQuery")
 SuggestQuery.__doc__ = "A position whose seat to move the computer plays for."

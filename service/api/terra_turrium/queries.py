@@ -15,7 +15,7 @@ from service.api.terra_turrium.schemas import (
     ReachQuery,
     RemovalsAnswer,
 )
-from service.rules import (
+from service.terra_turrium import (
     goal_status,
     legal_captures,
     legal_placements,
@@ -24,7 +24,7 @@ from service.rules import (
     square_name,
     winners,
 )
-from service.rules.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
+from service.terra_turrium.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
 
 bp = Blueprint("queries", __name__, description="Questions about a Terra Turrium position.")
 

@@ -20,8 +20,8 @@ from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negoti
 from service.api.terra_turrium.schemas import RenderQuery
 from service.common import InvalidQueryError
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg
-from service.rules import Position, parse_square
-from service.rules.codec import parse_origin
+from service.terra_turrium import Position, parse_square
+from service.terra_turrium.codec import parse_origin
 
 bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG, and the playground.")
 assets = FlaskBlueprint("playground_assets", __name__)

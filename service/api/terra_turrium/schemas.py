@@ -7,7 +7,7 @@ the engine accepts exactly what they describe. Every other member is read by its
 Answer schemas are separate from request schemas: an answer always writes every member.
 
 Numbers of the rules come from the engine (``MAX_ATTACKS``, ``MOVEMENT_POINTS`` …), and
-the rule options from :data:`service.rules.OPTIONS`.
+the rule options from :data:`service.terra_turrium.OPTIONS`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from service.api.declare import (
 from service.api.problems import readings
 from service.common import InvalidPositionError, RuleError
 from service.render import HighlightStyle
-from service.rules import (
+from service.terra_turrium import (
     CLOCKWISE,
     GOAL_HEIGHTS,
     MAX_ATTACKS,
@@ -59,12 +59,12 @@ from service.rules import (
     check_position,
     parse_turn_plan,
 )
-from service.rules.board import FILE_NAMES, SIZE
-from service.rules.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
-from service.rules.notation import NOTATION_PATTERN, read_notation
-from service.rules.options import option_values
-from service.rules.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
-from service.rules.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
+from service.terra_turrium.board import FILE_NAMES, SIZE
+from service.terra_turrium.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
+from service.terra_turrium.notation import NOTATION_PATTERN, read_notation
+from service.terra_turrium.options import option_values
+from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
+from service.terra_turrium.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
 
 SQUARE_PATTERN = f"^[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9])$"
 ORIGIN_PATTERN = f"^({RESERVE}|[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9]))$"

@@ -12,7 +12,7 @@ from service.api.terra_turrium.schemas import (
     ValidateAnswer,
     ValidateQuery,
 )
-from service.rules import (
+from service.terra_turrium import (
     apply_turn,
     event_to_dict,
     position_to_dict,

@@ -1,0 +1,518 @@
+"""A one-line text form of a position, like FEN in chess (docs/notation.md).
+
+``write_notation`` and ``parse_notation`` convert losslessly between a
+:class:`~service.terra_turrium.position.Position` and a string such as::
+
+    setup|yellow:NW:a10,b9|red:NE|blue:SE|green:SW|move=red
+
+Sections are separated by ``|``: the heights first (``setup`` for the set-up heights
+of B6, otherwise the play area rank by rank, north first), then one section per seat
+in turn order (``id:territories:turrians:attacks:bonus_stones:pro_hold``, trailing
+defaults left out), then ``key=value`` sections, in a fixed order, for everything that
+differs from its default.
+
+The grammar is one regular expression, :data:`NOTATION_PATTERN`, which the HTTP
+contract publishes too: every string it matches is read as a position, and what the
+grammar cannot say (how many ranks the play area has, which territories a seat may own,
+who is a seat) is a structural rule, checked exactly as for JSON input
+(:func:`~service.terra_turrium.position.check_position`, an
+:class:`~service.common.InvalidPositionError`). A string outside the grammar is a
+:class:`~service.common.MalformedError` whose ``field`` points at the position member
+that the faulty part encodes.
+
+>>> from service.terra_turrium.setup import place_turrians, setup_position
+>>> p = place_turrians(setup_position(4), {"yellow": ["a10", "b9"], "red": ["j10"]})
+>>> text = write_notation(p)
+>>> text
+'setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW'
+>>> parse_notation(text) == p
+True
+>>> parse_notation("setup|yellow:NW,NE|red:SE,SW|rules=6x6|phase=move|points=3").turn.points
+3
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, Final
+
+from service.common import InvalidPositionError, MalformedError
+from service.terra_turrium.board import SIZE, outermost_ring, square_name
+from service.terra_turrium.codec import SEAT_ID_PATTERN, read_position, rules_to_dict
+from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
+from service.terra_turrium.position import (
+    CAPTURES_PER_SEAT,
+    MAX_ATTACKS,
+    MAX_BONUS_STONES,
+    MAX_HEIGHT,
+    MOVEMENT_POINTS,
+    STONES_PER_TURN,
+    Phase,
+    Position,
+    Seat,
+    check_position,
+)
+from service.terra_turrium.setup import setup_heights
+
+SETUP: Final = "setup"
+"""The heights section of a position whose heights are the set-up heights (B6)."""
+
+ATTACKED: Final = "attacked"
+"""The flag section for ``turn.attacked``."""
+
+OPEN: Final = "open"
+"""The flag section for ``captures_open`` (V2)."""
+
+RULE_FLAGS: Final = tuple(option_flags())
+"""The ``rules=`` flags, in canonical order; each names a non-default option value."""
+
+OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
+"""The ``key=value`` sections."""
+
+SECTIONS: Final = ("move", "start", "finishers", "rules", OPEN, "phase", "taken", "hand", "points", ATTACKED)
+"""Every section after the seats, in the order they must come: ``key=value`` sections and
+the two flags."""
+
+_FLAGS: Final = (OPEN, ATTACKED)
+
+_OPTION_FIELDS: Final = {
+    "move": "/to_move",
+    "start": "/round_start",
+    "finishers": "/finishers",
+    "rules": "/rules",
+    OPEN: "/captures_open",
+    "phase": "/turn/phase",
+    "taken": "/turn/taken",
+    "hand": "/turn/in_hand",
+    "points": "/turn/points",
+    ATTACKED: "/turn/attacked",
+}
+
+_SEAT_FIELDS: Final = ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold", "captures")
+
+
+# ---------------------------------------------------------------------------- grammar
+
+
+def _bounded(high: int) -> str:
+    """A decimal number 0 … ``high`` without leading zeros, for ``high`` = 9, 99, 999 …"""
+    digits = len(str(high))
+    assert str(high) == "9" * digits, "only bounds of nines are spelled this simply"
+    return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
+
+
+_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MAX_HEIGHT)) - 1}}}\))"
+_RANK: Final = f"{_HEIGHT}+"
+_HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
+_ID: Final = "[a-z][a-z0-9_-]{0,15}"
+_TERRITORY: Final = "(?:NW|NE|SE|SW)"
+_SQUARE: Final = "[a-j](?:10|[1-9])"
+_SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
+_SEAT_PARTS: Final = (
+    _ID,
+    f"{_TERRITORY}(?:,{_TERRITORY})*",
+    f"(?:{_SQUARES})?",
+    f"[0-{MAX_ATTACKS}]",
+    _bounded(MAX_BONUS_STONES),
+    _SQUARES,
+    f"[0-{CAPTURES_PER_SEAT}]",
+)
+_SEAT: Final = (
+    f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
+    f"(?::{_SEAT_PARTS[2]}(?::{_SEAT_PARTS[3]}(?::{_SEAT_PARTS[4]}"
+    # pro_hold, then captures: an empty pro_hold only before captures
+    f"(?::(?:{_SEAT_PARTS[5]}(?::{_SEAT_PARTS[6]})?|:{_SEAT_PARTS[6]}))?)?)?)?"
+)
+_FLAG: Final = "(?:" + "|".join(re.escape(flag) for flag in RULE_FLAGS) + ")"
+_OPTION_VALUES: Final = {
+    "move": _ID,
+    "start": _ID,
+    "finishers": f"{_ID}(?:,{_ID})*",
+    "rules": f"{_FLAG}(?:,{_FLAG})*",
+    "phase": "(?:" + "|".join(p.value for p in Phase) + ")",
+    "taken": _SQUARES,
+    "hand": f"[0-{STONES_PER_TURN}]",
+    "points": f"[0-{MOVEMENT_POINTS}]",
+}
+_OPTIONS: Final = "".join(
+    rf"(?:\|{key})?" if key in _FLAGS else rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in SECTIONS
+)
+
+NOTATION_PATTERN: Final = rf"^{_HEIGHTS}(?:\|{_SEAT}){{2,4}}{_OPTIONS}$"
+"""The whole grammar (ECMA-262 and Python alike): a string is a notation iff it matches."""
+
+_NOTATION: Final = re.compile(NOTATION_PATTERN)
+
+
+def is_notation(text: str) -> bool:
+    """Whether ``text`` is in the notation's grammar (its structure is another matter).
+
+    >>> is_notation("setup|a:NW|b:NE|c:SE|d:SW"), is_notation("setup|a:NW")
+    (True, False)
+    """
+    return _NOTATION.fullmatch(text) is not None
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _play_span(players: int, rules: Rules) -> range:
+    """The 0-based files (and ranks) of the play area (B4): 0–9, 1–8 or 2–7."""
+    ring = outermost_ring(players, rules)
+    return range(ring, SIZE - ring)
+
+
+def _write_height(height: int) -> str:
+    return str(height) if height < 10 else f"({height})"
+
+
+def _write_heights(position: Position) -> str:
+    if position.heights == setup_heights(position.players, position.rules):
+        return SETUP
+    span = _play_span(position.players, position.rules)
+    return "/".join(
+        "".join(_write_height(position.heights[rank * SIZE + file]) for file in span) for rank in reversed(span)
+    )
+
+
+def _squares(squares: tuple[int, ...]) -> str:
+    return ",".join(square_name(s) for s in squares)
+
+
+def _write_seat(seat: Seat) -> str:
+    fields = [
+        seat.id,
+        ",".join(t.value for t in seat.territories),
+        _squares(seat.turrians),
+        str(seat.attacks),
+        str(seat.bonus_stones),
+        "" if seat.pro_hold is None else _squares(seat.pro_hold),
+        str(seat.captures),
+    ]
+    defaults = ["", "", "", "0", "0", "", "0"]
+    while fields[-1] == defaults[len(fields) - 1]:
+        fields.pop()
+    return ":".join(fields)
+
+
+def _rule_flags(rules: Rules) -> list[str]:
+    return [flag for flag, (name, value) in option_flags().items() if getattr(rules, name) == value]
+
+
+def write_notation(position: Position) -> str:
+    """The canonical notation of ``position`` (docs/notation.md); every default left out."""
+    sections = [_write_heights(position)]
+    sections.extend(_write_seat(seat) for seat in position.seats)
+    first = position.seats[0].id
+    if position.to_move != first:
+        sections.append(f"move={position.to_move}")
+    if position.round_start != first:
+        sections.append(f"start={position.round_start}")
+    if position.finishers:
+        sections.append(f"finishers={','.join(position.finishers)}")
+    flags = _rule_flags(position.rules)
+    if flags:
+        sections.append(f"rules={','.join(flags)}")
+    if position.captures_open:
+        sections.append(OPEN)
+    turn = position.turn
+    if turn.phase is not Phase.TAKE:
+        sections.append(f"phase={turn.phase.value}")
+    if turn.taken:
+        sections.append(f"taken={_squares(turn.taken)}")
+    if turn.in_hand != len(turn.taken):
+        sections.append(f"hand={turn.in_hand}")
+    if turn.points != MOVEMENT_POINTS:
+        sections.append(f"points={turn.points}")
+    if turn.attacked:
+        sections.append(ATTACKED)
+    return "|".join(sections)
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def _parse_rank(text: str) -> list[int]:
+    """One rank of the heights grid, known to match the grammar: digits and ``(N)``."""
+    return [int(a or b) for a, b in re.findall(r"\(([0-9]+)\)|([0-9])", text)]
+
+
+def _parse_heights(text: str, players: int, rules: Rules) -> list[list[int]]:
+    if text == SETUP:
+        flat = setup_heights(players, rules)
+        return [list(flat[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)]
+    span = _play_span(players, rules)
+    ranks = [_parse_rank(rank) for rank in text.split("/")]
+    if len(ranks) != len(span) or any(len(rank) != len(span) for rank in ranks):
+        widths = sorted({len(rank) for rank in ranks})
+        raise InvalidPositionError(
+            "B4",
+            f"the heights have {len(ranks)} rank{'' if len(ranks) == 1 else 's'} of "
+            f"{' or '.join(map(str, widths))} squares; the play area with {players} players is "
+            f"{len(span)} × {len(span)}, listed north to south",
+            "/heights",
+        )
+    grid = [[0] * SIZE for _ in range(SIZE)]
+    for rank, row in zip(reversed(span), ranks, strict=True):
+        grid[rank][span.start : span.stop] = row
+    return grid
+
+
+def _parse_seat(text: str) -> dict[str, Any]:
+    parts = text.split(":")
+    seat: dict[str, Any] = {"id": parts[0], "territories": parts[1].split(",")}
+    seat["turrians"] = parts[2].split(",") if len(parts) > 2 and parts[2] else []
+    seat["attacks"] = int(parts[3]) if len(parts) > 3 else 0
+    if len(parts) > 4:
+        seat["bonus_stones"] = int(parts[4])
+    if len(parts) > 5 and parts[5]:
+        seat["pro_hold"] = parts[5].split(",")
+    if len(parts) > 6:
+        seat["captures"] = int(parts[6])
+    return seat
+
+
+def _parse_rules(text: str) -> Rules:
+    flags = option_flags()
+    return Rules(**dict(flags[flag] for flag in text.split(",")))
+
+
+def parse_notation(text: str) -> Position:
+    """The position written as ``text`` (docs/notation.md), checked like JSON input.
+
+    Raises :class:`~service.common.MalformedError` for text outside the grammar
+    (``field`` is the JSON pointer of the position member concerned) and
+    :class:`~service.common.InvalidPositionError` for a position that breaks a
+    structural rule.
+    """
+    position = read_notation(text)
+    check_position(position)
+    return position
+
+
+def read_notation(text: str) -> Position:
+    """The position written as ``text``, read but not yet checked against the structural
+    rules (:func:`~service.terra_turrium.position.check_position`), except that the heights must
+    fill the play area of the player count (B4)."""
+    if _NOTATION.fullmatch(text) is None:
+        raise _diagnose(text)
+    heights_text, *sections = text.split("|")
+    seats = [_parse_seat(s) for s in sections if ":" in s]
+    options = dict(s.split("=", 1) for s in sections if "=" in s)
+    rules = _parse_rules(options["rules"]) if "rules" in options else Rules()
+    taken = options["taken"].split(",") if "taken" in options else []
+    turn: dict[str, Any] = {
+        "phase": options.get("phase", Phase.TAKE.value),
+        "taken": taken,
+        "in_hand": int(options.get("hand", min(len(taken), STONES_PER_TURN))),
+        "points": int(options.get("points", MOVEMENT_POINTS)),
+        "attacked": ATTACKED in sections,
+    }
+    try:
+        grid = _parse_heights(heights_text, len(seats), rules)
+        return read_position(
+            {
+                "heights": grid,
+                "seats": seats,
+                "to_move": options.get("move", seats[0]["id"]),
+                "round_start": options.get("start", seats[0]["id"]),
+                "finishers": options["finishers"].split(",") if "finishers" in options else [],
+                "rules": rules_to_dict(rules),
+                "turn": turn,
+                "captures_open": OPEN in sections,
+            }
+        )
+    except MalformedError as exc:  # pragma: no cover - the grammar admits no malformed value
+        raise AssertionError(f"the notation grammar let through {exc.problems}") from exc
+
+
+# ------------------------------------------------------------------------ diagnosis
+#
+# A string outside the grammar is refused with the first mistake found, worded as the
+# same mistake in the JSON form is ("must be between 0 and 5" for attacks 6), at the
+# pointer of the position member the faulty part encodes.
+
+
+def _diagnose(text: str) -> MalformedError:
+    """Why ``text`` is outside the grammar."""
+    if not text:
+        return MalformedError("the notation is empty", "")
+    if any(c.isspace() for c in text):
+        return MalformedError("a notation is one line without spaces", "")
+    heights, *sections = text.split("|")
+    seat_sections = [s for s in sections if "=" not in s and s not in _FLAGS]
+    six = any(s.startswith("rules=") and "6x6" in s.split("=", 1)[1].split(",") for s in sections)
+    problem = _heights_problem(heights, len(seat_sections), six)
+    if problem is not None:
+        return problem
+    seats = 0
+    seen: list[str] = []
+    order = list(SECTIONS)
+    for section in sections:
+        key = section if section in _FLAGS else section.partition("=")[0] if "=" in section else None
+        if key is None:
+            if seen:
+                return MalformedError(f"seat {section!r} comes after a key=value section; seats come first", "/seats")
+            problem = _seat_problem(section, seats)
+            if problem is not None:
+                return problem
+            seats += 1
+            continue
+        if key not in _OPTION_FIELDS:
+            return MalformedError(
+                f"unknown section {key + '=' if '=' in section else section!r}; the sections after the seats "
+                f"are {', '.join(k if k in _FLAGS else k + '=' for k in SECTIONS)}",
+                "",
+            )
+        if key in seen:
+            return MalformedError(f"section {key} is given twice", _OPTION_FIELDS[key])
+        if seen and order.index(key) < order.index(seen[-1]):
+            return MalformedError(
+                f"section {key} comes after {seen[-1]}; the sections come in the order {', '.join(order)}",
+                _OPTION_FIELDS[key],
+            )
+        seen.append(key)
+        if key not in _FLAGS:
+            problem = _option_problem(key, section.partition("=")[2])
+            if problem is not None:
+                return problem
+    if not 2 <= seats <= 4:
+        return MalformedError(f"a position has 2 to 4 seats, this one {seats}", "/seats")
+    return MalformedError("not a position notation", "")  # pragma: no cover - every case is named above
+
+
+def _number_problem(text: str, low: int, high: int, where: str) -> MalformedError | None:
+    """A count written in the notation: digits, no sign, no leading zeros, in range."""
+    if not (text.isascii() and text.isdigit()):
+        return MalformedError(f"must be an integer, not {text!r}", where)
+    if len(text) > 1 and text[0] == "0":
+        return MalformedError(f"{text!r} must be written without leading zeros", where)
+    if not low <= int(text) <= high:
+        return MalformedError(f"must be between {low} and {high}", where)
+    return None
+
+
+def _list_problem(text: str, pattern: str, what: str, where: str) -> MalformedError | None:
+    """A comma-separated list of squares or seat ids, with at least one entry."""
+    if not text:
+        return MalformedError(f"lists no {what}; leave the section out instead", where)
+    for i, item in enumerate(text.split(",")):
+        if not item:
+            return MalformedError(f"{text!r} has an empty entry", f"{where}/{i}")
+        if re.fullmatch(pattern, item) is None:
+            return MalformedError(f"{item!r} is not a {what}", f"{where}/{i}")
+    return None
+
+
+def _heights_problem(text: str, players: int, six: bool) -> MalformedError | None:
+    if text == SETUP:
+        return None
+    if not text:
+        return MalformedError("the heights section is empty: write 'setup' or the ranks", "/heights")
+    if not any(c.isdigit() for c in text):
+        return MalformedError(f"the heights {text!r} are neither 'setup' nor ranks of digits", "/heights")
+    span = _play_span(players, Rules(two_player_board=TwoPlayerBoard.SIX) if six else Rules()) if players else range(SIZE)
+    for number, rank_text in enumerate(text.split("/")):
+        rank = span.stop - 1 - number
+        name = f"rank {rank + 1} {rank_text!r}"
+        file, i = span.start, 0
+        while i < len(rank_text):
+            where = f"/heights/{rank}/{file}"
+            char = rank_text[i]
+            if char == "(":
+                end = rank_text.find(")", i)
+                if end < 0:
+                    return MalformedError(f"{name}: '(' without ')'", where)
+                inner = rank_text[i + 1 : end]
+                problem = _number_problem(inner, 10, MAX_HEIGHT, where)
+                if problem is None:
+                    i = end + 1
+                elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
+                    return MalformedError(f"{name}: height {inner} is written as the digit {inner}, not in parentheses", where)
+                else:
+                    return MalformedError(f"{name}: {problem.detail}", where)
+            elif char.isascii() and char.isdigit():
+                i += 1
+            else:
+                return MalformedError(
+                    f"{name}: unexpected {char!r}; a height is a digit, or (N) for N from 10 to {MAX_HEIGHT}", where
+                )
+            file += 1
+        if not rank_text:
+            return MalformedError(f"rank {rank + 1} is empty", f"/heights/{rank}")
+    return MalformedError("the heights are not ranks of heights separated by '/'", "/heights")  # pragma: no cover
+
+
+def _seat_problem(section: str, index: int) -> MalformedError | None:
+    where = f"/seats/{index}"
+    parts = section.split(":")
+    if len(parts) < 2:
+        return MalformedError(f"section {section!r} is neither a seat id:territories:… nor a key=value section", where)
+    if len(parts) > len(_SEAT_FIELDS):
+        return MalformedError(
+            f"seat {section!r} has {len(parts)} fields; at most {len(_SEAT_FIELDS)}: "
+            "id:territories:turrians:attacks:bonus_stones:pro_hold:captures",
+            where,
+        )
+    seat_id, territories, *rest = parts
+    if re.fullmatch(_ID, seat_id) is None:
+        return MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", f"{where}/id")
+    if not territories:
+        return MalformedError(f"seat {section!r} names no territory (NW, NE, SE, SW)", f"{where}/territories")
+    for i, territory in enumerate(territories.split(",")):
+        if re.fullmatch(_TERRITORY, territory) is None:
+            return MalformedError("must be one of 'NW', 'NE', 'SE', 'SW'", f"{where}/territories/{i}")
+    checks: tuple[Callable[[str], MalformedError | None], ...] = (
+        lambda t: None if not t else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/turrians"),
+        lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
+        lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
+        # An empty pro_hold is written only to reach the captures field after it.
+        lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/pro_hold"),
+        lambda t: _number_problem(t, 0, CAPTURES_PER_SEAT, f"{where}/captures"),
+    )
+    for check, part in zip(checks, rest, strict=False):
+        problem = check(part)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _option_problem(key: str, value: str) -> MalformedError | None:
+    where = _OPTION_FIELDS[key]
+    if key in ("move", "start"):
+        ok = re.fullmatch(_ID, value) is not None
+        return None if ok else MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", where)
+    if key == "finishers":
+        return _list_problem(value, _ID, "seat id", where)
+    if key == "taken":
+        return _list_problem(value, _SQUARE, "square a1 … j10", where)
+    if key == "hand":
+        return _number_problem(value, 0, STONES_PER_TURN, where)
+    if key == "points":
+        return _number_problem(value, 0, MOVEMENT_POINTS, where)
+    if key == "phase":
+        ok = value in _PHASES
+        return None if ok else MalformedError(f"must be one of {', '.join(repr(p) for p in _PHASES)}", where)
+    if not value:
+        return MalformedError("rules= names no option; leave the section out instead", where)
+    for flag in value.split(","):
+        if flag not in RULE_FLAGS:
+            return MalformedError(f"unknown rules flag {flag!r}; the flags are {', '.join(RULE_FLAGS)}", where)
+    return None  # pragma: no cover - the grammar accepts every list of known flags
+
+
+_PHASES: Final = tuple(p.value for p in Phase)
+
+
+__all__ = [
+    "ATTACKED",
+    "NOTATION_PATTERN",
+    "OPEN",
+    "RULE_FLAGS",
+    "SETUP",
+    "is_notation",
+    "parse_notation",
+    "read_notation",
+    "write_notation",
+]

@@ -1,0 +1,399 @@
+"""The position: immutable value objects and the structural rules every position obeys.
+
+A :class:`Position` is everything the rules need to answer a question: the heights,
+the seats with their turrians and counters, who is to move, the final-round
+bookkeeping, the rule options and the state of the turn in progress. It is read from
+JSON by :func:`service.terra_turrium.codec.parse_position` and from the one-line notation by
+:func:`service.terra_turrium.notation.parse_notation`; both end in :func:`check_position`.
+
+>>> from service.terra_turrium.codec import parse_position
+>>> from service.terra_turrium.board import parse_square
+>>> p = parse_position({
+...     "heights": [[1] * 10] * 10,
+...     "seats": [{"id": "yellow", "territories": ["NW"], "turrians": ["a10"], "attacks": 0},
+...               {"id": "red", "territories": ["NE"], "turrians": [], "attacks": 0},
+...               {"id": "blue", "territories": ["SE"], "turrians": [], "attacks": 0},
+...               {"id": "green", "territories": ["SW"], "turrians": [], "attacks": 0}],
+...     "to_move": "yellow"})
+>>> p.players, p.mover.id, p.height(parse_square("a10")), p.occupant[parse_square("a10")]
+(4, 'yellow', 1, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Final
+
+from service.common import InvalidPositionError
+from service.common.cache import cached_property
+from service.common.frozen import quick_init
+from service.terra_turrium.board import (
+    CLOCKWISE,
+    RING,
+    SIZE,
+    SQUARES,
+    Square,
+    Territory,
+    are_adjacent,
+    outermost_ring,
+    square_name,
+)
+from service.terra_turrium.options import OPTIONS, Goal, Rules
+
+TURRIANS_PER_SEAT: Final = 6
+"""S2."""
+MAX_ATTACKS: Final = 5
+"""S4: the aggressor stone's five spaces."""
+STONES_PER_TURN: Final = 3
+"""R1."""
+MOVEMENT_POINTS: Final = 5
+"""M1."""
+MAX_HEIGHT: Final = 9999
+"""B5 sets no bound; the oracle counts up to this many stones on a square (far above the
+116 stones of a game), so that every number it reads and writes stays small."""
+CAPTURES_PER_SEAT: Final = 2
+"""V3: the captures each seat has once the Burgenland capture phase is open."""
+MAX_BONUS_STONES: Final = 999
+"""P3 sets no bound either; the oracle's bound on a seat's handicap stones."""
+NOBODY: Final = -1
+"""The occupant of a square without a turrian, and the owner of the neutral territory."""
+
+OUTSIDE_RINGS: Final = {ring: tuple(s for s in SQUARES if RING[s] < ring) for ring in (1, 2)}
+"""The squares out of play (B4) when the play area starts at ring 1 or 2."""
+
+
+class Phase(str, enum.Enum):
+    """T1: the three phases of a turn, in order."""
+
+    TAKE = "take"
+    PLACE = "place"
+    MOVE = "move"
+
+
+@quick_init
+@dataclass(frozen=True)
+class Seat:
+    """A player: its territories, its turrians on the board, its counters.
+
+    ``turrians`` is kept in board order: turrians of one seat are interchangeable.
+    ``pro_hold`` holds the squares of the 5-, 6- and 7-towers recorded by G2;
+    ``captures`` the turrians captured since the Burgenland capture phase opened (V3).
+    """
+
+    id: str
+    territories: tuple[Territory, ...]
+    turrians: tuple[Square, ...] = ()
+    attacks: int = 0
+    bonus_stones: int = 0
+    pro_hold: tuple[Square, ...] | None = None
+    captures: int = 0
+
+    @property
+    def reserve(self) -> int:
+        """Turrians not on the board (S2)."""
+        return TURRIANS_PER_SEAT - len(self.turrians)
+
+    @property
+    def origins(self) -> tuple[Square | None, ...]:
+        """Where a walk of this seat can start (M10, M9): each turrian's square in
+        board order, then ``None`` for the reserve if a turrian waits there."""
+        return (*self.turrians, None) if self.reserve else self.turrians
+
+
+@quick_init
+@dataclass(frozen=True)
+class TurnState:
+    """How far the turn of ``to_move`` has come (the position's ``turn``).
+
+    ``taken``: squares taken from in this turn, in order (only the take phase reads
+    them, for R4); ``in_hand``: stones taken and not yet placed; ``points``: movement
+    points left; ``attacked``: an attack was registered in this turn (M8).
+    """
+
+    phase: Phase = Phase.TAKE
+    taken: tuple[Square, ...] = ()
+    in_hand: int = 0
+    points: int = MOVEMENT_POINTS
+    attacked: bool = False
+
+
+START_OF_TURN: Final = TurnState()
+
+
+@quick_init
+@dataclass(frozen=True)
+class Position:
+    """A complete, immutable game position.
+
+    Build it with :func:`~service.terra_turrium.codec.parse_position` (which checks it) or,
+    inside the engine, from another position with :func:`dataclasses.replace`.
+    """
+
+    heights: tuple[int, ...]
+    seats: tuple[Seat, ...]
+    to_move: str
+    round_start: str
+    finishers: tuple[str, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    turn: TurnState = START_OF_TURN
+    captures_open: bool = False
+    """V2: the Burgenland capture phase has opened."""
+
+    def height(self, square: Square) -> int:
+        """B5: the number of stones on ``square``."""
+        return self.heights[square]
+
+    @property
+    def players(self) -> int:
+        """The player count, set by the number of seats."""
+        return len(self.seats)
+
+    @cached_property
+    def seat_index(self) -> dict[str, int]:
+        """Seat id → index in turn order."""
+        return {seat.id: i for i, seat in enumerate(self.seats)}
+
+    @cached_property
+    def mover_index(self) -> int:
+        """Index of ``to_move``."""
+        return self.seat_index[self.to_move]
+
+    @property
+    def mover(self) -> Seat:
+        """The seat to move."""
+        return self.seats[self.mover_index]
+
+    @cached_property
+    def occupant(self) -> tuple[int, ...]:
+        """Per square, the index of the seat whose turrian stands there, or :data:`NOBODY`."""
+        board = [NOBODY] * len(SQUARES)
+        for i, seat in enumerate(self.seats):
+            for square in seat.turrians:
+                board[square] = i
+        return tuple(board)
+
+    @cached_property
+    def owner(self) -> dict[Territory, int]:
+        """Territory → index of the seat owning it; :data:`NOBODY` for the neutral one (S1)."""
+        owners = dict.fromkeys(CLOCKWISE, NOBODY)  # iterating an Enum class is slow on 3.11
+        for i, seat in enumerate(self.seats):
+            for territory in seat.territories:
+                owners[territory] = i
+        return owners
+
+    @cached_property
+    def outermost_ring(self) -> int:
+        """B4: the outermost ring in play."""
+        return outermost_ring(self.players, self.rules)
+
+    def is_in_play(self, square: Square) -> bool:
+        """B4: whether ``square`` belongs to the play area."""
+        return RING[square] >= self.outermost_ring
+
+    def partner(self, seat: int) -> int:
+        """S1: the team partner of seat index ``seat`` in team play, else :data:`NOBODY`.
+
+        Seats 1 and 2 form a team, seats 3 and 4 the other.
+        """
+        if not self.rules.team_play:
+            return NOBODY
+        return seat ^ 1
+
+    def is_same_side(self, a: int, b: int) -> bool:
+        """Whether seat indices ``a`` and ``b`` are one seat or partners (M5, M6)."""
+        return a == b or (self.rules.team_play and a ^ 1 == b)
+
+    def is_own_territory(self, seat: int, territory: Territory) -> bool:
+        """S5: own means owned by the seat itself; the partner's territory is foreign."""
+        return self.owner[territory] == seat
+
+    @property
+    def is_game_over(self) -> bool:
+        """G3: a seat has finished and the round has come back to ``round_start``."""
+        return bool(self.finishers) and self.to_move == self.round_start
+
+
+SEAT_DERIVED: Final = ("seat_index", "mover_index", "occupant", "owner", "outermost_ring")
+"""The cached properties of a :class:`Position` that depend on its seats, ``to_move`` and
+``rules`` only, never on the heights or the turn state: a position that differs from
+another only there may take them over (a turn's phases do)."""
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def _check_seats(position: Position) -> None:
+    """S1: seat ids are distinct and ``to_move``, ``round_start`` and ``finishers`` name seats."""
+    ids = {seat.id for seat in position.seats}
+    if len(ids) < len(position.seats):
+        for i, seat in enumerate(position.seats):
+            if any(other.id == seat.id for other in position.seats[:i]):
+                raise InvalidPositionError("S1", f"seat id {seat.id!r} is used twice", f"/seats/{i}/id")
+    if position.to_move in ids and position.round_start in ids and ids.issuperset(position.finishers):
+        return
+    references = [(position.to_move, "/to_move"), (position.round_start, "/round_start")]
+    references += [(s, f"/finishers/{i}") for i, s in enumerate(position.finishers)]
+    for seat_id, where in references:
+        if seat_id not in ids:
+            raise InvalidPositionError("S1", f"{seat_id!r} is not the id of a seat", where)
+
+
+#: The options that exist for some player counts only (``metadata["players"]``).
+_COUNTED_OPTIONS: Final = tuple(option for option in OPTIONS if option.metadata.get("players"))
+
+
+def _check_options(position: Position) -> None:
+    """An option that only exists for some player counts (``metadata["players"]``)."""
+    for option in _COUNTED_OPTIONS:
+        counts = option.metadata["players"]
+        value = getattr(position.rules, option.name)
+        if position.players not in counts and value != option.default:
+            shown = "true" if value is True else value.value
+            raise InvalidPositionError(
+                option.metadata["rule"],
+                f"{option.name} {shown} is an option of the {' or '.join(map(str, counts))}-player game only",
+                f"/rules/{option.name}",
+            )
+
+
+def _check_territories(position: Position) -> None:
+    players = position.players
+    per_seat = 2 if players == 2 else 1
+    seen: set[Territory] = set()
+    for i, seat in enumerate(position.seats):
+        if len(seat.territories) != per_seat:
+            raise InvalidPositionError(
+                "S1",
+                f"with {players} players every seat owns {per_seat} "
+                f"territor{'ies' if per_seat == 2 else 'y'}, "
+                f"seat {seat.id!r} owns {len(seat.territories)}",
+                f"/seats/{i}/territories",
+            )
+        for territory in seat.territories:
+            if territory in seen:
+                raise InvalidPositionError(
+                    "S1", f"territory {territory.value} is owned by two seats", f"/seats/{i}/territories"
+                )
+            seen.add(territory)
+    if position.rules.team_play:
+        for first in (0, 2):
+            a, b = position.seats[first], position.seats[first + 1]
+            if not are_adjacent(a.territories[0], b.territories[0]):
+                raise InvalidPositionError(
+                    "S1",
+                    f"partners {a.id!r} and {b.id!r} must hold adjacent territories",
+                    f"/seats/{first + 1}/territories",
+                )
+
+
+def _check_board(position: Position) -> None:
+    ring, heights = position.outermost_ring, position.heights
+    if ring and any(heights[s] for s in OUTSIDE_RINGS[ring]):
+        square = next(s for s in OUTSIDE_RINGS[ring] if heights[s])
+        raise InvalidPositionError(
+            "B4",
+            f"{square_name(square)} is out of play with {position.players} players and must stay empty",
+            f"/heights/{square // SIZE}/{square % SIZE}",
+        )
+    standing = [s for seat in position.seats for s in seat.turrians]
+    # The usual case in one pass: no seat over six, no square twice, each on a stone
+    # (an out-of-play square has none, as checked above).
+    if (
+        len(set(standing)) == len(standing)
+        and all(heights[s] for s in standing)
+        and all(len(seat.turrians) <= TURRIANS_PER_SEAT for seat in position.seats)
+    ):
+        _check_holds(position)
+        return
+    where_is: dict[Square, str] = {}
+    for i, seat in enumerate(position.seats):
+        where = f"/seats/{i}/turrians"
+        if len(seat.turrians) > TURRIANS_PER_SEAT:
+            raise InvalidPositionError("S2", f"seat {seat.id!r} has more than {TURRIANS_PER_SEAT} turrians", where)
+        for j, square in enumerate(seat.turrians):
+            name = square_name(square)
+            if square in where_is:
+                raise InvalidPositionError(
+                    "S2", f"two turrians stand on {name} ({where_is[square]} and {seat.id})", f"{where}/{j}"
+                )
+            where_is[square] = seat.id
+            if not position.is_in_play(square):
+                raise InvalidPositionError("B4", f"turrian on {name}, which is out of play", f"{where}/{j}")
+            if not heights[square]:
+                raise InvalidPositionError("S2", f"turrian on {name}, which has no stone", f"{where}/{j}")
+    raise AssertionError("the fast check found a fault the slow one did not")  # pragma: no cover
+
+
+def _check_holds(position: Position) -> None:
+    for i, seat in enumerate(position.seats):
+        if seat.pro_hold is not None:
+            hold_where = f"/seats/{i}/pro_hold"
+            if position.rules.goal is not Goal.PRO:
+                raise InvalidPositionError("G2", "pro_hold is only kept with goal 'pro'", hold_where)
+            if len(seat.pro_hold) != 3 or len(set(seat.pro_hold)) != 3:
+                raise InvalidPositionError(
+                    "G2", "pro_hold lists the three distinct squares of the 5-, 6- and 7-towers", hold_where
+                )
+
+
+def _check_captures(position: Position) -> None:
+    """V1–V3: the capture phase and the seats' capture counters belong to the Burgenland
+    variant, and nothing is counted before the phase opens."""
+    if position.captures_open and not position.rules.burgenland:
+        raise InvalidPositionError("V2", "captures_open is only kept with captures 'burgenland'", "/captures_open")
+    for i, seat in enumerate(position.seats):
+        if seat.captures and not position.rules.burgenland:
+            raise InvalidPositionError("V3", "a seat counts captures only with captures 'burgenland'",
+                                       f"/seats/{i}/captures")
+        if seat.captures and not position.captures_open:
+            raise InvalidPositionError("V3", "captures are counted only once the capture phase is open",
+                                       f"/seats/{i}/captures")
+
+
+def _check_turn(position: Position) -> None:
+    turn = position.turn
+    if len(set(position.finishers)) != len(position.finishers):
+        raise InvalidPositionError("G3", "a seat is listed twice among the finishers", "/finishers")
+    if len(turn.taken) > STONES_PER_TURN:
+        raise InvalidPositionError("R1", "at most 3 stones are taken in a turn", "/turn/taken")
+    for i, square in enumerate(turn.taken):
+        if not position.is_in_play(square):
+            raise InvalidPositionError(
+                "B4", f"{square_name(square)} is out of play: nothing was taken there", f"/turn/taken/{i}"
+            )
+    if turn.phase is Phase.TAKE and turn.in_hand != len(turn.taken):
+        raise InvalidPositionError("T1", "in the take phase every stone taken is still in hand", "/turn/in_hand")
+    if turn.phase is not Phase.MOVE:
+        if turn.points != MOVEMENT_POINTS:
+            raise InvalidPositionError("T1", "points are spent only in the move phase", "/turn/points")
+        if turn.attacked:
+            raise InvalidPositionError("T1", "attacks happen only in the move phase", "/turn/attacked")
+    if turn.phase is Phase.PLACE and turn.taken and turn.in_hand > len(turn.taken):
+        raise InvalidPositionError("P1", "more stones in hand than were taken in this turn", "/turn/in_hand")
+    if turn.phase is Phase.MOVE:
+        if turn.in_hand:
+            raise InvalidPositionError("P1", "every stone taken is placed before the move phase", "/turn/in_hand")
+        if turn.attacked and position.mover.attacks < 1:
+            raise InvalidPositionError(
+                "M8", "an attack this turn would have raised the attack counter", "/turn/attacked"
+            )
+
+
+def check_position(position: Position) -> None:
+    """Raise :class:`InvalidPositionError` if ``position`` breaks a structural rule.
+
+    Checked: seat ids distinct and every reference to a seat naming one (S1), options
+    that exist only for some player counts (S1 team play, B4 6 × 6),
+    S1 (territories partition the board as the player count requires, team partners
+    adjacent), B4 (nothing out of play), S2 (at most 6 turrians, one per square, each
+    on a stone), G2 (``pro_hold``), G3 (finishers once each), V2–V3 (the capture phase
+    and counters of the Burgenland variant), and that the ``turn``
+    state is consistent with its phase (T1, R1, P1, M8).
+    """
+    _check_seats(position)
+    _check_options(position)
+    _check_territories(position)
+    _check_board(position)
+    _check_captures(position)
+    _check_turn(position)
