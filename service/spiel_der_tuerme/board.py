@@ -20,15 +20,16 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.common import MalformedError
-
-Square = int
-"""A square index, 0 (a1) … 111 (n8)."""
+from service.common.grid import FILE_LETTERS, Grid
+from service.common.grid import Direction as Direction
+from service.common.grid import Square as Square
 
 FILES: Final = 14
 RANKS: Final = 8
-FILE_NAMES: Final = "abcdefghijklmn"
-SQUARES: Final = tuple(range(FILES * RANKS))
+GRID: Final = Grid(FILES, RANKS)
+"""TB1: the square names and rays every grid game shares."""
+FILE_NAMES: Final = FILE_LETTERS[:FILES]
+SQUARES: Final = GRID.squares
 
 
 class Colour(str, enum.Enum):
@@ -55,65 +56,16 @@ class Symbol(str, enum.Enum):
 
 SYMBOLS: Final = (Symbol.A, Symbol.B, Symbol.C, Symbol.D)
 
+file_of: Final = GRID.file_of
+rank_of: Final = GRID.rank_of
+square_at: Final = GRID.square_at
+square_name: Final = GRID.square_name
+parse_square: Final = GRID.parse_square
+"""``'a1'`` → ``0``; raises :class:`MalformedError` for anything but ``a1`` … ``n8``."""
 
-class Direction(enum.IntEnum):
-    """TM3: the four directions a move can take, north first, clockwise."""
-
-    NORTH = 0
-    EAST = 1
-    SOUTH = 2
-    WEST = 3
-
-
-_STEP: Final = {
-    Direction.NORTH: (0, 1),
-    Direction.EAST: (1, 0),
-    Direction.SOUTH: (0, -1),
-    Direction.WEST: (-1, 0),
-}
-
-
-def file_of(square: Square) -> int:
-    """0-based file (a = 0)."""
-    return square % FILES
-
-
-def rank_of(square: Square) -> int:
-    """0-based rank (rank 1 = 0)."""
-    return square // FILES
-
-
-def square_at(file: int, rank: int) -> Square:
-    """The square at 0-based ``file`` and ``rank``."""
-    return rank * FILES + file
-
-
-SQUARE_NAMES: Final = tuple(f"{FILE_NAMES[file_of(s)]}{rank_of(s) + 1}" for s in SQUARES)
-SQUARE_BY_NAME: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
+SQUARE_NAMES: Final = GRID.names
+SQUARE_BY_NAME: Final = GRID.by_name
 """Square name → square, for readers that collect problems instead of raising."""
-
-
-def square_name(square: Square) -> str:
-    """``0`` → ``'a1'``."""
-    return SQUARE_NAMES[square]
-
-
-def parse_square(name: str) -> Square:
-    """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else.
-
-    Only the lower-case names ``a1`` … ``n8`` are squares.
-
-    >>> parse_square("n8")
-    111
-    >>> parse_square("o1")
-    Traceback (most recent call last):
-    ...
-    service.common.errors.MalformedError: 'o1' is not a square (a1 … n8)
-    """
-    try:
-        return SQUARE_BY_NAME[name]
-    except (KeyError, TypeError):
-        raise MalformedError(f"{name!r} is not a square (a1 … n8)") from None
 
 
 # TB2: the quarters' south-west corners, quarters 1–4 on ranks 2–3, 5–8 on ranks 6–7.
@@ -173,19 +125,7 @@ def is_street(square: Square) -> bool:
     return IS_STREET[square]
 
 
-def _ray(square: Square, direction: Direction) -> tuple[Square, ...]:
-    dx, dy = _STEP[direction]
-    f, r = file_of(square) + dx, rank_of(square) + dy
-    found = []
-    while 0 <= f < FILES and 0 <= r < RANKS:
-        found.append(square_at(f, r))
-        f, r = f + dx, r + dy
-    return tuple(found)
-
-
-RAYS: Final[tuple[tuple[tuple[Square, ...], ...], ...]] = tuple(
-    tuple(_ray(s, d) for d in Direction) for s in SQUARES
-)
+RAYS: Final[tuple[tuple[tuple[Square, ...], ...], ...]] = GRID.rays
 """TM3: per square, the squares in each :class:`Direction`, nearest first.
 
 >>> [square_name(s) for s in RAYS[parse_square("b2")][Direction.SOUTH]]

@@ -20,16 +20,16 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.common import MalformedError
+from service.common.grid import FILE_LETTERS, Grid
+from service.common.grid import Square as Square
 from service.terra_turrium.options import Rules
-
-Square = int
-"""A square index, 0 (a1) … 99 (j10)."""
 
 SIZE: Final = 10
 """B1: files and ranks."""
-FILE_NAMES: Final = "abcdefghij"
-SQUARES: Final = tuple(range(SIZE * SIZE))
+GRID: Final = Grid(SIZE, SIZE)
+"""B1: the square names and orthogonal neighbours every grid game shares."""
+FILE_NAMES: Final = FILE_LETTERS[:SIZE]
+SQUARES: Final = GRID.squares
 
 
 class Territory(str, enum.Enum):
@@ -43,40 +43,15 @@ class Territory(str, enum.Enum):
 
 CLOCKWISE: Final = (Territory.NW, Territory.NE, Territory.SE, Territory.SW)
 
+file_of: Final = GRID.file_of
+rank_of: Final = GRID.rank_of
+square_at: Final = GRID.square_at
+square_name: Final = GRID.square_name
+parse_square: Final = GRID.parse_square
+"""``'a1'`` → ``0``; raises :class:`MalformedError` for anything but ``a1`` … ``j10``."""
 
-def file_of(square: Square) -> int:
-    """0-based file (a = 0)."""
-    return square % SIZE
-
-
-def rank_of(square: Square) -> int:
-    """0-based rank (rank 1 = 0)."""
-    return square // SIZE
-
-
-def square_at(file: int, rank: int) -> Square:
-    """The square at 0-based ``file`` and ``rank``."""
-    return rank * SIZE + file
-
-
-SQUARE_NAMES: Final = tuple(f"{FILE_NAMES[file_of(s)]}{rank_of(s) + 1}" for s in SQUARES)
-SQUARE_BY_NAME: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
-
-
-def square_name(square: Square) -> str:
-    """``0`` → ``'a1'``."""
-    return SQUARE_NAMES[square]
-
-
-def parse_square(name: str) -> Square:
-    """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else.
-
-    Only the lower-case names ``a1`` … ``j10`` are squares (docs/api.md).
-    """
-    try:
-        return SQUARE_BY_NAME[name]
-    except (KeyError, TypeError):
-        raise MalformedError(f"{name!r} is not a square (a1 … j10)") from None
+SQUARE_NAMES: Final = GRID.names
+SQUARE_BY_NAME: Final = GRID.by_name
 
 
 def _ring(square: Square) -> int:
@@ -105,15 +80,7 @@ CENTRE: Final[frozenset[Square]] = frozenset(s for s in SQUARES if RING[s] >= 3)
 """The central 4 × 4 block, built two stones high with 3 and 4 players (B6)."""
 
 
-def _neighbours(square: Square) -> tuple[Square, ...]:
-    f, r = file_of(square), rank_of(square)
-    # Board order (south, west, east, north) so that searches visit squares
-    # in a deterministic order and their answers are reproducible.
-    candidates = ((f, r - 1), (f - 1, r), (f + 1, r), (f, r + 1))
-    return tuple(square_at(x, y) for x, y in candidates if 0 <= x < SIZE and 0 <= y < SIZE)
-
-
-NEIGHBOURS: Final[tuple[tuple[Square, ...], ...]] = tuple(_neighbours(s) for s in SQUARES)
+NEIGHBOURS: Final[tuple[tuple[Square, ...], ...]] = GRID.neighbours
 """B1: orthogonally adjacent squares, never diagonal."""
 
 

@@ -1,0 +1,136 @@
+"""Square grids: what every board game of the oracle shares about its squares.
+
+A board is ``files`` × ``ranks`` squares. A square is an ``int``, ``rank * files + file``
+with 0-based file and rank, so ascending order is the *board order* a1, b1 … in which
+every answer lists its squares, and every table about squares is a tuple indexed by
+them. A square's name is its file letter and its 1-based rank (``a1``, ``c7``); only
+the lower-case names of the board are squares.
+
+Each game's ``board`` module makes its own :class:`Grid` once at import and adds what
+only that game knows (territories, quarters, symbols).
+
+>>> grid = Grid(14, 8)
+>>> grid.parse_square("c3"), grid.square_name(30), grid.last
+(30, 'c3', 'n8')
+>>> [grid.square_name(s) for s in grid.neighbours[grid.parse_square("a1")]]
+['b1', 'a2']
+>>> [grid.square_name(s) for s in grid.rays[grid.parse_square("b2")][Direction.SOUTH]]
+['b1']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+from service.common.errors import MalformedError
+
+Square = int
+"""A square index: ``rank * files + file``."""
+
+FILE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Direction(enum.IntEnum):
+    """The four orthogonal directions, north first, clockwise."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+
+STEP: Final[Mapping[Direction, tuple[int, int]]] = MappingProxyType(
+    {
+        Direction.NORTH: (0, 1),
+        Direction.EAST: (1, 0),
+        Direction.SOUTH: (0, -1),
+        Direction.WEST: (-1, 0),
+    }
+)
+"""A direction's change of (file, rank)."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board of ``files`` × ``ranks`` squares, with its names and geometry tables."""
+
+    files: int
+    ranks: int
+    squares: tuple[Square, ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Square → its name, board order."""
+    by_name: Mapping[str, Square] = field(init=False, repr=False, compare=False)
+    """Name → square, for readers that collect problems instead of raising."""
+    neighbours: tuple[tuple[Square, ...], ...] = field(init=False, repr=False, compare=False)
+    """Orthogonally adjacent squares, never diagonal, in board order (south, west,
+    east, north) so that searches visit squares in a reproducible order."""
+    rays: tuple[tuple[tuple[Square, ...], ...], ...] = field(init=False, repr=False, compare=False)
+    """Per square, the squares in each :class:`Direction`, nearest first."""
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.files <= len(FILE_LETTERS) and self.ranks >= 1):
+            raise ValueError(f"no grid of {self.files} × {self.ranks} squares")
+        squares = tuple(range(self.files * self.ranks))
+        names = tuple(f"{FILE_LETTERS[s % self.files]}{s // self.files + 1}" for s in squares)
+        # A frozen dataclass sets its derived tables once, here, through object.__setattr__.
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "by_name", MappingProxyType({name: s for s, name in enumerate(names)}))
+        object.__setattr__(self, "neighbours", tuple(self._neighbours(s) for s in squares))
+        object.__setattr__(self, "rays", tuple(tuple(self._ray(s, d) for d in Direction) for s in squares))
+
+    @property
+    def last(self) -> str:
+        """The name of the last square in board order (``j10`` on a 10 × 10 board)."""
+        return self.names[-1]
+
+    def file_of(self, square: Square) -> int:
+        """0-based file (a = 0)."""
+        return square % self.files
+
+    def rank_of(self, square: Square) -> int:
+        """0-based rank (rank 1 = 0)."""
+        return square // self.files
+
+    def square_at(self, file: int, rank: int) -> Square:
+        """The square at 0-based ``file`` and ``rank``."""
+        return rank * self.files + file
+
+    def contains(self, file: int, rank: int) -> bool:
+        """Whether 0-based ``file`` and ``rank`` lie on the board."""
+        return 0 <= file < self.files and 0 <= rank < self.ranks
+
+    def square_name(self, square: Square) -> str:
+        """``0`` → ``'a1'``."""
+        return self.names[square]
+
+    def parse_square(self, name: str) -> Square:
+        """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else.
+
+        >>> Grid(10, 10).parse_square("k1")
+        Traceback (most recent call last):
+        ...
+        service.common.errors.MalformedError: 'k1' is not a square (a1 … j10)
+        """
+        try:
+            return self.by_name[name]
+        except (KeyError, TypeError):
+            raise MalformedError(f"{name!r} is not a square (a1 … {self.last})") from None
+
+    def _neighbours(self, square: Square) -> tuple[Square, ...]:
+        f, r = self.file_of(square), self.rank_of(square)
+        candidates = ((f, r - 1), (f - 1, r), (f + 1, r), (f, r + 1))
+        return tuple(self.square_at(x, y) for x, y in candidates if self.contains(x, y))
+
+    def _ray(self, square: Square, direction: Direction) -> tuple[Square, ...]:
+        dx, dy = STEP[direction]
+        f, r = self.file_of(square) + dx, self.rank_of(square) + dy
+        found = []
+        while self.contains(f, r):
+            found.append(self.square_at(f, r))
+            f, r = f + dx, r + dy
+        return tuple(found)
