@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
-
-from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
+from service.api.declare import Blueprint
 from service.api.spiel_der_tuerme.schemas import (
     SdtApplyAnswer,
     SdtApplyQuery,
@@ -21,6 +19,7 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtValidateAnswer,
     SdtValidateQuery,
 )
+from service.api.turns import TurnGame, declare_apply, declare_render, declare_validate
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
 from service.spiel_der_tuerme.codec import (
@@ -36,6 +35,9 @@ from service.spiel_der_tuerme.position import MAX_HEIGHT
 PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,
                description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.")
+
+GAME = TurnGame(validate_turn, apply_turn, position_to_dict, event_to_dict, violation_to_dict)
+"""Spiel der Türme's turns, as the operations every board game shares answer them."""
 
 
 @bp.get("/setup")
@@ -78,33 +80,25 @@ def sdt_moves(query: dict[str, Any]) -> dict[str, Any]:
     return moves_to_dict(legal_moves(query["position"], query.get("origin")))
 
 
-@bp.post("/turns/validate")
-@bp.arguments(SdtValidateQuery)
-@bp.response(200, SdtValidateAnswer, description="The verdict.")
-def sdt_validate(query: dict[str, Any]) -> dict[str, Any]:
+sdt_validate = declare_validate(
+    bp, "/turns/validate", "sdt_validate", GAME, SdtValidateQuery, SdtValidateAnswer,
     """Whether a turn of Spiel der Türme is legal, and if not its first illegal move.
 
     An illegal turn is an answer here (200), not an error: the rule it breaks, the index
     of the offending move and a sentence a player understands.
-    """
-    violation = validate_turn(query["position"], query["turn"])
-    if violation is None:
-        return {"legal": True}
-    return {"legal": False, "violation": violation_to_dict(violation)}
+    """,
+)
 
 
-@bp.post("/turns/apply")
-@bp.arguments(SdtApplyQuery)
-@bp.response(200, SdtApplyAnswer, description="The next position and the events.")
-def sdt_apply(query: dict[str, Any]) -> dict[str, Any]:
+sdt_apply = declare_apply(
+    bp, "/turns/apply", "sdt_apply", GAME, SdtApplyQuery, SdtApplyAnswer,
     """Play a turn of Spiel der Türme: the position after it and what happened, in order.
 
     Events: moves, towers, symbol squares, a pass, the end of the game with its reason,
     the scores and the winners. An illegal turn is 422, with the same `violation` the
     validation answers.
-    """
-    position, events = apply_turn(query["position"], query["turn"])
-    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
+    """,
+)
 
 
 @bp.post("/score")
@@ -120,12 +114,14 @@ def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
     return score_to_dict(score(query["position"]))
 
 
-@bp.post("/render")
-@bp.arguments(SdtRenderQuery)
-@bp.response(200, DRAWING, content_type=SVG, description="The picture, a complete SVG document.")
-@bp.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
-                 description="The same document, for `Accept: application/octet-stream`.")
-def sdt_render(query: dict[str, Any]) -> Response:
+def _draw(query: dict[str, Any]) -> str:
+    position = query["position"]
+    frm = query.get("origin")
+    return render_svg(position, None if frm is None else highlights_for_moves(position, frm))
+
+
+sdt_render = declare_render(
+    bp, "/render", "sdt_render", SdtRenderQuery, _draw,
     """A Spiel der Türme position drawn as SVG, perhaps with the moves from one square.
 
     The 14 × 8 board from above (rank 1 at the bottom): streets and symbol squares,
@@ -136,8 +132,5 @@ def sdt_render(query: dict[str, Any]) -> Response:
     (`+` where the seat may move again). Every square is a `<g>` with `data-square`;
     the same request gives the same bytes. A `from` with nothing to move is the same
     422 as for the moves.
-    """
-    position = query["position"]
-    frm = query.get("origin")
-    highlights = None if frm is None else highlights_for_moves(position, frm)
-    return Response(render_svg(position, highlights), mimetype=negotiate([SVG, OCTETS]))
+    """,
+)

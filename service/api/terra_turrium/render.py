@@ -16,8 +16,9 @@ from flask import Blueprint as FlaskBlueprint
 from flask import Response, send_from_directory
 
 import service.render
-from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
+from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import RenderQuery
+from service.api.turns import declare_render
 from service.common import InvalidQueryError
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg
 from service.terra_turrium import Position, parse_square
@@ -53,12 +54,20 @@ def _marks(marks: list[dict[str, Any]]) -> Highlights:
     return Highlights(squares=styles, labels=labels)
 
 
-@bp.post("/v1/render")
-@bp.arguments(RenderQuery)
-@bp.response(200, DRAWING, content_type=SVG, description="The picture, a complete SVG document.")
-@bp.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
-                 description="The same document, for `Accept: application/octet-stream`.")
-def render(query: dict[str, Any]) -> Response:
+def _draw(query: dict[str, Any]) -> str:
+    position = query["position"]
+    question = _question(position, query["highlight"]) if "highlight" in query else Highlights()
+    marks = _marks(query.get("squares", []))
+    highlights = Highlights(
+        squares={**question.squares, **marks.squares},
+        labels={**question.labels, **marks.labels},
+        origin=question.origin,
+    )
+    return render_svg(position, highlights)
+
+
+render = declare_render(
+    bp, "/v1/render", "render", RenderQuery, _draw,
     """The position drawn as SVG, with the answer to a question or chosen squares highlighted.
 
     The 10 × 10 board seen from above (rank 1 at the bottom): territories tinted in their
@@ -71,16 +80,8 @@ def render(query: dict[str, Any]) -> Response:
     highlight, for scripts. The same request gives the same bytes. A `from` with no
     turrian of `to_move` is the same 422 as from `/v1/reach`, pointing at
     `/highlight/from`.
-    """
-    position = query["position"]
-    question = _question(position, query["highlight"]) if "highlight" in query else Highlights()
-    marks = _marks(query.get("squares", []))
-    highlights = Highlights(
-        squares={**question.squares, **marks.squares},
-        labels={**question.labels, **marks.labels},
-        origin=question.origin,
-    )
-    return Response(render_svg(position, highlights), mimetype=negotiate([SVG, OCTETS]))
+    """,
+)
 
 
 @bp.get("/playground")

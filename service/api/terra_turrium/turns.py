@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import (
     ApplyAnswer,
@@ -12,6 +10,7 @@ from service.api.terra_turrium.schemas import (
     ValidateAnswer,
     ValidateQuery,
 )
+from service.api.turns import TurnGame, declare_apply, declare_validate
 from service.terra_turrium import (
     apply_turn,
     event_to_dict,
@@ -23,11 +22,11 @@ from service.terra_turrium import (
 
 bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
 
+GAME = TurnGame(validate_turn, apply_turn, position_to_dict, event_to_dict, violation_to_dict)
+"""Terra Turrium's turns, as the operations every board game shares answer them."""
 
-@bp.post("/v1/turns/validate")
-@bp.arguments(ValidateQuery)
-@bp.response(200, ValidateAnswer, description="The verdict.")
-def validate(query: dict[str, Any]) -> dict[str, Any]:
+validate = declare_validate(
+    bp, "/v1/turns/validate", "validate", GAME, ValidateQuery, ValidateAnswer,
     """Whether a turn is legal, and if not its first illegal action.
 
     Plays the turn on a copy from the position's `turn` state, action by action, and
@@ -35,17 +34,11 @@ def validate(query: dict[str, Any]) -> dict[str, Any]:
     phase's list, a sentence a player understands and, for a step of a walk, the index
     of the offending square in `path` (`step`). An illegal turn is an answer here (200),
     not an error.
-    """
-    violation = validate_turn(query["position"], query["turn"])
-    if violation is None:
-        return {"legal": True}
-    return {"legal": False, "violation": violation_to_dict(violation)}
+    """,
+)
 
-
-@bp.post("/v1/turns/apply")
-@bp.arguments(ApplyQuery)
-@bp.response(200, ApplyAnswer, description="The next position and the events.")
-def apply(query: dict[str, Any]) -> dict[str, Any]:
+apply = declare_apply(
+    bp, "/v1/turns/apply", "apply", GAME, ApplyQuery, ApplyAnswer,
     """Play a turn: the position after it and what happened, in order.
 
     The position after the turn, with `to_move` advanced, `turn` reset and `attacks`,
@@ -53,15 +46,11 @@ def apply(query: dict[str, Any]) -> dict[str, Any]:
     stones taken and placed, turrians entering and moving, captures, the attack counter
     rising, holds (G2), finishes and game over. An illegal turn is 422, with the same
     `violation` the validation answers.
-    """
-    position, events = apply_turn(query["position"], query["turn"])
-    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
+    """,
+)
 
-
-@bp.post("/v1/turns/progress")
-@bp.arguments(ApplyQuery)
-@bp.response(200, ProgressAnswer, description="The position so far and the events.")
-def progress(query: dict[str, Any]) -> dict[str, Any]:
+progress = declare_apply(
+    bp, "/v1/turns/progress", "progress", GAME, ApplyQuery, ProgressAnswer,
     """Play the first part of a turn: the position part-way through it.
 
     Plays the actions like `/v1/turns/apply` but does not end the turn: the answer's
@@ -71,6 +60,7 @@ def progress(query: dict[str, Any]) -> dict[str, Any]:
     asks this after each action, then `/v1/removals`, `/v1/placements` or `/v1/reach` on
     the answer. An illegal action is 422, with the same `violation` the validation
     answers.
-    """
-    position, events = progress_turn(query["position"], query["turn"])
-    return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
+    """,
+    play=progress_turn,
+    description="The position so far and the events.",
+)
