@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Generic, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 NAMED_COLOURS: Final = {
@@ -137,6 +138,48 @@ def text_element(x: float, y: float, content: str, **attributes: object) -> str:
     return f"<text{attrs(x=float(x), y=float(y), **attributes)}>{escape(content)}</text>"
 
 
+def rect(**attributes: object) -> str:
+    """A ``<rect/>`` element."""
+    return "<rect" + attrs(**attributes) + "/>"
+
+
+def highlight_marks(cell: int, colour: str | None, origin: bool, opacity: float) -> list[str]:
+    """What marks a highlighted square of ``cell`` pixels: a tinted frame in its style's
+    ``colour`` (``opacity`` of fill), and a dashed ring when it is the origin of the
+    highlighted moves."""
+    parts = []
+    if colour is not None:
+        parts.append(
+            rect(
+                class_="highlight", x=2.5, y=2.5, width=cell - 5, height=cell - 5,
+                fill=colour, fill_opacity=opacity, stroke=colour, stroke_width=3,
+            )
+        )
+    if origin:
+        parts.append(
+            rect(
+                class_="origin-mark", x=1.5, y=1.5, width=cell - 3, height=cell - 3,
+                fill="none", stroke=INK, stroke_width=3, stroke_dasharray="6 3",
+            )
+        )
+    return parts
+
+
+def badge(cell: int, label: str, colour: str | None) -> list[str]:
+    """A highlighted square's label (a cost, a height) in a badge in its top right
+    corner, in its style's ``colour`` (ink without one), the text in white or ink,
+    whichever reads better on it."""
+    fill = INK if colour is None else colour
+    width = 6 + 7 * len(label)
+    return [
+        rect(x=cell - width - 1, y=1, width=width, height=14, rx=3, fill=fill, stroke="#ffffff"),
+        text_element(
+            cell - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
+            font_size=11, font_weight="bold", fill=on(fill),
+        ),
+    ]
+
+
 def freeze_highlights(highlights: Any, style: type[enum.Enum], squares: int) -> None:
     """Check a game's frozen ``Highlights`` (its ``squares``, ``labels`` and ``origin``
     are square indices below ``squares``) and replace its mappings by read-only copies,
@@ -149,3 +192,28 @@ def freeze_highlights(highlights: Any, style: type[enum.Enum], squares: int) -> 
             raise ValueError(f"{square!r} is not a square index (0 … {squares - 1})")
     object.__setattr__(highlights, "squares", MappingProxyType({s: style(v) for s, v in marked.items()}))
     object.__setattr__(highlights, "labels", MappingProxyType({s: str(v) for s, v in labels.items()}))
+
+
+StyleT = TypeVar("StyleT", bound=enum.Enum)
+
+
+@dataclass(frozen=True)
+class GridHighlights(Generic[StyleT]):
+    """Squares to emphasise in a picture, for a game whose ``Highlights`` names its
+    styles (``STYLE``, whose values are also CSS classes) and its number of squares.
+
+    ``squares`` maps a square to its style, ``labels`` a square to a short text drawn
+    in its corner (a cost, a height), ``origin`` is the square the highlighted moves
+    start from. The mappings are copied into read-only views, so a value cannot change
+    later.
+    """
+
+    STYLE: ClassVar[type[enum.Enum]]
+    SQUARE_COUNT: ClassVar[int]
+
+    squares: Mapping[int, StyleT] = field(default_factory=dict)
+    labels: Mapping[int, str] = field(default_factory=dict)
+    origin: int | None = None
+
+    def __post_init__(self) -> None:
+        freeze_highlights(self, self.STYLE, self.SQUARE_COUNT)

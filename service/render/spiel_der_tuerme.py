@@ -27,14 +27,24 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike, and svg.py stays as it is.
-from service.render.drawing import FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, on, text_element, tint
+from service.render.drawing import (
+    FONT,
+    INK,
+    NAMED_COLOURS,
+    GridHighlights,
+    attrs,
+    badge,
+    highlight_marks,
+    on,
+    text_element,
+    tint,
+)
 from service.spiel_der_tuerme import (
     COLOURS,
     FILES,
@@ -73,21 +83,12 @@ class HighlightStyle(str, enum.Enum):
     """A mark of the client's own."""
 
 
-@dataclass(frozen=True)
-class Highlights:
-    """Squares to emphasise in a picture.
+class Highlights(GridHighlights[HighlightStyle]):
+    """Squares to emphasise in a Spiel der Türme picture; ``origin`` is the square the
+    highlighted moves start from."""
 
-    ``squares`` maps a square to its style, ``labels`` a square to a short text drawn
-    in its corner, ``origin`` is the square the highlighted moves start from.
-    The mappings are copied into read-only views, so a value cannot change later.
-    """
-
-    squares: Mapping[Square, HighlightStyle] = field(default_factory=dict)
-    labels: Mapping[Square, str] = field(default_factory=dict)
-    origin: Square | None = None
-
-    def __post_init__(self) -> None:
-        freeze_highlights(self, HighlightStyle, len(SQUARES))
+    STYLE = HighlightStyle
+    SQUARE_COUNT = len(SQUARES)
 
     @classmethod
     def from_moves(cls, origin: Square | None, moves: Iterable[LegalMove]) -> Highlights:
@@ -346,39 +347,18 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
                     fill=SYMBOL_INK,
                 )
             )
-    if style is not None:
-        colour = HIGHLIGHT_COLOURS[style]
-        parts.append(
-            _rect(
-                class_="highlight", x=2.5, y=2.5, width=CELL - 5, height=CELL - 5,
-                fill=colour, fill_opacity=0.16, stroke=colour, stroke_width=3,
-            )
-        )
+    style_colour = None if style is None else HIGHLIGHT_COLOURS[style]
+    parts.extend(highlight_marks(CELL, style_colour, False, 0.16))
     if stack is not None:
         parts.extend(_stack(position, stack))
-    if square == highlights.origin:
-        parts.append(
-            _rect(
-                class_="origin-mark", x=1.5, y=1.5, width=CELL - 3, height=CELL - 3,
-                fill="none", stroke=INK, stroke_width=3, stroke_dasharray="6 3",
-            )
-        )
+    # The origin's ring is drawn over the tower, so that a tall stack cannot hide it.
+    parts.extend(highlight_marks(CELL, None, square == highlights.origin, 0.16))
     if blocked:
         # TN4: a no-entry sign in the corner, clear of the tile.
         parts.append(_no_entry(10, 45))
     label = highlights.labels.get(square)
     if label is not None:
-        badge = HIGHLIGHT_COLOURS[style] if style is not None else INK
-        width = 6 + 7 * len(label)
-        parts.append(
-            _rect(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
-        )
-        parts.append(
-            text_element(
-                CELL - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
-                font_size=11, font_weight="bold", fill=on(badge),
-            )
-        )
+        parts.extend(badge(CELL, label, style_colour))
     parts.append("</g>")
     return "".join(parts)
 

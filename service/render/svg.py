@@ -24,12 +24,22 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Final
 from xml.sax.saxutils import escape
 
 from service.render.drawing import (
-    FONT, INK, NAMED_COLOURS, attrs, freeze_highlights, halo, on, over, text_element, tint,
+    FONT,
+    INK,
+    NAMED_COLOURS,
+    GridHighlights,
+    attrs,
+    badge,
+    halo,
+    highlight_marks,
+    on,
+    over,
+    text_element,
+    tint,
 )
 from service.terra_turrium import (
     OPTIONS,
@@ -62,21 +72,12 @@ class HighlightStyle(str, enum.Enum):
     MARK = "mark"
 
 
-@dataclass(frozen=True)
-class Highlights:
-    """Squares to emphasise in a picture.
+class Highlights(GridHighlights[HighlightStyle]):
+    """Squares to emphasise in a Terra Turrium picture; ``origin`` is the selected
+    turrian's square."""
 
-    ``squares`` maps a square to its style, ``labels`` a square to a short text drawn
-    in its corner (a cost, say), ``origin`` is the selected turrian's square.
-    The mappings are copied into read-only views, so a value cannot change later.
-    """
-
-    squares: Mapping[Square, HighlightStyle] = field(default_factory=dict)
-    labels: Mapping[Square, str] = field(default_factory=dict)
-    origin: Square | None = None
-
-    def __post_init__(self) -> None:
-        freeze_highlights(self, HighlightStyle, len(SQUARES))
+    STYLE = HighlightStyle
+    SQUARE_COUNT = len(SQUARES)
 
     @classmethod
     def from_removals(cls, removals: Iterable[Removal]) -> Highlights:
@@ -300,32 +301,8 @@ def _square(
         + "/>",
         *_stones(height),
     ]
-    if style is not None:
-        colour = HIGHLIGHT_COLOURS[style]
-        parts.append(
-            "<rect"
-            + attrs(
-                class_="highlight",
-                x=2.5,
-                y=2.5,
-                width=CELL - 5,
-                height=CELL - 5,
-                fill=colour,
-                fill_opacity=0.14,
-                stroke=colour,
-                stroke_width=3,
-            )
-            + "/>"
-        )
-    if square == highlights.origin:
-        parts.append(
-            "<rect"
-            + attrs(
-                class_="origin-mark", x=1.5, y=1.5, width=CELL - 3, height=CELL - 3,
-                fill="none", stroke=INK, stroke_width=3, stroke_dasharray="6 3",
-            )
-            + "/>"
-        )
+    style_colour = None if style is None else HIGHLIGHT_COLOURS[style]
+    parts.extend(highlight_marks(CELL, style_colour, square == highlights.origin, 0.14))
     centre = CELL / 2
     # The number's colour: whichever of white and ink contrasts more with what lies under
     # the middle of the square (the tint, each stone level, the highlight), with an
@@ -363,19 +340,7 @@ def _square(
         )
     label = highlights.labels.get(square)
     if label is not None:
-        badge = HIGHLIGHT_COLOURS[style] if style is not None else INK
-        width = 6 + 7 * len(label)
-        parts.append(
-            "<rect"
-            + attrs(x=CELL - width - 1, y=1, width=width, height=14, rx=3, fill=badge, stroke="#ffffff")
-            + "/>"
-        )
-        parts.append(
-            text_element(
-                CELL - 1 - width / 2, 12, label, class_="label", text_anchor="middle",
-                font_size=11, font_weight="bold", fill=on(badge),
-            )
-        )
+        parts.extend(badge(CELL, label, style_colour))
     parts.append("</g>")
     return "".join(parts)
 
