@@ -23,7 +23,19 @@ from service.api.errors import register_error_handlers
 from service.api.examples import examples
 from service.api.json_provider import OrjsonProvider
 from service.api.spec import Api
+from service.spiel_der_tuerme import RULES_VERSION as SPIEL_DER_TUERME_VERSION
 from service.terra_turrium import RULES_VERSION
+from service.turm_und_leute import RULES_VERSION as TURM_UND_LEUTE_VERSION
+
+#: Each game's answers and pages carry its own rules version; an answer about no game
+#: (health, the document, the playground of both board games) Terra Turrium's.
+GAME_PATHS: dict[str, str] = {
+    "/v1/spiel-der-tuerme/": SPIEL_DER_TUERME_VERSION,
+    "/rules/spiel-der-tuerme": SPIEL_DER_TUERME_VERSION,
+    "/v1/turm-und-leute/": TURM_UND_LEUTE_VERSION,
+    "/turm-und-leute": TURM_UND_LEUTE_VERSION,
+    "/rules/turm-und-leute": TURM_UND_LEUTE_VERSION,
+}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -38,7 +50,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
         app.config.from_mapping(config)
-    envelope.register(app, {"X-Rules-Version": RULES_VERSION})
+    envelope.register(
+        app,
+        {"X-Rules-Version": RULES_VERSION},
+        {path: {"X-Rules-Version": version} for path, version in GAME_PATHS.items()},
+    )
     metrics.register(app)
     api = Api(app, examples)
     app.extensions["oracle.api"] = api

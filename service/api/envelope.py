@@ -102,17 +102,29 @@ class Envelope:
     """
 
     def __init__(
-        self, wsgi_app: Any, fixed: list[tuple[str, str]], plain_cors: list[tuple[str, str]]
+        self,
+        wsgi_app: Any,
+        fixed: list[tuple[str, str]],
+        plain_cors: list[tuple[str, str]],
+        by_path: list[tuple[str, list[tuple[str, str]]]] | None = None,
     ) -> None:
         self.wsgi_app = wsgi_app
-        self.data = [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", DATA_POLICY), *fixed]
-        self.page = [
+        self.data, self.page = self._lists(fixed)
+        # A path under one of these prefixes gets its own ``fixed`` headers instead
+        # (a game's own rules version); checked in order, the first match wins.
+        self.by_path = [(prefix, *self._lists(headers)) for prefix, headers in by_path or ()]
+        self.plain_cors = plain_cors
+
+    @staticmethod
+    def _lists(fixed: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        data = [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", DATA_POLICY), *fixed]
+        page = [
             ("X-Content-Type-Options", "nosniff"),
             ("Content-Security-Policy", PAGE_POLICY),
             ("X-Frame-Options", "DENY"),
             *fixed,
         ]
-        self.plain_cors = plain_cors
+        return data, page
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         plain = not _needs_cors(environ)
@@ -135,7 +147,14 @@ class Envelope:
             elif name == ACL_ORIGIN:
                 cors_given = True  # flask-cors's error handler wrapper answered for it
         headers.append((REQUEST_ID, request_id))
-        headers.extend(self.page if page else self.data)
+        data, pages = self.data, self.page
+        if self.by_path:
+            path = environ.get("PATH_INFO", "")
+            for prefix, prefix_data, prefix_pages in self.by_path:
+                if path.startswith(prefix):
+                    data, pages = prefix_data, prefix_pages
+                    break
+        headers.extend(pages if page else data)
         if plain and not cors_given:
             headers.extend(self.plain_cors)
 
@@ -150,10 +169,13 @@ def _plain_cors_headers(app: Flask) -> list[tuple[str, str]]:
     return [(name, str(value)) for name, value in headers.items(multi=True)]
 
 
-def register(app: Flask, fixed: dict[str, str] | None = None) -> None:
+def register(
+    app: Flask, fixed: dict[str, str] | None = None, by_path: dict[str, dict[str, str]] | None = None
+) -> None:
     """Install the request id, the hardening headers and CORS on ``app``: the allowed
     origins are its ``CORS_ORIGINS`` setting, by default from ``ORACLE_CORS_ORIGINS``.
-    ``fixed``: more headers every answer carries, the same for every answer."""
+    ``fixed``: more headers every answer carries; ``by_path``: path prefix → the
+    ``fixed`` headers of the answers under it instead."""
     # The request id first, so that whatever refuses the request later has one.
     app.before_request_funcs.setdefault(None, []).insert(0, _begin)
     origins = app.config.get("CORS_ORIGINS") or cors_origins(os.environ.get(CORS_ENV))
@@ -178,5 +200,8 @@ def register(app: Flask, fixed: dict[str, str] | None = None) -> None:
 
     chain[-1] = cors_after_request
     app.wsgi_app = Envelope(  # type: ignore[method-assign]
-        app.wsgi_app, list((fixed or {}).items()), _plain_cors_headers(app)
+        app.wsgi_app,
+        list((fixed or {}).items()),
+        _plain_cors_headers(app),
+        [(prefix, list(headers.items())) for prefix, headers in (by_path or {}).items()],
     )

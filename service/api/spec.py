@@ -66,8 +66,9 @@ string in the one-line notation (`setup|yellow:NW|red:NE|blue:SE|green:SW`,
 docs/notation.md); every string that matches the notation's pattern is read as a
 position. Answers write positions as objects; `POST /v1/notation` converts.
 
-Every answer carries the header `X-Rules-Version`, the version of the rules it applies,
-and `X-Request-ID`: the one the request sent, if it is 1–128 letters, digits or
+Every answer carries the header `X-Rules-Version`, the version of the rules it applies
+(each game's own: under `/v1/spiel-der-tuerme` Spiel der Türme's, under
+`/v1/turm-und-leute` Turm und Leute's; answers about no one game, Terra Turrium's), and `X-Request-ID`: the one the request sent, if it is 1–128 letters, digits or
 `-_.:=+/@`, else a new one (the access log records it too). Pages on other origins may
 call the service (CORS); the origins allowed are configurable.
 """
@@ -83,7 +84,8 @@ EXTERNAL_DOCS = {
 }
 
 RULES_VERSION_HEADER = {
-    "description": "The version of the rules the answer applies.",
+    "description": "The version of the rules of the game the answer is about (Terra Turrium's for "
+    "answers about no one game).",
     "required": True,
     "schema": {"type": "string"},
 }

@@ -100,11 +100,15 @@ from service.turm_und_leute.units import (
     unit,
 )
 
+RULES_VERSION = "1"
+"""The version of the rules (docs/turm-und-leute.md) this engine implements."""
+
 __all__ = [
     "BONUS",
     "DEFAULTS",
     "HEIGHT",
     "PLACEMENTS",
+    "RULES_VERSION",
     "UNITS",
     "Absorb",
     "Attack",

@@ -194,3 +194,41 @@ def test_a_body_over_64_kib_is_413_whatever_the_route(client):
         assert response.status_code == 413, (method, path)
         assert response.mimetype == "application/problem+json"
         assert response.get_json()["detail"] == "The body is larger than 64 KiB."
+
+
+def test_each_game_answers_with_its_own_rules_version(monkeypatch):
+    """Every answer names the rules version of the game it is about: a new version of one
+    game's rules does not change what the other games' answers say."""
+    import service.api
+
+    versions = {"/v1/spiel-der-tuerme/": "sdt-7", "/rules/spiel-der-tuerme": "sdt-7",
+                "/v1/turm-und-leute/": "tul-3", "/turm-und-leute": "tul-3", "/rules/turm-und-leute": "tul-3"}
+    monkeypatch.setattr(service.api, "GAME_PATHS", versions)
+    monkeypatch.setattr(service.api, "RULES_VERSION", "tt-5")
+    client = service.api.create_app({"TESTING": True}).test_client()
+    answers = {
+        "/v1/setup": "tt-5",
+        "/healthz": "tt-5",
+        "/rules": "tt-5",
+        "/v1/spiel-der-tuerme/board": "sdt-7",
+        "/v1/spiel-der-tuerme/setup?players=2&seed=1": "sdt-7",
+        "/rules/spiel-der-tuerme": "sdt-7",
+        "/v1/turm-und-leute/units": "tul-3",
+        "/turm-und-leute": "tul-3",
+        "/rules/turm-und-leute": "tul-3",
+        "/v1/spiel-der-tuerme/nothing-here": "sdt-7",
+    }
+    seen = {path: client.get(path).headers["X-Rules-Version"] for path in answers}
+    assert seen == answers
+
+
+def test_the_games_rules_versions_are_their_engines():
+    import service.api
+    import service.spiel_der_tuerme
+    import service.turm_und_leute
+
+    assert {prefix.strip("/").split("/")[-1] for prefix in service.api.GAME_PATHS} == {
+        "spiel-der-tuerme", "turm-und-leute"}
+    for prefix, version in service.api.GAME_PATHS.items():
+        engine = service.spiel_der_tuerme if "spiel" in prefix else service.turm_und_leute
+        assert version == engine.RULES_VERSION
