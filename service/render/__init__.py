@@ -20,7 +20,7 @@ from there, as its names are those of this one)::
     svg = render_svg(position, highlights_for_moves(position, parse_square("g3")))
 """
 
-from service.render.svg import (
+from service.render.terra_turrium import (
     HIGHLIGHT_KINDS,
     Highlights,
     HighlightStyle,

@@ -11,7 +11,7 @@ no-entry sign. Beside the board a panel shows whose turn it is or how the game e
 every seat's points (TS1–TS3) and stacks on the streets, the neutral colours and the
 blocked squares.
 
-Like :mod:`service.render.svg`, the document is plain string formatting: no generated
+Like :mod:`service.render.terra_turrium`, the document is plain string formatting: no generated
 ids, no timestamps, so the same input always gives the same bytes. It shares that
 module's markup helpers and the four colours' values (so a red stone is the same red
 in both games' pictures), nothing else.
@@ -32,7 +32,7 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
-# both pictures write numbers and attributes alike, and svg.py stays as it is.
+# both pictures write numbers and attributes alike.
 from service.render.drawing import (
     FONT,
     INK,

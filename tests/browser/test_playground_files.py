@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from service.render.spiel_der_tuerme import HIGHLIGHT_COLOURS as SDT_HIGHLIGHT_COLOURS
-from service.render.svg import HIGHLIGHT_COLOURS
+from service.render.terra_turrium import HIGHLIGHT_COLOURS
 
 PLAYGROUND = Path(__file__).resolve().parents[2] / "service" / "render" / "static" / "playground"
 SCRIPTS = sorted(p.name for p in PLAYGROUND.glob("*.js"))

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg, seat_colours
-from service.render.svg import NAMED_COLOURS, PALETTE
+from service.render.terra_turrium import NAMED_COLOURS, PALETTE
 from service.terra_turrium import (
     RING,
     SQUARE_NAMES,
@@ -274,3 +274,15 @@ def test_rendering_is_deterministic() -> None:
     again = render_svg(position, Highlights.from_reach(sq("c7"), tuple(reversed(reaches))))
     assert first == again == render_svg(position, Highlights.from_reach(sq("c7"), reaches))
     assert render_svg(position) == render_svg(position, Highlights())
+
+
+def test_the_former_module_name_warns_and_is_the_same_module():
+    import importlib
+    import sys
+
+    import service.render.terra_turrium
+
+    sys.modules.pop("service.render.svg", None)
+    with pytest.warns(DeprecationWarning, match="service.render.terra_turrium"):
+        old = importlib.import_module("service.render.svg")
+    assert old is service.render.terra_turrium
