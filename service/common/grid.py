@@ -16,11 +16,14 @@ only that game knows (territories, quarters, symbols).
 ['b1', 'a2']
 >>> [grid.square_name(s) for s in grid.rays[grid.parse_square("b2")][Direction.SOUTH]]
 ['b1']
+>>> grid.name_pattern, Grid(10, 10).name_pattern
+('[a-n][1-8]', '[a-j](?:10|[1-9])')
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -87,6 +90,22 @@ class Grid:
     def last(self) -> str:
         """The name of the last square in board order (``j10`` on a 10 × 10 board)."""
         return self.names[-1]
+
+    @property
+    def name_pattern(self) -> str:
+        """A regular expression (no anchors, no capturing group; valid in Python and in
+        OpenAPI's ECMA dialect) that matches exactly the names of the squares.
+
+        >>> pattern = re.compile(Grid(10, 10).name_pattern)
+        >>> [bool(pattern.fullmatch(n)) for n in ("a1", "j10", "k1", "a11", "a0", "A1")]
+        [True, True, False, False, False, False]
+        """
+        files = f"[{FILE_LETTERS[0]}-{FILE_LETTERS[self.files - 1]}]"
+        if self.ranks <= 9:
+            return f"{files}[1-{self.ranks}]"
+        if self.ranks <= 19:
+            return f"{files}(?:1[0-{self.ranks - 10}]|[1-9])".replace("1[0-0]", "10")
+        raise ValueError(f"no square pattern for {self.ranks} ranks")
 
     def file_of(self, square: Square) -> int:
         """0-based file (a = 0)."""

@@ -21,6 +21,7 @@ The position's one-line notation is the other codec, beside this one
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import chain
 from typing import Any, Final
@@ -49,13 +50,15 @@ from service.terra_turrium.take import Removal
 RESERVE: Final = "reserve"
 """How the contract names the reserve as the start of a walk (M9)."""
 
-SEAT_ID_PATTERN: Final = "^[a-z][a-z0-9_-]{0,15}$"
+SEAT_ID_WORD: Final = "[a-z][a-z0-9_-]{0,15}"
+"""A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
+SEAT_ID_PATTERN: Final = f"^{SEAT_ID_WORD}$"
+_SEAT_ID: Final = re.compile(SEAT_ID_WORD)
 """A seat id (ASCII only)."""
 
 SQUARE_TEXT: Final = "a square a1 … j10"
 _ORIGIN_TEXT: Final = f"{SQUARE_TEXT} or {RESERVE!r}"
 _TERRITORY_BY_NAME: Final = {t.value: t for t in CLOCKWISE}
-_ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 _POSITION_REQUIRED: Final = ("heights", "seats", "to_move")
 _POSITION_MEMBERS: Final = frozenset(
@@ -75,12 +78,7 @@ def is_seat_id(value: object) -> bool:
     >>> is_seat_id("yellow"), is_seat_id("y٣"), is_seat_id("Yellow")
     (True, False, False)
     """
-    return (
-        type(value) is str
-        and 1 <= len(value) <= 16
-        and "a" <= value[0] <= "z"
-        and _ID_CHARS.issuperset(value)
-    )
+    return type(value) is str and _SEAT_ID.fullmatch(value) is not None
 
 
 # ---------------------------------------------------------------------------- reading

@@ -38,8 +38,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError
-from service.terra_turrium.board import SIZE, outermost_ring, square_name
-from service.terra_turrium.codec import SEAT_ID_PATTERN, read_position, rules_to_dict
+from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
+from service.terra_turrium.codec import SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
 from service.terra_turrium.position import (
     CAPTURES_PER_SEAT,
@@ -105,9 +105,9 @@ def _bounded(high: int) -> str:
 _HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MAX_HEIGHT)) - 1}}}\))"
 _RANK: Final = f"{_HEIGHT}+"
 _HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
-_ID: Final = "[a-z][a-z0-9_-]{0,15}"
-_TERRITORY: Final = "(?:NW|NE|SE|SW)"
-_SQUARE: Final = "[a-j](?:10|[1-9])"
+_ID: Final = SEAT_ID_WORD
+_TERRITORY: Final = f"(?:{'|'.join(territory.value for territory in CLOCKWISE)})"
+_SQUARE: Final = GRID.name_pattern
 _SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
 _SEAT_PARTS: Final = (
     _ID,

@@ -31,16 +31,16 @@ from typing import Final
 
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
-from service.terra_turrium.board import SQUARE_BY_NAME, Square, square_name
+from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
 from service.terra_turrium.codec import RESERVE
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
-from service.terra_turrium.position import Position, check_position
+from service.terra_turrium.position import Phase, Position, check_position
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"
 """The turn notation of a turn without an action."""
 
-_SQUARE: Final = "[a-j](?:10|[1-9])"
+_SQUARE: Final = GRID.name_pattern
 _TAKE: Final = f"-{_SQUARE}"
 _PLACE: Final = rf"\+{_SQUARE}"
 _WALK: Final = f"(?:{_SQUARE}|{RESERVE})(?:-{_SQUARE})+"
@@ -54,7 +54,7 @@ matches."""
 GAME_PATTERN: Final = rf"^{NOTATION_PATTERN[1:-1]}(?:\n{TURN_PATTERN[1:-1]})*\n?$"
 """The game notation's grammar: the position notation's, then turns, one per line."""
 
-_PHASES: Final = ("take", "place", "move")
+_PHASES: Final = tuple(phase.value for phase in Phase)
 
 
 # ---------------------------------------------------------------------------- turns

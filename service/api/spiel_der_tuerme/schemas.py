@@ -33,11 +33,11 @@ from service.api.declare import (
 from service.api.problems import readings
 from service.common import InvalidPositionError
 from service.spiel_der_tuerme import Colour, EndReason, EventType, Symbol, check_position
-from service.spiel_der_tuerme.board import FILE_NAMES, QUARTERS, RANKS
+from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS
 from service.spiel_der_tuerme.codec import parse_square_field, parse_turn_plan, read_position
 from service.spiel_der_tuerme.position import MAX_HEIGHT, MAX_PLAYERS, MIN_PLAYERS
 
-SQUARE_PATTERN = f"^[{FILE_NAMES[0]}-{FILE_NAMES[-1]}][1-{RANKS}]$"
+SQUARE_PATTERN = f"^{GRID.name_pattern}$"
 SQUARE_TEXT = f"a square {FILE_NAMES[0]}1 … {FILE_NAMES[-1]}{RANKS}"
 COLOURS = [c.value for c in Colour]
 SYMBOLS = [s.value for s in Symbol]

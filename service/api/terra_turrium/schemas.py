@@ -59,15 +59,15 @@ from service.terra_turrium import (
     check_position,
     parse_turn_plan,
 )
-from service.terra_turrium.board import FILE_NAMES, SIZE
+from service.terra_turrium.board import FILE_NAMES, GRID, SIZE
 from service.terra_turrium.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation
 from service.terra_turrium.options import option_values
 from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
 from service.terra_turrium.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
 
-SQUARE_PATTERN = f"^[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9])$"
-ORIGIN_PATTERN = f"^({RESERVE}|[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9]))$"
+SQUARE_PATTERN = f"^{GRID.name_pattern}$"
+ORIGIN_PATTERN = f"^(?:{RESERVE}|{GRID.name_pattern})$"
 TERRITORIES = [t.value for t in CLOCKWISE]
 PHASES = [p.value for p in Phase]
 
