@@ -9,7 +9,9 @@ blueprint from them, so both board games answer with the same shapes
 or the same bytes as octets) and only their schemas, paths and descriptions differ.
 
 The operation's name (its ``operationId``) and its description are the caller's: they
-are what the document and the generated clients show.
+are what the document and the generated clients show. :func:`verdict_answer` and
+:func:`outcome_answer` state the answers' shapes once for every game, around the game's
+own violation, position and event schemas.
 """
 
 from __future__ import annotations
@@ -20,7 +22,19 @@ from typing import Any, Generic, TypeVar
 
 from flask import Response
 
-from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
+from service.api.declare import (
+    DRAWING,
+    OCTETS,
+    PICTURE,
+    SVG,
+    Answer,
+    Blueprint,
+    List,
+    Nested,
+    OneOf,
+    negotiate,
+    one_of,
+)
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -98,3 +112,37 @@ def declare_render(bp: Blueprint, path: str, name: str, query: Any,
                              description="The picture, a complete SVG document.")
     declared: View = bp.post(path)(bp.arguments(query)(documented(alternative(view))))
     return declared
+
+
+def verdict_answer(prefix: str, violation: type[Answer], part: str) -> type[OneOf]:
+    """The answer of a game's turn validation, ``{prefix}ValidateAnswer``: legal
+    (``{prefix}LegalAnswer``), or ``{prefix}IllegalAnswer`` with the ``violation``, the
+    turn's first illegal ``part`` ("action", "move" …)."""
+    module = violation.__module__
+    illegal = type(f"{prefix}IllegalAnswer", (Answer,), {
+        "__doc__": f"The turn is illegal: its first illegal {part}.",
+        "__module__": module,
+        "legal": one_of([False], "Always false here.", required=True),
+        "violation": Nested(violation, required=True),
+    })
+    legal = type(f"{prefix}LegalAnswer", (Answer,), {
+        "__doc__": "The whole turn is legal.",
+        "__module__": module,
+        "legal": one_of([True], "Always true here.", required=True),
+    })
+    return type(f"{prefix}ValidateAnswer", (OneOf,), {
+        "__doc__": f"Whether the turn is legal; if not, its first illegal {part}.",
+        "__module__": module,
+        "variants": (illegal, legal),
+    })
+
+
+def outcome_answer(name: str, position: type[Answer], events: Any, doc: str) -> type[Answer]:
+    """The answer of playing (part of) a turn, ``name``: the ``position`` after it and
+    the ``events`` (a field: the game's union of event schemas), in order."""
+    return type(name, (Answer,), {
+        "__doc__": doc,
+        "__module__": position.__module__,
+        "position": Nested(position, required=True),
+        "events": List(events, required=True),
+    })

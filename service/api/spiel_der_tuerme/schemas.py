@@ -17,7 +17,6 @@ from service.api.declare import (
     Closed,
     List,
     Nested,
-    OneOf,
     Parsed,
     Query,
     QueryInt,
@@ -31,6 +30,7 @@ from service.api.declare import (
     text,
 )
 from service.api.problems import readings
+from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError
 from service.spiel_der_tuerme import Colour, EndReason, EventType, Symbol, check_position
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS
@@ -267,23 +267,7 @@ class SdtViolation(Answer):
     interpretations = readings()
 
 
-class SdtIllegalAnswer(Answer):
-    """The turn is illegal: its first illegal part."""
-
-    legal = one_of([False], "Always false here.", required=True)
-    violation = Nested(SdtViolation, required=True)
-
-
-class SdtLegalAnswer(Answer):
-    """The whole turn is legal."""
-
-    legal = one_of([True], "Always true here.", required=True)
-
-
-class SdtValidateAnswer(OneOf):
-    """Whether the turn is legal; if not, its first illegal part."""
-
-    variants: ClassVar = (SdtIllegalAnswer, SdtLegalAnswer)
+SdtValidateAnswer = verdict_answer("Sdt", SdtViolation, "part")
 
 
 class SdtQuarterPoints(Answer):
@@ -344,11 +328,10 @@ EVENTS = {
 }
 
 
-class SdtApplyAnswer(Answer):
-    """The position after the turn and what happened in it, in order."""
-
-    position = Nested(SdtPosition, required=True)
-    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
+SdtApplyAnswer = outcome_answer(
+    "SdtApplyAnswer", SdtPosition, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "The position after the turn and what happened in it, in order.",
+)
 
 
 class SdtBoardSquare(Answer):

@@ -25,7 +25,6 @@ from service.api.declare import (
     Either,
     List,
     Nested,
-    OneOf,
     Parsed,
     Query,
     QueryBool,
@@ -41,6 +40,7 @@ from service.api.declare import (
     text,
 )
 from service.api.problems import readings
+from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError, RuleError
 from service.render import HighlightStyle
 from service.terra_turrium import (
@@ -60,11 +60,23 @@ from service.terra_turrium import (
     parse_turn_plan,
 )
 from service.terra_turrium.board import FILE_NAMES, GRID, SIZE
-from service.terra_turrium.codec import SEAT_ID_PATTERN, SQUARE_TEXT, VIOLATION_TURN, parse_origin, read_position
+from service.terra_turrium.codec import (
+    SEAT_ID_PATTERN,
+    SQUARE_TEXT,
+    VIOLATION_TURN,
+    parse_origin,
+    read_position,
+)
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation
 from service.terra_turrium.options import option_values
 from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
-from service.terra_turrium.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
+from service.terra_turrium.record import (
+    GAME_PATTERN,
+    TURN_PATTERN,
+    GameRecord,
+    parse_turn_notation,
+    read_game_record,
+)
 
 SQUARE_PATTERN = f"^{GRID.name_pattern}$"
 ORIGIN_PATTERN = f"^(?:{RESERVE}|{GRID.name_pattern})$"
@@ -515,23 +527,7 @@ class Violation(Answer):
     interpretations = readings()
 
 
-class IllegalAnswer(Answer):
-    """The turn is illegal: its first illegal action."""
-
-    legal = one_of([False], "Always false here.", required=True)
-    violation = Nested(Violation, required=True)
-
-
-class LegalAnswer(Answer):
-    """The whole turn is legal."""
-
-    legal = one_of([True], "Always true here.", required=True)
-
-
-class ValidateAnswer(OneOf):
-    """Whether the turn is legal; if not, its first illegal action."""
-
-    variants: ClassVar = (IllegalAnswer, LegalAnswer)
+ValidateAnswer = verdict_answer("", Violation, "action")
 
 
 def _event(type_: EventType, doc: str, **members: fields.Field[Any]) -> Any:
@@ -572,18 +568,14 @@ EVENTS = {
 }
 
 
-class ApplyAnswer(Answer):
-    """The position after the turn and what happened in it, in order."""
-
-    position = Nested(PositionAnswer, required=True)
-    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
-
-
-class ProgressAnswer(Answer):
-    """The position part-way through the turn, and what happened so far, in order."""
-
-    position = Nested(PositionAnswer, required=True)
-    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
+ApplyAnswer = outcome_answer(
+    "ApplyAnswer", PositionAnswer, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "The position after the turn and what happened in it, in order.",
+)
+ProgressAnswer = outcome_answer(
+    "ProgressAnswer", PositionAnswer, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "The position part-way through the turn, and what happened so far, in order.",
+)
 
 
 class NotationAnswer(Answer):

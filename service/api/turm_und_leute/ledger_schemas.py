@@ -20,7 +20,6 @@ from service.api.declare import (
     Int,
     List,
     Nested,
-    OneOf,
     Query,
     Str,
     Union,
@@ -31,6 +30,7 @@ from service.api.declare import (
     one_of,
     text,
 )
+from service.api.turns import verdict_answer
 from service.turm_und_leute.ledger import Project, Site
 from service.turm_und_leute.ledger_codec import (
     ACTION_MEMBERS,
@@ -304,23 +304,7 @@ class TulViolation(Answer):
     detail = text("A sentence a player understands.", required=True)
 
 
-class TulIllegalAnswer(Answer):
-    """The turn is illegal: its first illegal action."""
-
-    legal = one_of([False], "Always false here.", required=True)
-    violation = Nested(TulViolation, required=True)
-
-
-class TulLegalAnswer(Answer):
-    """The whole turn is legal."""
-
-    legal = one_of([True], "Always true here.", required=True)
-
-
-class TulValidateAnswer(OneOf):
-    """Whether the turn is legal; if not, its first illegal action."""
-
-    variants: ClassVar = (TulIllegalAnswer, TulLegalAnswer)
+TulValidateAnswer = verdict_answer("Tul", TulViolation, "action")
 
 
 class TulProduction(Answer):
