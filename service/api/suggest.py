@@ -38,6 +38,19 @@ def options_of(query: dict[str, Any]) -> tuple[int, int, Budget]:
     return query.get("level", DEFAULT_LEVEL), query.get("seed", 0), budget
 
 
+def search_answer(turn: dict[str, Any], suggestion: Any) -> dict[str, Any]:
+    """The answer: the suggested ``turn`` as the game writes it, and what the search
+    (a game's ``Suggestion``) says about itself (:func:`answer_members`)."""
+    return {
+        "turn": turn,
+        "level": suggestion.level,
+        "seed": suggestion.seed,
+        "nodes": suggestion.nodes,
+        "stopped": suggestion.stopped.value,
+        "value": suggestion.value,
+    }
+
+
 def answer_members() -> dict[str, fields.Field[Any]]:
     """What every answer says besides the turn."""
     return {

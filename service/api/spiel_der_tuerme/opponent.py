@@ -6,7 +6,7 @@ from typing import Any
 
 from service.api.declare import Answer, Blueprint, Nested
 from service.api.spiel_der_tuerme.schemas import SdtPositionQuery, SdtTurn
-from service.api.suggest import answer_members, options_of, request_members
+from service.api.suggest import answer_members, options_of, request_members, search_answer
 from service.spiel_der_tuerme.codec import turn_plan_to_dict
 from service.spiel_der_tuerme.opponent import suggest_turn
 
@@ -39,11 +39,4 @@ def sdt_suggest(query: dict[str, Any]) -> dict[str, Any]:
     the search (`stopped: "time"`). A game that is over is 422 (TE4).
     """
     answer = suggest_turn(query["position"], *options_of(query))
-    return {
-        "turn": turn_plan_to_dict(answer.turn),
-        "level": answer.level,
-        "seed": answer.seed,
-        "nodes": answer.nodes,
-        "stopped": answer.stopped.value,
-        "value": answer.value,
-    }
+    return search_answer(turn_plan_to_dict(answer.turn), answer)

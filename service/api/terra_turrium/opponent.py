@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from service.api.declare import Answer, Blueprint, List, Nested
-from service.api.suggest import answer_members, options_of, request_members
+from service.api.suggest import answer_members, options_of, request_members, search_answer
 from service.api.terra_turrium.schemas import PositionQuery, Segment, seat_id, squares
 from service.terra_turrium import square_name, turn_plan_to_dict
 from service.terra_turrium.opponent import suggest_turn
@@ -60,14 +60,7 @@ def suggest(query: dict[str, Any]) -> dict[str, Any]:
     in `setup`. A game that is over is 422 (G3).
     """
     answer = suggest_turn(query["position"], *options_of(query))
-    body: dict[str, Any] = {
-        "turn": turn_plan_to_dict(answer.turn),
-        "level": answer.level,
-        "seed": answer.seed,
-        "nodes": answer.nodes,
-        "stopped": answer.stopped.value,
-        "value": answer.value,
-    }
+    body = search_answer(turn_plan_to_dict(answer.turn), answer)
     if answer.setup:
         body["setup"] = [
             {"seat": seat, "turrians": [square_name(s) for s in squares_]} for seat, squares_ in answer.setup.items()
