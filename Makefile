@@ -189,7 +189,7 @@ test: install-test
 	@rm -f $(VENV)/.audit-failed $(VENV)/.pythons-failed; \
 	{ $(LOCK) audit || touch $(VENV)/.audit-failed; } > $(VENV)/audit.log 2>&1 & \
 	{ $(LOCK) pythons $(OTHER_PYTHONS) || touch $(VENV)/.pythons-failed; } > $(VENV)/pythons.log 2>&1 & \
-	$(BIN)/python -m mypy service && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE); status=$$?; \
+	$(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE); status=$$?; \
 	wait; cat $(VENV)/pythons.log $(VENV)/audit.log; \
 	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python (above)" >&2; status=1; fi; \
 	if [ -e $(VENV)/.audit-failed ]; then echo "make test: FAILED by the audit (make audit: above)" >&2; status=1; fi; \
@@ -208,11 +208,9 @@ fuzz: install-test
 # Regenerate the committed OpenAPI document, the README's example bodies, the rules
 # pages the service serves (GET /rules) from their Markdown documents and the Spiel der
 # Türme example picture; the tests fail while any of them is out of date.
+# The writers are tools/ (not part of the installed package).
 spec: install $(INSTALL_DOCS_STAMP)
-	$(BIN)/python -m service.api.openapi > openapi.yaml
-	$(BIN)/python -m service.api.examples docs/examples
-	$(BIN)/python -m service.api.rules_html service/api/pages
-	$(BIN)/python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
+	$(BIN)/python -m tools.spec
 
 # The Markdown renderer of the rules pages, which only `make spec` and the tests need.
 $(INSTALL_DOCS_STAMP): requirements/docs.txt pyproject.toml | $(BIN)/python

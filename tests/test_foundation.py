@@ -305,3 +305,14 @@ def test_quick_init_refuses_what_its_init_would_get_wrong():
     for cls in (Mutable, Checked, Hidden):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_the_installed_package_serves_and_never_writes_the_generated_files():
+    """The writers of openapi.yaml, the examples, the rules pages and the pictures are
+    tools/ (``make spec``); no module of the package is a program but the server's."""
+    programs = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "service").rglob("*.py")
+        if '__name__ == "__main__"' in path.read_text(encoding="utf-8")
+    )
+    assert programs == ["service/__main__.py"]

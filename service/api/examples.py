@@ -1,8 +1,7 @@
 """Every game's request examples, by operation id.
 
-They are the request examples of openapi.yaml and, written out by
-``python -m service.api.examples docs/examples`` (part of ``make spec``), the bodies of
-the README's curl commands (the first example of each operation); a test checks that
+They are the request examples of openapi.yaml and, written out to docs/examples by
+``make spec`` (tools/spec.py), the bodies of the README's curl commands (the first example of each operation); a test checks that
 both committed copies are current.
 """
 
@@ -10,9 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from service.api.spiel_der_tuerme.examples import examples as spiel_der_tuerme
@@ -38,18 +35,3 @@ def to_json(value: Any) -> str:
         + "\n"
     )
 
-
-def write(directory: Path) -> list[Path]:
-    """Write the first example of each operation to ``directory/<operation>.json``."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for operation, named in examples().items():
-        path = directory / f"{operation}.json"
-        path.write_text(to_json(next(iter(named.values()))["value"]), encoding="utf-8")
-        written.append(path)
-    return written
-
-
-if __name__ == "__main__":
-    for path in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/examples")):
-        print(path)

@@ -2,9 +2,8 @@
 
 Each game's rules are a Markdown document of the repository (:data:`RULEBOOKS`):
 Terra Turrium's is docs/rules.md, and every rule id an answer cites (``R4``) is an
-anchor of it, so ``/rules#R4`` leads to the rule. ``python -m service.api.rules_html
-service/api/pages`` (``make spec``) renders each document with markdown-it-py into the
-HTML that is committed inside the package, so an installed service serves the pages
+anchor of it, so ``/rules#R4`` leads to the rule. ``make spec`` (tools/spec.py) renders
+each document with markdown-it-py into the HTML that is committed inside the package, so an installed service serves the pages
 without the repository or the Markdown library; a test fails while a page is stale.
 
 Headings get the ids GitHub gives them, rule ids their own ``<a id>``, so a link into a

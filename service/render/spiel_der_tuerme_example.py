@@ -4,16 +4,13 @@ A 3-player board dealt from :data:`SEED`, then :data:`TURNS` random turns (the e
 own :func:`~service.spiel_der_tuerme.random_turn`, seeded too), with the moves of the
 seat to move from :func:`example_origin` highlighted. Everything is seeded, so the
 picture only changes when the rules, the random player or the drawing do; a test fails
-while the committed file is not what this draws. Rewrite it with ``make spec``, or::
-
-    python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg
+while the committed file is not what this draws, and the service serves it on the rules
+page. ``make spec`` (tools/spec.py) rewrites it.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Final
 
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
@@ -53,15 +50,3 @@ def example_svg() -> str:
     position = example_position()
     return render_svg(position, highlights_for_moves(position, example_origin(position)))
 
-
-def main(argv: list[str]) -> None:
-    """Write the picture to the file named by the only argument, or to stdout."""
-    svg = example_svg()
-    if argv:
-        Path(argv[0]).write_text(svg, encoding="utf-8")
-    else:
-        sys.stdout.write(svg)
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

@@ -50,7 +50,7 @@ def _resolve(document, node):
 
 def test_committed_openapi_yaml_is_what_make_spec_writes():
     result = subprocess.run(
-        [sys.executable, "-m", "service.api.openapi"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+        [sys.executable, "-m", "tools.spec", "openapi"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout == COMMITTED.read_text(encoding="utf-8"), "openapi.yaml is stale: run `make spec`"
 

@@ -438,7 +438,7 @@ def test_the_example_picture_is_current() -> None:
     committed = (ROOT / "docs" / "spiel-der-tuerme.svg").read_text(encoding="utf-8")
     assert committed == example_svg(), (
         "docs/spiel-der-tuerme.svg is stale: run `make spec` "
-        "(python -m service.render.spiel_der_tuerme_example docs/spiel-der-tuerme.svg)"
+        "(make spec)"
     )
 
 

@@ -1,8 +1,7 @@
 """Example requests, built with the engine so that they are legal and always the same.
 
-They are the request examples of openapi.yaml and, written out by
-``python -m service.api.examples docs/examples`` (part of ``make spec``), the bodies of
-the README's curl commands; a test checks that both committed copies are current.
+They are the request examples of openapi.yaml and, written out to docs/examples by
+``make spec`` (tools/spec.py), the bodies of the README's curl commands; a test checks that both committed copies are current.
 
 Two games supply them: a 3-player game after its first round (yellow to move, every
 kind of question has a varied answer), and a 2-player game in its final round (yellow
