@@ -56,8 +56,6 @@ class Symbol(str, enum.Enum):
 
 SYMBOLS: Final = (Symbol.A, Symbol.B, Symbol.C, Symbol.D)
 
-file_of: Final = GRID.file_of
-rank_of: Final = GRID.rank_of
 square_at: Final = GRID.square_at
 square_name: Final = GRID.square_name
 parse_square: Final = GRID.parse_square

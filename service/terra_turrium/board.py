@@ -43,9 +43,6 @@ class Territory(str, enum.Enum):
 
 CLOCKWISE: Final = (Territory.NW, Territory.NE, Territory.SE, Territory.SW)
 
-file_of: Final = GRID.file_of
-rank_of: Final = GRID.rank_of
-square_at: Final = GRID.square_at
 square_name: Final = GRID.square_name
 parse_square: Final = GRID.parse_square
 """``'a1'`` → ``0``; raises :class:`MalformedError` for anything but ``a1`` … ``j10``."""
@@ -55,12 +52,12 @@ SQUARE_BY_NAME: Final = GRID.by_name
 
 
 def _ring(square: Square) -> int:
-    f, r = file_of(square), rank_of(square)
+    f, r = GRID.file_of(square), GRID.rank_of(square)
     return min(f, SIZE - 1 - f, r, SIZE - 1 - r)
 
 
 def _territory(square: Square) -> Territory:
-    west, south = file_of(square) < 5, rank_of(square) < 5
+    west, south = GRID.file_of(square) < 5, GRID.rank_of(square) < 5
     if south:
         return Territory.SW if west else Territory.SE
     return Territory.NW if west else Territory.NE
