@@ -58,8 +58,8 @@ from service.terra_turrium.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
-from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
 from service.terra_turrium.handicap import Handover, apply_handover, handover_refusal, legal_handovers
+from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
 from service.terra_turrium.move import Capture, Reach, capture_surcharge, legal_captures, reachable
 from service.terra_turrium.notation import parse_notation, write_notation
 from service.terra_turrium.options import OPTIONS, Goal, OutsideRule, Rules, TwoPlayerBoard

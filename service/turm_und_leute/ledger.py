@@ -23,7 +23,8 @@ from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from service.common.errors import InvalidPositionError
-from service.common.refusal import N_, Message, Nn_
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import N_, Message, Nn_, explain
 from service.turm_und_leute.peoples import (
     START_FLUIDS,
     START_TOWERS,
@@ -527,6 +528,10 @@ class Violation:
     index: int
     rule: str
     detail: str
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        return explain(self.detail, language)
 
 
 @dataclass(frozen=True)
