@@ -666,7 +666,8 @@ def _check_record(record: GameRecord, where: str) -> None:
     try:
         check_position(record.start)
     except InvalidPositionError as exc:
-        raise InvalidPositionError(exc.rule, f"line 1: {exc.detail} (at {exc.field})", where) from None
+        at = N_("line 1: {detail} (at {field})")(detail=exc.detail, field=exc.field)
+        raise InvalidPositionError(exc.rule, at, where) from None
 
 
 def _positions() -> Any:
