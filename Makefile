@@ -266,3 +266,12 @@ audit: $(INSTALL_TEST_STAMP)
 SBOM ?= build/sbom.cdx.json
 sbom: $(INSTALL_TEST_STAMP)
 	$(LOCK) sbom $(SBOM)
+
+# --- The pages' words (service/api/localized.py) -------------------------------------------
+# The catalog template of every page's messages, service/locale/pages.pot, extracted with
+# Babel from the templates, the pages' scripts and the Python that writes the pages; the
+# translations (service/locale/<lang>/LC_MESSAGES/pages.po) are updated from it with
+# `pybabel update -D pages`. A test fails while the template is stale.
+.PHONY: pages-messages
+pages-messages: install
+	$(BIN)/python -m service.api.pages_catalog
