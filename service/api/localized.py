@@ -101,19 +101,21 @@ class Words:
 
 @cache
 def _script_messages() -> tuple[tuple[str, str | None], ...]:
-    """The messages (id, plural id) the pages' scripts use, as the template lists them."""
+    """The messages (id, plural id) the pages' scripts use, as the template lists them;
+    a value of the API by ``context\x04value``, as gettext keys it."""
     from babel.messages.pofile import read_po
 
     with TEMPLATE.open("rb") as file:
         template = read_po(file)
     found: list[tuple[str, str | None]] = []
     for message in template:
-        if not message.id or not any(path.endswith(".js") for path, _ in message.locations):
+        if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            found.append((message.id[0], message.id[1]))
-        else:
-            found.append((message.id, None))
+        if message.context:
+            # A value of the API shown by the scripts (a unit, a seat …), by its context.
+            found.append((f"{message.context}\x04{message.id}", None))
+        elif any(path.endswith(".js") for path, _ in message.locations):
+            found.append((message.id[0], message.id[1]) if isinstance(message.id, tuple) else (message.id, None))
     return tuple(found)
 
 
@@ -130,8 +132,9 @@ def script_words(language: str) -> Mapping[str, Any]:
     messages: dict[str, Any] = {}
     for singular, plural in _script_messages():
         if plural is None:
-            text = words.gettext(singular)
-            if text != singular:
+            context, _, message = singular.rpartition("\x04")
+            text = words.pgettext(context, message) if context else words.gettext(singular)
+            if text != message:
                 messages[singular] = text
         else:
             forms = [words.ngettext(singular, plural, n) for n in (0, 1, 2)]

@@ -32,16 +32,26 @@ export function _(message, values) {
 // languages (English, German, Dutch: n != 1; French: n > 1).
 export function ngettext(singular, plural, n, values) {
   const forms = table[singular];
-  const text = Array.isArray(forms) ? forms[Math.min(Math.max(Math.trunc(n), 0), 2)] : n === 1 ? singular : plural;
+  const index = Number.isFinite(n) ? Math.min(Math.max(Math.trunc(n), 0), 2) : 2;
+  const text = Array.isArray(forms) ? forms[index] : n === 1 ? singular : plural;
   return fill(text, { n, ...values });
 }
 
-// A name shown to players whose id is a value of the API (a unit, a position, a seat):
-// the catalog has it under its kind (`unit`, `position`, `seat` …), else it is shown as
-// the page writes it in English.
-export function pgettext(context, message, values) {
-  const text = table[`${context}\u0004${message}`];
-  return fill(typeof text === "string" ? text : message, values);
+// What players read for a value of the API (a unit's kind, a position, a seat's colour):
+// the catalog has each value under its context (`unit`, `position`, `seat` …; the
+// values are listed from the engines, service/api/pages_catalog.py); without a
+// translation, `english`, the page's own English wording of it (the value by default).
+export function nameOf(context, value, english = value) {
+  const text = table[`${context}\u0004${value}`];
+  return typeof text === "string" ? text : english;
+}
+
+// A translated sentence with elements in it (a link): `{name}` places `nodes[name]`.
+export function splice(text, nodes) {
+  return text.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part);
+    return name && nodes[name[1]] !== undefined ? nodes[name[1]] : part;
+  }).filter((part) => part !== "");
 }
 
 // Marks a message for the catalog where it is defined; it is translated where it is shown.
