@@ -91,6 +91,9 @@ SERVED: Final = {
 }
 """Repository documents a rules page may link to, and where the service shows each."""
 
+PICTURES: Final = {"docs/spiel-der-tuerme.svg": "/rules/spiel-der-tuerme.svg"}
+"""Pictures of the documents the service serves, and where (``GET /rules/spiel-der-tuerme.svg``)."""
+
 PACKAGE_DIRECTORY: Final = "pages"
 """The pages' directory inside :mod:`service.api`."""
 
@@ -119,6 +122,13 @@ def render(book: Rulebook, text: str, language: str = DEFAULT_LANGUAGE) -> str:
         for child in token.children or ():
             if child.type == "link_open":
                 child.attrSet("href", _served_link(source, str(child.attrGet("href"))))
+            elif child.type == "image" and language != DEFAULT_LANGUAGE:
+                # A translation's picture is the English document's (``../name.svg``
+                # from its folder): shown where the service serves it.
+                src = str(child.attrGet("src"))
+                path = posixpath.normpath(posixpath.join(posixpath.dirname(source), src))
+                if path in PICTURES:
+                    child.attrSet("src", PICTURES[path])
     body = link_marks(book.source, text, reader.renderer.render(tokens, reader.options, {}))
     return f"<!-- {source} rendered by `make spec`: edit that document, not this file. -->\n{body}"
 
