@@ -14,6 +14,8 @@ and CORS for front ends on other origins.
   any program may. Answers expose ``X-Request-ID`` and ``X-Rules-Version`` to scripts.
 - A body whose ``Content-Length`` is over 64 KiB is 413 on every route, before a view
   runs (a view that reads bodies refuses a longer chunked one itself).
+- ``Content-Language`` and ``Vary: Accept-Language``: the answer's language
+  (:mod:`service.api.language`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.declare import MAX_BODY
+from service.api.language import answer_headers
 
 REQUEST_ID = "X-Request-ID"
 #: A request id the service takes as sent: nothing that could break a log line or a header.
@@ -129,11 +132,20 @@ class Envelope:
             sent = environ.get(_SENT_ID)
             request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
         page = cors_given = False
-        for name, value in headers:
+        vary = -1
+        for at, (name, value) in enumerate(headers):
             if name == "Content-Type":
                 page = value.partition(";")[0].strip().lower() == "text/html"
             elif name == ACL_ORIGIN:
                 cors_given = True  # flask-cors's error handler wrapper answered for it
+            elif name == "Vary":
+                vary = at
+        language, varies = answer_headers(environ)
+        if vary < 0:
+            headers.append(varies)
+        else:  # one Vary line, as caches read the first
+            headers[vary] = ("Vary", f"{headers[vary][1]}, {varies[1]}")
+        headers.append(language)
         headers.append((REQUEST_ID, request_id))
         headers.extend(self.page if page else self.data)
         if plain and not cors_given:
