@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from flask import Response, render_template, request
 from markupsafe import Markup
 
-from service.api.language import negotiate
+from service.api.language import request_language
 from service.common.language import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, translations
 
 DOMAIN: Final = "pages"
@@ -45,7 +45,7 @@ QUERY: Final = "lang"
 """The query parameter that chooses a page's language and wins over the header."""
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
+def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
     """A message marked for the catalog where it is defined, translated where it is shown."""
     return message
 
@@ -57,8 +57,9 @@ def chosen_language() -> str | None:
 
 
 def page_language() -> str:
-    """The language of the page asked for: ``?lang`` first, then ``Accept-Language``."""
-    return negotiate(request.headers.get("Accept-Language"), chosen_language())
+    """The language of the page asked for: ``?lang`` first, then ``Accept-Language``; the
+    answer says it in ``Content-Language`` (:mod:`service.api.language`)."""
+    return request_language(chosen_language())
 
 
 @cache
@@ -199,8 +200,9 @@ def switcher(language: str) -> list[dict[str, Any]]:
 
 
 def render_page(template: str, *, cache_control: str | None = "no-cache", **context: Any) -> Response:
-    """``template`` rendered in the page's language, with ``<html lang>``, the switcher,
-    ``Content-Language`` and ``Vary: Accept-Language``; revalidated with an ETag."""
+    """``template`` rendered in the page's language, with ``<html lang>`` and the
+    switcher (``Content-Language`` and ``Vary: Accept-Language`` are every answer's);
+    revalidated with an ETag."""
     language = page_language()
     words = Words(language)
     html = render_template(
@@ -213,8 +215,6 @@ def render_page(template: str, *, cache_control: str | None = "no-cache", **cont
         **context,
     )
     response = Response(keep_language(html, chosen_language()), mimetype="text/html")
-    response.headers["Content-Language"] = language
-    response.vary.add("Accept-Language")
     if cache_control:
         response.headers["Cache-Control"] = cache_control
     response.add_etag()

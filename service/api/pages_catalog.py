@@ -2,7 +2,8 @@
 
 Every message of the pages (:mod:`service.api.localized`) is extracted with Babel from
 where it is written: the Python that names the pages and writes the readings' list
-(``N_``), the templates (``_``, Jinja) and the pages' scripts (``_`` and ``ngettext``,
+(``P_``: not the JSON API's ``N_``, whose messages are extracted from every module into
+the ``messages`` domain), the templates (``_``, Jinja) and the pages' scripts (``_`` and ``ngettext``,
 Babel's JavaScript extractor), into service/locale/pages.pot, which the translators
 update their ``pages.po`` from (``pybabel update -D pages``). A test fails while the
 template is stale.
@@ -38,7 +39,8 @@ SOURCES: Final = (
     ("jinja2", ("service/api/templates/*.html", "service/render/static/*/*.html")),
     ("javascript", ("service/render/static/*/*.js",)),
 )
-KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "ntext": (1, 2)}
+#: ``N_`` marks a message in the scripts only; in Python the pages mark theirs ``P_``.
+KEYWORDS: Final = {"_": None, "N_": None, "P_": None, "ngettext": (1, 2), "ntext": (1, 2)}
 COMMENT_TAGS: Final = ("TRANSLATORS:",)
 
 

@@ -159,15 +159,15 @@ def table(marks: list[Mark]) -> dict[str, tuple[str, ...]]:
     return {rule: tuple(ids) for rule, ids in out.items()}
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
+def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
     """A message of the pages' catalog, marked here, translated when the list is written."""
     return message
 
 
 #: The list's heading and introduction, a message per paragraph.
-TITLE: Final = N_("The readings: rulings the rulebooks leave open")
+TITLE: Final = P_("The readings: rulings the rulebooks leave open")
 INTRODUCTION: Final = (
-    N_(
+    P_(
         "The oracle follows the German rulebooks. Where a ruling rests on a reading of them "
         "rather than on an explicit sentence, the rules documents mark it **[interpretation]** "
         "with an id, the rulebook section it reads, the other reading and why this one. This "
@@ -175,14 +175,14 @@ INTRODUCTION: Final = (
         'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem '
         "or an event (see [the HTTP API]({api}))."
     ),
-    N_(
+    P_(
         "**Other readings as options.** Where players may want the reading the oracle does not "
         'take, an option offers it: `outside_rule: "path"` for R6, the French board and '
         "variants for B4 and V1–V4. No option was added for the other readings: each is "
         "either the narrower text's opposite with no source behind it (B3, TB1–TB3, G3, G4, "
         "M6, M8) or, like TE3a, says why in its mark. No default was changed."
     ),
-    N_("*Written by `make spec` from the rules documents: edit those, not this file.*"),
+    P_("*Written by `make spec` from the rules documents: edit those, not this file.*"),
 )
 
 

@@ -35,7 +35,7 @@ from service.api.readings import link_marks, translated_source
 from service.common.language import DEFAULT_LANGUAGE, LANGUAGES
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
+def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
     """A message of the pages' catalog, marked where it is defined, translated where shown."""
     return message
 
@@ -76,11 +76,11 @@ MAIN_GAME: Final = "terra-turrium"
 RULEBOOKS: Final = {
     book.game: book
     for book in (
-        Rulebook("terra-turrium", N_("Terra Turrium — the rules"), "docs/rules.md"),
-        Rulebook("spiel-der-tuerme", N_("Spiel der Türme — the rules"), "docs/spiel-der-tuerme.md"),
-        Rulebook("turm-und-leute", N_("Turm und Leute — the combat rules"), "docs/turm-und-leute.md"),
+        Rulebook("terra-turrium", P_("Terra Turrium — the rules"), "docs/rules.md"),
+        Rulebook("spiel-der-tuerme", P_("Spiel der Türme — the rules"), "docs/spiel-der-tuerme.md"),
+        Rulebook("turm-und-leute", P_("Turm und Leute — the combat rules"), "docs/turm-und-leute.md"),
         # Not a game: every ruling of the three that rests on a reading (service/api/readings.py).
-        Rulebook("interpretations", N_("The readings — rulings the rulebooks leave open"), "docs/interpretations.md"),
+        Rulebook("interpretations", P_("The readings — rulings the rulebooks leave open"), "docs/interpretations.md"),
     )
 }
 """Every game with rules the service serves, by its name in ``/rules/<game>``."""
