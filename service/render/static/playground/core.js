@@ -246,10 +246,11 @@ export function addressOf(notation, placing, turn = null) {
 // entry is replaced (an action within the turn being built).
 export function writeAddress(notation, { placing = false, push = false, turn = null } = {}) {
   const url = addressOf(notation, placing, turn);
-  if (url === location.pathname + location.search + location.hash) return;
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
-  followAddress();
+  if (url !== location.pathname + location.search + location.hash) {
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  }
+  followAddress(); // the language switcher opens this position
 }
 
 // What a player pastes: a notation, a link to this page, or a JSON position (or a whole
