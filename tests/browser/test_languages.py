@@ -11,6 +11,7 @@ it checks is that each word on the page comes from the catalog of the language c
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -20,7 +21,9 @@ from playwright.sync_api import Page, expect
 
 import service.common.refusal
 from service.api import localized
+from tests.browser.conftest import tab
 from tests.browser.live import PlaygroundPlayer
+from tests.browser.test_access import PAGES, _axe_faults, axe_installed  # noqa: F401 - a fixture
 
 #: A 2-player game after the set-up (S3): yellow is to take its stones.
 STARTED = "setup|yellow:NW,NE:b6,c6,d6,e6,f6,g6|red:SE,SW:b2,c2,d2,e2,f2,g2"
@@ -124,3 +127,35 @@ def test_a_player_switches_the_playground_to_german_and_reads_a_refusal_in_germa
     # Last, that the refusal read in German was not the English one.
     if german_answer["detail"] == english_answer["detail"]:
         pytest.xfail(f"the API answers {german_answer['rule']}'s refusal in English for Accept-Language: de")
+
+
+#: ``LANGUAGE_SCREENSHOTS=DIR``: each page in German and French saved at 390 and 1280
+#: pixels, to look at long words.
+SCREENSHOTS = os.environ.get("LANGUAGE_SCREENSHOTS")
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_every_page_in_german_and_french_passes_axe_and_fits_a_phone(browser, base_url, axe_installed, language) -> None:  # type: ignore[no-untyped-def]
+    """Long words (German compounds, French phrases) must not make a page wider than a
+    phone, and the translated pages keep axe-core's verdict; at 1280 pixels only when
+    pictures are asked for."""
+    faults: dict[str, Any] = {}
+    wide: dict[str, int] = {}
+    for width in (390, 1280) if SCREENSHOTS else (390,):
+        with tab(browser, base_url, width, 844 if width < 600 else 900) as page:
+            for path, ready in PAGES.items():
+                joined = "&" if "?" in path else "?"
+                page.goto(f"{base_url}{path}{joined}lang={language}")
+                page.wait_for_selector(ready, state="attached")
+                assert page.get_attribute("html", "lang") == language
+                found = _axe_faults(page)
+                if found:
+                    faults[f"{path} {width}"] = found
+                scrolled = page.evaluate("() => document.documentElement.scrollWidth")
+                if scrolled > width:
+                    wide[f"{path} {width}"] = scrolled
+                if SCREENSHOTS:
+                    name = path.strip("/").replace("/", "-").replace("?game=", "-") or "index"
+                    page.screenshot(path=f"{SCREENSHOTS}/{name}-{language}-{width}.png", full_page=False)
+    assert faults == {}, json.dumps(faults, indent=1)
+    assert wide == {}
