@@ -24,9 +24,11 @@ import sys
 from typing import Any, Final
 
 import orjson
-from flask import Response
+from flask import Response, has_request_context
 from flask.json.provider import JSONProvider
 
+from service.api.language import request_language
+from service.common.refusal import localize
 
 #: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
 #: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
@@ -74,5 +76,9 @@ class OrjsonProvider(JSONProvider):
             raise ValueError(f"a number has more than {sys.get_int_max_str_digits()} digits") from None
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
-        """A JSON answer, ending in a newline so that it reads well in a terminal."""
-        return Response(self.dumpb(self._prepare_response_obj(args, kwargs)) + b"\n", mimetype=self.mimetype)
+        """A JSON answer, ending in a newline so that it reads well in a terminal; its
+        sentences (a violation's, a batch's problems') in the request's language."""
+        obj = self._prepare_response_obj(args, kwargs)
+        if has_request_context():
+            obj = localize(obj, request_language())
+        return Response(self.dumpb(obj) + b"\n", mimetype=self.mimetype)

@@ -17,6 +17,9 @@ from service.api.errors import PROBLEM_MEDIA_TYPE
 from service.api.localized import Words, page_language, render_page
 from service.api.problems import ProblemSchema
 from service.api.rulebooks import MAIN_GAME, RULEBOOKS, page_body
+from service.common.refusal import N_
+
+SHUTTING_DOWN = N_("The service is shutting down; send requests to another instance.")
 
 bp = Blueprint("meta", __name__, description="The service itself.")
 assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_url_path="/docs/static")
@@ -87,7 +90,7 @@ def readyz() -> dict[str, str]:
     """
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
     if directory and os.path.exists(os.path.join(directory, DRAINING)):
-        abort(503, "The service is shutting down; send requests to another instance.")
+        abort(503, SHUTTING_DOWN())
     return {"status": "ready", "version": service.__version__}
 
 
