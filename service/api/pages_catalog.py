@@ -131,12 +131,25 @@ def template(root: Path = ROOT) -> Catalog:
     return catalog
 
 
+def messages(catalog: Catalog) -> list[tuple[object, str | None, list[str]]]:
+    """Each message of ``catalog``, its context and the files it is used in."""
+    return [(m.id, m.context, sorted({where for where, _ in m.locations})) for m in catalog if m.id]
+
+
 def write_template(root: Path = ROOT) -> None:
-    """Write service/locale/pages.pot from the pages below ``root``."""
+    """Write service/locale/pages.pot from the pages below ``root``, unless it already
+    holds the same messages (its date would be all that changes)."""
+    from babel.messages.pofile import read_po
+
     path = root / TEMPLATE.relative_to(ROOT)
+    fresh = template(root)
+    if path.is_file():
+        with path.open("rb") as file:
+            if messages(read_po(file)) == messages(fresh):
+                return
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as file:
-        write_po(file, template(root), width=88, omit_header=False, include_lineno=False)
+        write_po(file, fresh, width=88, omit_header=False, include_lineno=False)
 
 
 if __name__ == "__main__":
