@@ -188,3 +188,22 @@ def test_a_page_carries_the_translations_its_scripts_use_names_of_the_api_includ
     assert "Rules" not in messages and "Terra Turrium — the rules" not in messages
     _, parsed = _read(client, "/playground?lang=en")
     assert json.loads(parsed.words) == {"language": "en", "messages": {}}
+
+
+SCRIPTS = sorted((ROOT / "service" / "render" / "static").glob("*/*.js"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
+def test_every_message_of_a_script_is_in_the_template(script: Path) -> None:
+    """Babel's JavaScript extractor reads a message given as a string literal, never one
+    written inside a template literal (`…${_("x")}…`): each must reach the catalog."""
+    code = re.sub(r"(?m)^\s*//.*$", "", script.read_text(encoding="utf-8"))
+    inside = [m.group(0)[:60] for m in re.finditer(r"`[^`]*`", code) if re.search(r"\b(?:_|ngettext|N_)\(", m.group(0))]
+    assert inside == []
+    known: set[str] = set()
+    for message in _committed():
+        known.update(message.id if isinstance(message.id, tuple) else (message.id,))
+    # A call whose first argument is one literal (a concatenation is checked by its parts' sum).
+    called = re.findall(r'\b(?:_|N_|ngettext)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]', code)
+    assert called or script.name == "i18n.js"  # the catalog's reader writes no sentence
+    assert sorted({text.replace('\\"', '"') for text in called} - known) == []

@@ -109,7 +109,7 @@ class Opponent {
       el("h2", { id: "opponent-title" }, _("Players")),
       el("p", { class: "hint" }, _("Play against the computer: choose who plays each seat. The computer plays its turn step by step.")),
       el("div", { id: "opponent-seats" }),
-      el("label", { for: "opponent-pause" }, `${_("Computer's pace")} `),
+      el("label", { for: "opponent-pause" }, _("Computer's pace") + " "),
       el("select", { id: "opponent-pause" }, PAUSES.map(([value, text]) =>
         el("option", { value, selected: Number(value) === this.pause }, _(text)))));
     $("#turn").after(section);

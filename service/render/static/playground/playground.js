@@ -39,8 +39,9 @@ function markOptions(form) {
     const refused = !counts.includes(first.value);
     field.disabled = refused;
     const holder = field.closest("label") || field;
+    const or = _(" or ");
     holder.title = refused ? _("{option} is an option of the {counts}-player game only", {
-      option: nameOf("option", field.name, field.name.replace(/_/g, " ")), counts: counts.join(_(" or ")),
+      option: nameOf("option", field.name, field.name.replace(/_/g, " ")), counts: counts.join(or),
     }) : "";
     if (refused) {
       if (field.type === "checkbox") field.checked = field.dataset.default === "true";

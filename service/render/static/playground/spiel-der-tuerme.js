@@ -92,7 +92,7 @@ class SpielDerTuerme {
     $("label[for=notation]").textContent = _("Position (JSON, as the service writes it): copy it, or paste a position or a link and open it");
     $("#copy-notation").textContent = _("Copy position");
     $("#legend-items").replaceChildren(...LEGEND.map(([style, sample, text]) =>
-      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), ` ${_(text)}`)));
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), " " + _(text))));
   }
 
   // ------------------------------------------------------------------ opening a game
@@ -196,7 +196,7 @@ class SpielDerTuerme {
     banner.hidden = !over;
     const { winners } = g.score;
     banner.replaceChildren(...(!over ? [] : [
-      winners.length ? `${ngettext("Game over. Winner:", "Game over. Winners:", winners.length)} ` : _("Game over. Nobody won."),
+      winners.length ? ngettext("Game over. Winner:", "Game over. Winners:", winners.length) + " " : _("Game over. Nobody won."),
       ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${seatName(id)}`]),
       el("span", { class: "reason" }, ` — ${ending(now.over)}`),
     ]));
@@ -216,14 +216,15 @@ class SpielDerTuerme {
       instruction = _("No further move is possible: End turn.");
     } else if (g.selected) {
       instruction = _("Stack on {square}: click a framed square to move it there, or pick another stack.", { square: g.selected });
-      if (!targets.length) instruction += ` ${_("It cannot move anywhere now.")}`;
+      if (!targets.length) instruction += " " + _("It cannot move anywhere now.");
     } else {
       const neutral = g.legal.some((m) => m.neutral);
       instruction = neutral ? _("Click one of your stacks (framed brown) or a neutral stone to see where it can go.")
         : _("Click one of your stacks (framed brown) to see where it can go.");
     }
     if (!over && chain) {
-      instruction = `${_("{seat} reached a symbol square and may move again (TM7), or end the turn.", { seat: seatName(now.to_move) })} ${g.legal.length ? instruction : ""}`;
+      const again = _("{seat} reached a symbol square and may move again (TM7), or end the turn.", { seat: seatName(now.to_move) });
+      instruction = `${again} ${g.legal.length ? instruction : ""}`;
       buttons.push(["end", _("End turn")]);
     }
     if (!over) buttons.push(["undo", _("Undo")]);
@@ -290,13 +291,14 @@ class SpielDerTuerme {
 
   paintScore() {
     const { score } = this.game;
-    const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? ` ${_("doubled")}` : ""}`);
+    const doubled = " " + _("doubled");
+    const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? doubled : ""}`);
     $("#goals").replaceChildren(
       el("h3", {}, score.game_over ? _("Final score") : _("Score")),
       el("ul", { id: "scores" }, score.seats.map((seat) => el("li", { "data-seat": seat.id, "data-points": seat.points },
         this.dot(seat.id), ` ${seatName(seat.id)}: `, el("strong", {}, ngettext("{n} point", "{n} points", seat.points)),
-        seat.quarters.length ? ` ${_("(quarters {quarters})", { quarters: quarters(seat).join(", ") })}` : "",
-        score.winners.includes(seat.id) ? ` · ${_("winner")}` : ""))),
+        seat.quarters.length ? " " + _("(quarters {quarters})", { quarters: quarters(seat).join(", ") }) : "",
+        score.winners.includes(seat.id) ? " · " + _("winner") : ""))),
     );
   }
 

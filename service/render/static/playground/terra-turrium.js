@@ -102,7 +102,7 @@ class TerraTurrium {
     document.title = _("{game} playground", { game: "Terra Turrium" });
     this.geometry = await this.api("GET", "/v1/board");
     $("#legend-items").replaceChildren(...LEGEND.map(([style, text]) =>
-      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, style === "badge" ? "3" : style === "pick" ? "T1" : ""), ` ${_(text)}`)));
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, style === "badge" ? "3" : style === "pick" ? "T1" : ""), " " + _(text))));
   }
 
   // ------------------------------------------------------------------ opening a game
@@ -261,11 +261,11 @@ class TerraTurrium {
     } else if (moving) {
       const points = _("Points left: {points}.", now.turn);
       instruction = now.turn.points === 0 ? _("No movement points left: End turn plays the turn.") : g.selected === null
-        ? `${_("Move: click one of your turrians (framed purple).")} ${points}`
+        ? _("Move: click one of your turrians (framed purple).") + " " + points
         : g.selected === "reserve"
-          ? `${_("A turrian from the reserve: click a framed square to bring it in there.")} ${points}`
-          : `${_("Turrian on {square}: click a framed square to move it there, or another turrian.", { square: g.selected })} ${points}`;
-      if (g.reach.length === 0 && g.selected !== null) instruction += ` ${_("It cannot go anywhere with the points left.")}`;
+          ? _("A turrian from the reserve: click a framed square to bring it in there.") + " " + points
+          : _("Turrian on {square}: click a framed square to move it there, or another turrian.", { square: g.selected }) + " " + points;
+      if (g.reach.length === 0 && g.selected !== null) instruction += " " + _("It cannot go anywhere with the points left.");
       if (g.reserve[now.to_move] > 0) buttons.push(["reserve", _("From the reserve ({count})", { count: g.reserve[now.to_move] })]);
     } else if (phase === "take") {
       instruction = _("Take a stone: click a square framed orange. Taken so far: {in_hand}.", now.turn);
@@ -312,13 +312,14 @@ class TerraTurrium {
       $("#goals").replaceChildren();
       return;
     }
+    const nothing = _("nothing");
     $("#goals").replaceChildren(
       el("h3", {}, _("Goal")),
       el("ul", {}, g.goal.seats.map((seat) => el("li", { "data-seat": seat.id },
         this.dot(seat.id), ` ${seatName(seat.id)}: `,
         seat.goal_met ? el("strong", {}, _("meets the goal"))
-          : _("stands on {heights}; lacks {missing}", { heights: seat.heights.join(" ") || _("nothing"), missing: seat.missing.join(" ") }),
-        g.now.finishers.includes(seat.id) ? ` · ${_("finished")}` : ""))),
+          : _("stands on {heights}; lacks {missing}", { heights: seat.heights.join(" ") || nothing, missing: seat.missing.join(" ") }),
+        g.now.finishers.includes(seat.id) ? " · " + _("finished") : ""))),
     );
   }
 

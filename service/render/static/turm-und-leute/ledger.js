@@ -67,7 +67,7 @@ function say(text, kind = "") {
 function problemSentence(answer) {
   const body = answer.body;
   if (body && typeof body === "object") {
-    const where = body.violation ? ` ${_("(action {n})", { n: body.violation.index + 1 })}` : "";
+    const where = body.violation ? " " + _("(action {n})", { n: body.violation.index + 1 }) : "";
     return (body.rule ? `${body.rule}: ` : "") + (body.detail || body.title || `HTTP ${answer.status}`) + where;
   }
   return `HTTP ${answer.status}`;
@@ -259,12 +259,12 @@ function groupRow(group) {
   if (works) {
     const site = element("select", "", { "aria-label": _("site for {group}", { group: group.id }) });
     options(site, EDITION[state.edition].sites, "site");
-    const node = element("button", _("Work"), { type: "button", "data-act": "work", "aria-label": `${_("Work")} ${group.id}` });
+    const node = element("button", _("Work"), { type: "button", "data-act": "work", "aria-label": _("Work") + " " + group.id });
     node.addEventListener("click", guarded(() => act({ type: "work", group: group.id, site: site.value })));
     cell.append(site, node);
   }
   if (group.kind === "arbeiter") {
-    const label = element("label", ` ${_("convert")}`);
+    const label = element("label", " " + _("convert"));
     label.prepend(element("input", "", { type: "checkbox", "data-convert": group.id }));
     cell.append(label);
   }
@@ -298,7 +298,7 @@ function fluidMove(kind) {
 }
 
 function start() {
-  const gold = element("label", `${_("gold picked up on a move")} `);
+  const gold = element("label", _("gold picked up on a move") + " ");
   gold.append(element("input", "", { type: "number", id: "move-gold", min: "0", value: "0" }));
   $("#economy").append(gold);
   $("#game").addEventListener("submit", guarded(newGame));

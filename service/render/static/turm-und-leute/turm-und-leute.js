@@ -242,12 +242,14 @@ function showProblem(answer) {
   say(problemSentence(answer), "error");
   const items = [];
   if (body.rule) {
-    items.push(`${body.rule} · ${body.field || _("(the fight)")} · ${body.detail}`);
+    const field = body.field || _("(the fight)");
+    items.push(`${body.rule} · ${field} · ${body.detail}`);
     mark(body.field || "");
   }
   for (const error of body.errors || []) {
     const where = error.pointer ?? error.parameter ?? "";
-    items.push(`${where || _("(the body)")} · ${error.detail}`);
+    const place = where || _("(the body)");
+    items.push(`${place} · ${error.detail}`);
     mark(where);
   }
   $("#problems").replaceChildren(
