@@ -116,7 +116,10 @@ def _script_messages() -> tuple[tuple[str, str | None], ...]:
             # A value of the API shown by the scripts (a unit, a seat …), by its context.
             found.append((f"{message.context}\x04{message.id}", None))
         elif any(path.endswith(".js") for path, _ in message.locations):
-            found.append((message.id[0], message.id[1]) if isinstance(message.id, tuple) else (message.id, None))
+            if isinstance(message.id, (tuple, list)):
+                found.append((str(message.id[0]), str(message.id[1])))
+            else:
+                found.append((str(message.id), None))
     return tuple(found)
 
 
