@@ -282,7 +282,10 @@ BABEL_EXTRACT = --mapping-file babel.cfg --keyword N_ --keyword Nn_:1,2 --add-lo
 messages: messages-api
 
 messages-api: install
-	$(BIN)/pybabel extract $(BABEL_EXTRACT) --output-file $(LOCALE)/messages.pot service
+	$(BIN)/pybabel extract $(BABEL_EXTRACT) --output-file $(LOCALE)/messages.pot.new service
+	@# Only a template whose messages changed is written: its date alone is no change.
+	if diff -q -I '^"POT-Creation-Date:' $(LOCALE)/messages.pot $(LOCALE)/messages.pot.new >/dev/null 2>&1; \
+	then rm $(LOCALE)/messages.pot.new; else mv $(LOCALE)/messages.pot.new $(LOCALE)/messages.pot; fi
 	for lang in $(TRANSLATED); do \
 		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/messages.po ]; then \
 			$(BIN)/pybabel update --domain messages --input-file $(LOCALE)/messages.pot \
