@@ -264,3 +264,50 @@ audit: $(INSTALL_TEST_STAMP)
 SBOM ?= build/sbom.cdx.json
 sbom: $(INSTALL_TEST_STAMP)
 	$(LOCK) sbom $(SBOM)
+
+# --- The message catalogs (service/locale, README "Languages") ---------------------------
+.PHONY: messages messages-api
+
+# The words of the engines and the JSON API (gettext domain `messages`): extracted from the
+# code into the template, every language's catalog updated from it (a new language's
+# created), and compiled. The compiled .mo files are committed, like openapi.yaml: a fresh
+# clone, the installed package and the image serve them without a build step, and a test
+# fails while any of them (or the template) is out of date.
+LOCALE = service/locale
+TRANSLATED = de nl fr
+BABEL_EXTRACT = --mapping-file babel.cfg --keyword N_ --keyword Nn_:1,2 --add-location file \
+	--sort-output --project terra-turrium-oracle --copyright-holder "" --no-wrap
+messages: messages-api
+
+messages-api: install
+	$(BIN)/pybabel extract $(BABEL_EXTRACT) --output-file $(LOCALE)/messages.pot.new service
+	@# Only a template whose messages changed is written: its date alone is no change.
+	if diff -q -I '^"POT-Creation-Date:' $(LOCALE)/messages.pot $(LOCALE)/messages.pot.new >/dev/null 2>&1; \
+	then rm $(LOCALE)/messages.pot.new; else mv $(LOCALE)/messages.pot.new $(LOCALE)/messages.pot; fi
+	for lang in $(TRANSLATED); do \
+		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/messages.po ]; then \
+			$(BIN)/pybabel update --domain messages --input-file $(LOCALE)/messages.pot \
+				--output-dir $(LOCALE) --locale $$lang --ignore-obsolete --no-wrap || exit 1; \
+		else \
+			$(BIN)/pybabel init --domain messages --input-file $(LOCALE)/messages.pot \
+				--output-dir $(LOCALE) --locale $$lang --no-wrap || exit 1; \
+		fi; \
+	done
+	$(BIN)/pybabel compile --domain messages --directory $(LOCALE) --statistics
+
+# --- The pages' words (service/api/localized.py) -------------------------------------------
+# The catalog template of every page's messages, service/locale/pages.pot, extracted with
+# Babel from the templates, the pages' scripts and the Python that writes the pages
+# (service/api/pages_catalog.py), then each language's pages.po (once written) compiled.
+# The translations are updated from the template with `pybabel update -D pages`. A test
+# fails while the template is stale.
+.PHONY: messages-pages pages-messages
+messages: messages-pages
+pages-messages: messages-pages
+messages-pages: install
+	$(BIN)/python -m service.api.pages_catalog
+	for lang in $(TRANSLATED); do \
+		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/pages.po ]; then \
+			$(BIN)/pybabel compile --domain pages --directory $(LOCALE) --locale $$lang --statistics || exit 1; \
+		fi; \
+	done

@@ -14,6 +14,8 @@ and CORS for front ends on other origins.
   any program may. Answers expose ``X-Request-ID`` and ``X-Rules-Version`` to scripts.
 - A body whose ``Content-Length`` is over 64 KiB is 413 on every route, before a view
   runs (a view that reads bodies refuses a longer chunked one itself).
+- ``Content-Language`` and ``Vary: Accept-Language``: the answer's language
+  (:mod:`service.api.language`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from flask_cors.core import ACL_ORIGIN, get_cors_headers
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from service.api.declare import MAX_BODY
+from service.api.declare import BODY_TOO_LARGE, MAX_BODY
+from service.api.language import answer_headers
 
 REQUEST_ID = "X-Request-ID"
 #: A request id the service takes as sent: nothing that could break a log line or a header.
@@ -76,7 +79,7 @@ def _begin() -> None:
     # Only a request that states a length can be refused here (reading the number costs
     # werkzeug a parse, so not for every GET).
     if environ.get("CONTENT_LENGTH") and (request.content_length or 0) > MAX_BODY:
-        raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")
+        raise RequestEntityTooLarge(BODY_TOO_LARGE(kib=MAX_BODY // 1024))
 
 
 def _needs_cors(environ: dict[str, Any]) -> bool:
@@ -141,11 +144,20 @@ class Envelope:
             sent = environ.get(_SENT_ID)
             request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
         page = cors_given = False
-        for name, value in headers:
+        vary = -1
+        for at, (name, value) in enumerate(headers):
             if name == "Content-Type":
                 page = value.partition(";")[0].strip().lower() == "text/html"
             elif name == ACL_ORIGIN:
                 cors_given = True  # flask-cors's error handler wrapper answered for it
+            elif name == "Vary":
+                vary = at
+        language, varies = answer_headers(environ)
+        if vary < 0:
+            headers.append(varies)
+        else:  # one Vary line, as caches read the first
+            headers[vary] = ("Vary", f"{headers[vary][1]}, {varies[1]}")
+        headers.append(language)
         headers.append((REQUEST_ID, request_id))
         data, pages = self.data, self.page
         if self.by_path:

@@ -30,11 +30,13 @@ from types import MappingProxyType
 from typing import Final
 
 from service.common.errors import MalformedError
+from service.common.refusal import N_
 
 Square = int
 """A square index: ``rank * files + file``."""
 
 FILE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+NOT_A_SQUARE: Final = N_("{name} is not a square (a1 … {last})")
 
 
 class Direction(enum.IntEnum):
@@ -138,7 +140,7 @@ class Grid:
         try:
             return self.by_name[name]
         except (KeyError, TypeError):
-            raise MalformedError(f"{name!r} is not a square (a1 … {self.last})") from None
+            raise MalformedError(NOT_A_SQUARE(name=repr(name), last=self.last)) from None
 
     def _neighbours(self, square: Square) -> tuple[Square, ...]:
         f, r = self.file_of(square), self.rank_of(square)
