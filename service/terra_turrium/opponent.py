@@ -60,6 +60,8 @@ STEP_WORTH: Final = 0.5
 GOAL_BONUS: Final = 100.0
 EXPOSED: Final = 0.75
 """A step a rival may take away (an outside square, R5) is worth less than a stone."""
+REPEAT_PENALTY: Final = 6.0
+"""A turn that the expected reply undoes, leaving the board as it was: worth less by this."""
 EXPOSED_RIVAL_LAND: Final = 2.0
 """A step in a rival's own territory, where it takes any stone it likes (R3), is worth little
 unless it is climbed at once."""
@@ -88,6 +90,9 @@ class Level:
     stones it could take that hurt most (0: not looked at)."""
     exposure: bool
     """Whether it knows that a rival may take the stones of a step before it is climbed."""
+    reply: int = 0
+    """The level whose turn it expects from the next seat: the finalists are judged after
+    that reply (0: not looked at)."""
 
 
 LEVEL: Final = {
@@ -96,7 +101,7 @@ LEVEL: Final = {
     2: Level(opponents=0.5, others=0.2, capture_bonus=0.0, attack_cost=1.5, noise=0.001, width=1, branching=1,
              threat=0.0, exposure=True),
     3: Level(opponents=0.5, others=0.2, capture_bonus=0.0, attack_cost=1.5, noise=0.001, width=6, branching=5,
-             threat=0.8, exposure=True),
+             threat=0.8, exposure=True, reply=2),
 }
 
 
@@ -481,9 +486,39 @@ class _Search:
                 grown = grown[: level.width]
             lines = grown
         finished.sort(key=lambda line: -line.value)
+        if level.reply and not self.counter.exhausted:
+            return self.after_reply(finished[: level.width])
         if level.threat and not self.counter.exhausted:
             return self.least_threatened(finished[: level.width])
         return finished[0]
+
+    def after_reply(self, lines: list[_Line]) -> _Line:
+        """Level 3: each finalist judged after the turn the next seat would answer with,
+        as the computer player of ``reply`` would play it; the best by that judgement.
+        Steps a rival would take away or spoil at once are worth nothing there."""
+        judge = self.judge
+        reply_level = replace(LEVEL[self.level.reply], width=1, branching=1, threat=0.0, reply=0)
+        best, best_value = lines[0], -1e9
+        root_value = judge.of(self.root)
+        for line in lines:
+            after, _ = apply_turn(self.root, line.plan)
+            if after.is_game_over or after.mover_index in judge.side:
+                value = judge.of(after)
+            else:
+                answer = _Search(after, reply_level, self.rng, self.counter).run()
+                if self.counter.exhausted:
+                    break
+                answered = apply_turn(after, answer.plan)[0]
+                value = judge.of(answered)
+                if abs(value - root_value) < 0.01 and all(
+                        set(a.turrians) == set(b.turrians) for a, b in zip(answered.seats, self.root.seats, strict=True)):
+                    # The turn and its answer undo each other: no turrian moved and every
+                    # distance is as it was. Such a round repeats for ever, so any turn that
+                    # leads somewhere is preferred.
+                    value -= REPEAT_PENALTY
+            if value > best_value:
+                best, best_value = line, value
+        return replace(best, value=best_value if best_value > -1e9 else best.value)
 
     def least_threatened(self, lines: list[_Line]) -> _Line:
         """Level 3: the finalists, each lowered by the worst capture the next seat could
