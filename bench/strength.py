@@ -33,9 +33,8 @@ from service.common.budget import Budget
 MATCHUPS: Final = ((1, 0), (2, 0), (3, 0), (2, 1), (3, 2))
 """(level under test, its opponent); 0 is random play."""
 
-GAMES: Final = {"tt": {2: 40, 3: 8, 4: 8}, "sdt": {2: 32, 3: 4, 4: 4}}
-"""Games per matchup, by game and player count: the two-player games, which the targets
-judge, enough for a 95 % interval about ±15 points wide."""
+GAMES: Final = {"tt": {2: 20, 3: 8, 4: 8}, "sdt": {2: 12, 3: 4, 4: 4}}
+"""Games per matchup, by game and player count."""
 
 NODES: Final = {"tt": 4000, "sdt": 3000}
 """Positions judged per turn: the fixed budget of every search (Spiel der Türme's level 3

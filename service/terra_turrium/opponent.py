@@ -535,10 +535,11 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if is_in_setup(position):
         position, placed = suggest_setup(position, rng)
     chosen = LEVEL[level]
-    line = _Search(position, replace(chosen, width=1, branching=1, reply=0), rng, counter).run()
+    line = _Search(position, replace(chosen, width=1, branching=1), rng, counter).run()
     if chosen.width > 1 and not counter.exhausted:
-        # Level 3 first plays greedily, then searches wider with what is left of the
-        # budget; a search the budget cuts short keeps the greedy turn.
+        # Level 3 first plays greedily (its one line judged after the reply too), then
+        # searches wider with what is left of the budget; a search the budget cuts short
+        # keeps the greedy turn.
         searched = _Search(position, chosen, rng, counter).run()
         if not counter.exhausted:
             line = searched
