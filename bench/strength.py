@@ -36,8 +36,9 @@ MATCHUPS: Final = ((1, 0), (2, 0), (3, 0), (2, 1), (3, 2))
 GAMES: Final = {"tt": {2: 20, 3: 8, 4: 8}, "sdt": {2: 12, 3: 4, 4: 4}}
 """Games per matchup, by game and player count."""
 
-NODES: Final = {"tt": 4000, "sdt": 400}
-"""Positions judged per turn: the fixed budget of every search."""
+NODES: Final = {"tt": 4000, "sdt": 3000}
+"""Positions judged per turn: the fixed budget of every search (Spiel der Türme's level 3
+needs about 2,200 at the start of a two-player game, where most moves are open)."""
 
 MAX_TURNS: Final = {"tt": 120, "sdt": 1000}
 """Turns per player after which a game counts as won by nobody (a Terra Turrium game of

@@ -8,15 +8,21 @@ as the rules say), and positions are judged by their
 
 How it judges a position: its own points against its rivals' (the leader's most), each
 quarter's symbol squares it holds (a quarter of four ends the game and counts double,
-TE1/TS2), and, once the game is over, whether it won.
+TE1/TS2), once the game is over whether it won, and (:func:`best_gain`) the most its
+own next move could gain and the most the seat moving next could take from it; a
+move that would end the game counts as the game won or lost.
 
 The levels (docs/engine.md says why):
 
 1. a beginner: one move at a time, the one that scores most for itself at once, with a
-   little carelessness; it goes on after a symbol square while that scores;
-2. every whole turn (the chains of TM7 too) judged by the position it leaves;
-3. the best turns of level 2, each answered by the next seat's best reply, the turn
-   whose worst answer is best chosen, within the budget.
+   little carelessness; a move between street squares the one that brings the most
+   points within reach, as if nobody answered; it goes on after a symbol square while
+   that scores, two moves at most;
+2. every whole turn (the chains of TM7 too) judged by the position it leaves, the
+   next seat's best move counted against it;
+3. the best turns of level 2, each answered by the next seat's best reply as level 2
+   would find it, the turn whose answer leaves the best position chosen, within the
+   budget.
 
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> from service.spiel_der_tuerme.turn import validate_turn
@@ -36,9 +42,9 @@ from typing import Final
 from service.common import InvalidQueryError
 from service.common.budget import Budget, Counter, Stop
 from service.common.refusal import N_
-from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, Colour
+from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, STREET_SQUARES, Colour
 from service.spiel_der_tuerme.moves import Move, legal_moves
-from service.spiel_der_tuerme.position import Position, Stack
+from service.spiel_der_tuerme.position import FRESH_TURN, Position, Stack
 from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.score import score
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move
@@ -72,14 +78,22 @@ class Level:
     chain: int = 16
     """The longest chain of moves (TM7) it plays in one turn."""
     prospects: float = 0.0
-    """Weight of the best gain each seat could make with its next move (its own, and the
-    rivals' counted against it)."""
+    """Whether a move between street squares is judged by the board it leaves (else as
+    the position before it: it changes no score)."""
+    threat: float = 0.0
+    """Weight of the best gain the seat moving next could make with one move (TM5: a
+    stack landing on a symbol square, or on a rival's stack there): against the seat
+    when a rival moves next, for it when it does."""
+    chance: float = 0.0
+    """Weight of the seat's own best gain when it moves next."""
 
 
 LEVEL: Final = {
-    1: Level(leader=0.0, quarters=0.0, noise=1.5, whole_turns=False, replies=0, chain=2),
-    2: Level(leader=1.0, quarters=0.4, noise=0.001, whole_turns=True, replies=0, expansions=24, prospects=0.5),
-    3: Level(leader=1.0, quarters=0.4, noise=0.001, whole_turns=True, replies=8, expansions=24, prospects=0.5),
+    1: Level(leader=0.0, quarters=0.0, noise=1.5, whole_turns=False, replies=0, chain=2, chance=0.5),
+    2: Level(leader=1.0, quarters=0.8, noise=0.001, whole_turns=True, replies=0, expansions=24, prospects=0.5,
+             threat=0.5, chance=0.7),
+    3: Level(leader=1.0, quarters=0.8, noise=0.001, whole_turns=True, replies=6, expansions=24, prospects=0.5,
+             threat=0.5, chance=0.7),
 }
 
 
@@ -97,12 +111,61 @@ class Suggestion:
     value: float
 
 
-def judge(position: Position, seat: Colour, level: Level) -> float:
-    """The value of ``position`` for ``seat`` (higher is better).
+def best_gain(position: Position, mover: Colour, seat: Colour, leader: float) -> float:
+    """The most one move of ``mover`` on this board would change ``seat``'s value
+    (:func:`judge`'s points): a stack of ``mover`` landing on a symbol square scores its
+    height for ``mover`` and takes the covered stones from the seat whose stack it covers
+    (TS1). For ``seat`` itself the gain, for a rival the loss it would inflict.
 
     >>> from service.spiel_der_tuerme.setup import setup_position
-    >>> judge(setup_position(2, seed=1), Colour.YELLOW, LEVEL[2])
-    0.0
+    >>> p = setup_position(2, seed=1)
+    >>> best_gain(p, Colour.YELLOW, Colour.YELLOW, 1.0) >= 1, best_gain(p, Colour.RED, Colour.YELLOW, 1.0) >= 1
+    (True, True)
+    """
+    if position.is_over:
+        return 0.0
+    if position.to_move is not mover or position.turn is not FRESH_TURN:
+        position = replace(position, to_move=mover, turn=FRESH_TURN, blocked=())
+    best = 0.0
+    seats = position.seats
+    stacks = position.stacks
+    for frm in STREET_SQUARES:
+        # Only the mover's own stacks reach symbol squares (TN3): the neutral stones,
+        # most of the origins with two players, are not asked about.
+        stack = stacks[frm]
+        if stack is None or stack.stones[-1] is not mover:
+            continue
+        for option in legal_moves(position, frm):
+            if not option.symbol_square:
+                continue
+            if option.ends_game:
+                # TE1–TE3: the move ends the game; who wins is all that counts.
+                winners = score(play_move(position, option.move, [])).winners
+                if (seat in winners) is (mover is seat):
+                    return WIN
+                continue
+            covered = option.covers[-1] if option.covers else None
+            lost = len(option.covers) if covered is not None and covered in seats else 0
+            if mover is seat:
+                gain = option.height + (leader * lost if covered is not seat else 0.0)
+            else:
+                gain = leader * option.height + (lost if covered is seat else 0.0)
+            if gain > best:
+                best = gain
+    return best
+
+
+def judge(position: Position, seat: Colour, level: Level, next_mover: Colour | None = None) -> float:
+    """The value of ``position`` for ``seat`` (higher is better); ``next_mover``: the
+    seat that moves next from it (the one after ``seat`` unless given), whose best move
+    the levels that look at threats weigh.
+
+    >>> from service.spiel_der_tuerme.setup import setup_position
+    >>> p = setup_position(2, seed=1)
+    >>> judge(p, Colour.YELLOW, LEVEL[1])  # no points yet, one within reach (weight 0.5)
+    0.5
+    >>> judge(p, Colour.YELLOW, LEVEL[2]) == 0.7 * 1 - 0.5 * 1  # its next gain, the rival's
+    True
     """
     result = score(position)
     points = {s.seat: s.points for s in result.seats}
@@ -125,6 +188,12 @@ def judge(position: Position, seat: Colour, level: Level) -> float:
             for colour, count in held.items():
                 worth = level.quarters * (count - 1) * count / 2
                 value += worth if colour is seat else -worth * level.leader
+    if level.chance:
+        value += level.chance * best_gain(position, seat, seat, level.leader)
+    if level.threat:
+        mover = position.next_seat(seat) if next_mover is None else next_mover
+        if mover is not seat:
+            value -= level.threat * best_gain(position, mover, seat, level.leader)
     return value
 
 
@@ -169,26 +238,27 @@ class _Search:
     def noisy(self, value: float) -> float:
         return value + self.rng.random() * self.level.noise
 
-    def turns(self, position: Position, seat: Colour, expansions: int) -> list[_Turn]:
+    def turns(self, position: Position, seat: Colour, expansions: int, level: Level | None = None) -> list[_Turn]:
         """The whole turns of ``seat`` from ``position``, judged for ``seat``, best first:
         every first move, then the chains (TM7) of the best ``expansions`` positions
         after a symbol square, best first, up to :data:`MAX_CHAIN` moves; as many as the
         budget allows."""
+        level = level or self.level
         found: list[_Turn] = []
         frontier: list[tuple[float, int, tuple[Move, ...], Position]] = []
-        self._grow(position, seat, (), found, frontier)
+        self._grow(position, seat, (), found, frontier, level)
         while frontier and expansions > 0 and not self.counter.exhausted:
             frontier.sort(key=lambda entry: (-entry[0], entry[1]))
             _, _, moves, after = frontier.pop(0)
-            self._grow(after, seat, moves, found, frontier)
+            self._grow(after, seat, moves, found, frontier, level)
             expansions -= 1
         found.sort(key=lambda t: -t.value)
         return found
 
     def _grow(self, position: Position, seat: Colour, moves: tuple[Move, ...], found: list[_Turn],
-              frontier: list[tuple[float, int, tuple[Move, ...], Position]]) -> None:
+              frontier: list[tuple[float, int, tuple[Move, ...], Position]], level: Level) -> None:
         """Judge every next move from ``position``; a chain that may go on joins ``frontier``."""
-        here = judge(position, seat, self.level)
+        here = judge(position, seat, level)
         for option in legal_moves(position):
             if not self.counter.tick():
                 return
@@ -196,14 +266,14 @@ class _Search:
             if not option.symbol_square and not option.ends_game:
                 # A move between street squares ends the turn and changes no score (TS1);
                 # only what it prepares for the next turns.
-                value = here if not self.level.prospects else judge(_shifted(position, option.move), seat, self.level)
+                value = here if not level.prospects else judge(_shifted(position, option.move), seat, level)
                 found.append(_Turn(line, self.noisy(value), before=position))
                 continue
             after = play_move(position, option.move, [])
-            value = self.noisy(judge(after, seat, self.level))
+            value = self.noisy(judge(after, seat, level))
             # After a symbol square the seat may stop here (TM8) or go on.
             found.append(_Turn(line, value, after))
-            if not after.is_over and after.turn.may_continue and len(line) < min(MAX_CHAIN, self.level.chain):
+            if not after.is_over and after.turn.may_continue and len(line) < min(MAX_CHAIN, level.chain):
                 frontier.append((value, len(found), line, after))
 
     def stepwise(self) -> _Turn:
@@ -225,6 +295,10 @@ class _Search:
                 if option.symbol_square or option.ends_game:
                     after = play_move(position, option.move, [])
                     value = judge(after, self.seat, self.level)
+                elif self.level.chance:
+                    # A beginner builds toward its goal: the move that brings a stack
+                    # within reach of the most points, as if nobody answered it.
+                    value = judge(_shifted(position, option.move), self.seat, self.level, self.seat)
                 value = self.noisy(value)
                 if best is None or value > best[0]:
                     best = (value, after, option.move)
@@ -252,10 +326,11 @@ class _Search:
             position = end_turn(position, None, [])
             if position.is_over:
                 return judge(position, self.seat, self.level)
-        replies = self.turns(position, position.to_move, REPLY_EXPANSIONS)
+        replier = position.to_move
+        replies = self.turns(position, replier, REPLY_EXPANSIONS)
         if not replies:
             return turn.value
-        return judge(replies[0].position, self.seat, self.level)
+        return judge(replies[0].position, self.seat, self.level, position.next_seat(replier))
 
     def run(self) -> _Turn:
         level = self.level

@@ -20,7 +20,8 @@ The levels (docs/engine.md says why a beam search):
 1. a beginner: its own distance only, a little carelessness, and any capture it sees;
 2. greedy: each action of the turn the best by the value, the opponents counted;
 3. a beam search over the actions of the whole turn (take, place, move) within the
-   budget, the finalists then checked for the captures the next seat could answer with.
+   budget, the finalists then judged after the turn level 2 would answer with for the
+   next seat; a turn that this answer undoes, leaving the board as it was, is shunned.
 
 >>> from service.terra_turrium.setup import setup_position
 >>> from service.terra_turrium.turn import validate_turn
@@ -44,7 +45,7 @@ from service.common.refusal import N_
 from service.terra_turrium.actions import Segment, TurnPlan
 from service.terra_turrium.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, Square
 from service.terra_turrium.goal import GOAL_HEIGHTS
-from service.terra_turrium.move import MoveBoard, legal_captures
+from service.terra_turrium.move import MoveBoard
 from service.terra_turrium.place import legal_placements
 from service.terra_turrium.position import MAX_ATTACKS, NOBODY, TURRIANS_PER_SEAT, Phase, Position
 from service.terra_turrium.refusals import Refusal
@@ -61,6 +62,8 @@ STEP_WORTH: Final = 0.5
 GOAL_BONUS: Final = 100.0
 EXPOSED: Final = 0.75
 """A step a rival may take away (an outside square, R5) is worth less than a stone."""
+REPEAT_PENALTY: Final = 6.0
+"""A turn that the expected reply undoes, leaving the board as it was: worth less by this."""
 EXPOSED_RIVAL_LAND: Final = 2.0
 """A step in a rival's own territory, where it takes any stone it likes (R3), is worth little
 unless it is climbed at once."""
@@ -84,20 +87,20 @@ class Level:
     """Lines of play kept after each action (1: greedy)."""
     branching: int
     """Actions tried from each line."""
-    threat: float
-    """Weight of what the next seat could do in reply: its worst capture and the three
-    stones it could take that hurt most (0: not looked at)."""
     exposure: bool
     """Whether it knows that a rival may take the stones of a step before it is climbed."""
+    reply: int = 0
+    """The level whose turn it expects from the next seat: the finalists are judged after
+    that reply (0: not looked at)."""
 
 
 LEVEL: Final = {
     1: Level(opponents=0.0, others=0.0, capture_bonus=3.0, attack_cost=0.0, noise=1.0, width=1, branching=1,
-             threat=0.0, exposure=False),
+             exposure=False),
     2: Level(opponents=0.5, others=0.2, capture_bonus=0.0, attack_cost=1.5, noise=0.001, width=1, branching=1,
-             threat=0.0, exposure=True),
+             exposure=True),
     3: Level(opponents=0.5, others=0.2, capture_bonus=0.0, attack_cost=1.5, noise=0.001, width=6, branching=5,
-             threat=0.8, exposure=True),
+             exposure=True, reply=2),
 }
 
 
@@ -482,57 +485,37 @@ class _Search:
                 grown = grown[: level.width]
             lines = grown
         finished.sort(key=lambda line: -line.value)
-        if level.threat and not self.counter.exhausted:
-            return self.least_threatened(finished[: level.width])
+        if level.reply and not self.counter.exhausted:
+            return self.after_reply(finished[: level.width])
         return finished[0]
 
-    def least_threatened(self, lines: list[_Line]) -> _Line:
-        """Level 3: the finalists, each lowered by the worst capture the next seat could
-        make in reply (M6), at ``threat`` of what it would cost the mover."""
-        best, best_value = lines[0], lines[0].value
+    def after_reply(self, lines: list[_Line]) -> _Line:
+        """Level 3: each finalist judged after the turn the next seat would answer with,
+        as the computer player of ``reply`` would play it; the best by that judgement.
+        Steps a rival would take away or spoil at once are worth nothing there."""
         judge = self.judge
-        for index, line in enumerate(lines):
-            if not self.counter.tick():
-                break
+        reply_level = replace(LEVEL[self.level.reply], width=1, branching=1, reply=0)
+        best, best_value = lines[0], -1e9
+        root_value = judge.of(self.root)
+        for line in lines:
             after, _ = apply_turn(self.root, line.plan)
             if after.is_game_over or after.mover_index in judge.side:
-                worst = 0.0
+                value = judge.of(after)
             else:
-                turrians = [list(seat.turrians) for seat in after.seats]
-                base = judge.value(after.heights, turrians)
-                worst = 0.0
-                for capture in legal_captures(after):
-                    victim = after.seat_index[capture.victim]
-                    if victim not in judge.side:
-                        continue
-                    if not self.counter.tick():
-                        break
-                    hit = [list(t) for t in turrians]
-                    hit[victim].remove(capture.target)
-                    worst = max(worst, base - judge.value(after.heights, hit))
-                worst += self.take_damage(after, turrians, base)
-            value = line.value - self.level.threat * worst
-            if index == 0 or value > best_value:
+                answer = _Search(after, reply_level, self.rng, self.counter).run()
+                if self.counter.exhausted:
+                    break
+                answered = apply_turn(after, answer.plan)[0]
+                value = judge.of(answered)
+                if abs(value - root_value) < 0.01 and all(
+                        set(a.turrians) == set(b.turrians) for a, b in zip(answered.seats, self.root.seats, strict=True)):
+                    # The turn and its answer undo each other: no turrian moved and every
+                    # distance is as it was. Such a round repeats for ever, so any turn that
+                    # leads somewhere is preferred.
+                    value -= REPEAT_PENALTY
+            if value > best_value:
                 best, best_value = line, value
-        return replace(best, value=best_value)
-
-
-    def take_damage(self, after: Position, turrians: list[list[Square]], base: float) -> float:
-        """What the three removals (R) of the next seat that hurt the mover most would
-        cost it, each judged alone."""
-        near = {n for i in self.judge.side for s in turrians[i] for n in NEIGHBOURS[s]}
-        heights = list(after.heights)
-        losses = []
-        for removal in legal_removals(after):
-            if removal.square not in near:
-                continue
-            if not self.counter.tick():
-                break
-            heights[removal.square] -= 1
-            losses.append(base - self.judge.value(heights, turrians))
-            heights[removal.square] += 1
-        losses.sort(reverse=True)
-        return sum(loss for loss in losses[:3] if loss > 0)
+        return replace(best, value=best_value if best_value > -1e9 else best.value)
 
 
 def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budget | None = None) -> Suggestion:
@@ -553,10 +536,11 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if is_in_setup(position):
         position, placed = suggest_setup(position, rng)
     chosen = LEVEL[level]
-    line = _Search(position, replace(chosen, width=1, branching=1, threat=0.0), rng, counter).run()
+    line = _Search(position, replace(chosen, width=1, branching=1), rng, counter).run()
     if chosen.width > 1 and not counter.exhausted:
-        # Level 3 first plays greedily, then searches wider with what is left of the
-        # budget; a search the budget cuts short keeps the greedy turn.
+        # Level 3 first plays greedily (its one line judged after the reply too), then
+        # searches wider with what is left of the budget; a search the budget cuts short
+        # keeps the greedy turn.
         searched = _Search(position, chosen, rng, counter).run()
         if not counter.exhausted:
             line = searched

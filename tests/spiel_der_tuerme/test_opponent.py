@@ -1,6 +1,7 @@
 """The computer player of Spiel der Türme: legal turns everywhere, repeatable, within budget."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -8,8 +9,8 @@ from hypothesis import strategies as st
 
 from service.common import InvalidQueryError
 from service.common.budget import Budget, Stop
-from service.spiel_der_tuerme import apply_turn, legal_moves, random_turn, score, setup_position, validate_turn
-from service.spiel_der_tuerme.opponent import LEVELS, play_game, suggest_turn
+from service.spiel_der_tuerme import Colour, apply_turn, legal_moves, random_turn, score, setup_position, validate_turn
+from service.spiel_der_tuerme.opponent import LEVELS, best_gain, play_game, suggest_turn
 from service.spiel_der_tuerme.records import TurnPlan
 from tests.spiel_der_tuerme.builders import build
 
@@ -101,3 +102,24 @@ def test_ts1_level_1_takes_the_move_that_scores_most_at_once():
 def test_ts3_every_level_beats_random_play_in_a_two_player_game(level):
     final, _ = play_game(setup_position(2, 12), [level, 0], 12, Budget(ms=60_000, nodes=400), 5000)
     assert final.is_over and score(final).winners == (final.seats[0],)
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_te1_levels_2_and_3_keep_the_rival_from_completing_a_quarter_next(level):
+    # Red holds b3, c3 and b2 of quarter 1; its D stack on c1 would complete it on c2 and
+    # win (TE1, TS2). Yellow's D stack on e1 can cover it (TM5) and take that move away.
+    position = build({"b3": "Ar", "c3": "Br", "b2": "Cr", "c1": "Dr", "e1": "Dy", "a5": "Ay", "n5": "Br", "n4": "Cy"},
+                     seats="yr", fill=(8, 7, 6, 5, 4, 3))
+    assert any(m.ends_game for m in legal_moves(replace(position, to_move=Colour.RED)))
+    answer = suggest_turn(position, level, 0, Budget(ms=60_000, nodes=3000))
+    after, _ = apply_turn(position, answer.turn)
+    assert not after.is_over and after.to_move is Colour.RED
+    assert not any(m.ends_game for m in legal_moves(after))
+
+
+def test_ts1_best_gain_counts_a_cover_for_both_sides_and_a_winning_end_as_a_win():
+    # Red's A stack on a3 can land on yellow's A stack on b3 (a symbol square): red scores
+    # the two stones and yellow loses its one.
+    position = build({"b3": "Ay", "a3": "Ar", "n5": "Br", "n4": "Cy"}, seats="yr", fill=(8, 7, 6, 5, 4, 3))
+    assert best_gain(position, Colour.RED, Colour.YELLOW, 1.0) == 3.0
+    assert best_gain(position, Colour.YELLOW, Colour.YELLOW, 1.0) >= 0.0
