@@ -189,11 +189,24 @@ test: install-test
 	@rm -f $(VENV)/.audit-failed $(VENV)/.pythons-failed; \
 	{ $(LOCK) audit || touch $(VENV)/.audit-failed; } > $(VENV)/audit.log 2>&1 & \
 	{ $(LOCK) pythons $(OTHER_PYTHONS) || touch $(VENV)/.pythons-failed; } > $(VENV)/pythons.log 2>&1 & \
+	{ $(COMPILED) test -n 0 || touch $(VENV)/.pythons-failed; } > $(VENV)/compiled.log 2>&1 & \
 	$(BIN)/python -m mypy service && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE); status=$$?; \
-	wait; cat $(VENV)/pythons.log $(VENV)/audit.log; \
-	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python (above)" >&2; status=1; fi; \
+	wait; cat $(VENV)/pythons.log $(VENV)/compiled.log $(VENV)/audit.log; \
+	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python or compiled (above)" >&2; status=1; fi; \
 	if [ -e $(VENV)/.audit-failed ]; then echo "make test: FAILED by the audit (make audit: above)" >&2; status=1; fi; \
 	exit $$status
+
+# The engines compiled by mypyc (setup.py), an option beside the pure package: `make compile`
+# builds them into build/compiled/ (when a source changed), `make test-compiled` runs the
+# engine's tests against them; make test does that too, beside the main suite. Without a C
+# compiler or Python's headers both say so and succeed (requirements/compiled.py).
+COMPILED = $(BIN)/python requirements/compiled.py
+.PHONY: compile test-compiled
+compile: $(INSTALL_TEST_STAMP)
+	$(COMPILED) build
+
+test-compiled: $(INSTALL_TEST_STAMP)
+	$(COMPILED) test $(PARALLEL)
 
 # A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
 # FUZZ_EXAMPLES generated requests per operation, randomized with a seed that is printed;

@@ -6,7 +6,9 @@ sit beside their ``.py`` files and are imported in their place. Without it, or w
 compiler is found, the package is pure Python and behaves the same: both builds pass
 the same tests (``make test-compiled``). The project's metadata is in pyproject.toml;
 this file only adds the extension modules. ``make compile`` builds them into
-``build/compiled/`` for the tests and benchmarks, leaving the working tree pure.
+``build/compiled/`` for the tests and benchmarks, leaving the working tree pure
+(requirements/compiled.py); ``ORACLE_COMPILE=1 pip install --no-build-isolation .`` into
+an environment that has mypy installs the package compiled.
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ def extensions() -> list[object]:
         return []
     from mypyc.build import mypycify  # only the compiled build needs mypy
 
-    return list(mypycify(compiled_modules(), opt_level="3", debug_level="0"))
+    # The generated C goes to build/mypyc, out of the way of the modules.
+    return list(mypycify(compiled_modules(), opt_level="3", debug_level="0", target_dir="build/mypyc"))
 
 
-setup(ext_modules=extensions())
+if __name__ == "__main__":  # as setuptools runs it; requirements/compiled.py reads the list only
+    setup(ext_modules=extensions())
