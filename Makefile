@@ -126,7 +126,9 @@ wrk:
 	}
 
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
-# to bench/results/, the tables and the performance targets to the terminal.
+# to bench/results/, the tables and the performance targets to the terminal; where the
+# engines compile (make compile, requirements/compiled.py), once more against them, and the
+# HTTP benchmark serves them too, both compared with the pure package.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
 # Then every endpoint under gunicorn and wrk against the floor, a bare Flask app on the
 # same settings (bench/http_load.py, bench/bare_app.py); the CPU time of each stage of a
@@ -140,13 +142,19 @@ wrk:
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
+	rm -f bench/results/engine-compiled.json
+	$(COMPILED) build
 	$(BIN)/python -m pytest bench -p no:cacheprovider --benchmark-quiet \
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
-	$(BIN)/python bench/report.py bench/results/engine.json
+	if [ -d build/compiled/service ]; then ORACLE_COMPILED_BUILD=build/compiled $(BIN)/python -m pytest bench \
+		-p no:cacheprovider --benchmark-quiet --benchmark-max-time=$(BENCH_TIME) \
+		--benchmark-json=bench/results/engine-compiled.json; fi
+	$(BIN)/python bench/report.py bench/results/engine.json --compiled bench/results/engine-compiled.json
 	$(BIN)/python -m bench.http_load
 	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.worker_profile bare healthz reach
 	$(BIN)/python -m bench.instructions bare healthz reach
+	$(BIN)/python -m bench.instructions healthz reach --compiled
 	$(BIN)/python -m bench.http_memory
 	$(BIN)/python -m bench.hostile
 	$(BIN)/python -m bench.strength

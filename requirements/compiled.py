@@ -15,6 +15,7 @@ build is an option, the pure package is the one every machine has.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import runpy
 import shutil
@@ -37,6 +38,8 @@ COMPILED_TESTS = (
 
 def missing() -> str | None:
     """What the compiled build lacks on this machine, or None."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "no mypyc (mypy, installed by make install-test)"
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
@@ -58,6 +61,8 @@ def build() -> bool:
     """Builds build/compiled/ when a source is newer; False when it cannot be built here."""
     lack = missing()
     if lack:
+        if stale():  # a build of older sources is not measured nor tested
+            shutil.rmtree(BUILD, ignore_errors=True)
         print(f"compiled engines: NOT BUILT, {lack}; the package stays pure Python")
         return False
     if not stale():
