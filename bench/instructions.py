@@ -32,7 +32,10 @@ import sys
 import tempfile
 from typing import Any, Final
 
-from bench.server import COMPILED, ENDPOINTS, FLOOR, ROOT, Endpoint
+if os.environ.get("ORACLE_COMPILED_BUILD"):  # --compiled: the engines compiled by mypyc, imported
+    sys.path.insert(0, os.environ["ORACLE_COMPILED_BUILD"])  # before bench.server imports them
+
+from bench.server import COMPILED, ENDPOINTS, FLOOR, ROOT, Endpoint  # noqa: E402
 
 WARM_UP: Final = 30
 BARE: Final = "bare"
@@ -76,8 +79,6 @@ def _strip(app: Any, hooks: set[str]) -> None:
 
 def inner(names: list[str], measured: str, requests: int, without: set[str]) -> None:
     """In the process valgrind watches: warm every request, then send ``measured``'s."""
-    if os.environ.get("ORACLE_COMPILED_BUILD"):  # --compiled: the engines compiled by mypyc
-        sys.path.insert(0, os.environ["ORACLE_COMPILED_BUILD"])
     from bench.http_profiling import wsgi_call
 
     if measured == BARE or names == [BARE]:
