@@ -126,7 +126,9 @@ wrk:
 	}
 
 # Engine micro-benchmarks (bench/, not part of `make test`): pytest-benchmark's JSON goes
-# to bench/results/, the tables and the performance targets to the terminal.
+# to bench/results/, the tables and the performance targets to the terminal; where the
+# engines compile (make compile, requirements/compiled.py), once more against them, and the
+# HTTP benchmark serves them too, both compared with the pure package.
 # BENCH_TIME is the timed seconds per benchmark, e.g. `make bench BENCH_TIME=1`.
 # Then every endpoint under gunicorn and wrk against the floor, a bare Flask app on the
 # same settings (bench/http_load.py, bench/bare_app.py); the CPU time of each stage of a
@@ -140,13 +142,19 @@ wrk:
 BENCH_TIME ?= 0.2
 bench: install-bench wrk
 	mkdir -p bench/results
+	rm -f bench/results/engine-compiled.json
+	$(COMPILED) build
 	$(BIN)/python -m pytest bench -p no:cacheprovider --benchmark-quiet \
 		--benchmark-max-time=$(BENCH_TIME) --benchmark-json=bench/results/engine.json
-	$(BIN)/python bench/report.py bench/results/engine.json
+	if [ -d build/compiled/service ]; then ORACLE_COMPILED_BUILD=build/compiled $(BIN)/python -m pytest bench \
+		-p no:cacheprovider --benchmark-quiet --benchmark-max-time=$(BENCH_TIME) \
+		--benchmark-json=bench/results/engine-compiled.json; fi
+	$(BIN)/python bench/report.py bench/results/engine.json --compiled bench/results/engine-compiled.json
 	$(BIN)/python -m bench.http_load
 	$(BIN)/python -m bench.http_profiling --load bench/results/http.json
 	$(BIN)/python -m bench.worker_profile bare healthz reach
 	$(BIN)/python -m bench.instructions bare healthz reach
+	$(BIN)/python -m bench.instructions healthz reach --compiled
 	$(BIN)/python -m bench.http_memory
 	$(BIN)/python -m bench.hostile
 	$(BIN)/python -m bench.strength
@@ -189,11 +197,24 @@ test: install-test
 	@rm -f $(VENV)/.audit-failed $(VENV)/.pythons-failed; \
 	{ $(LOCK) audit || touch $(VENV)/.audit-failed; } > $(VENV)/audit.log 2>&1 & \
 	{ $(LOCK) pythons $(OTHER_PYTHONS) || touch $(VENV)/.pythons-failed; } > $(VENV)/pythons.log 2>&1 & \
+	{ $(COMPILED) test -n 0 || touch $(VENV)/.pythons-failed; } > $(VENV)/compiled.log 2>&1 & \
 	$(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE); status=$$?; \
-	wait; cat $(VENV)/pythons.log $(VENV)/audit.log; \
-	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python (above)" >&2; status=1; fi; \
+	wait; cat $(VENV)/pythons.log $(VENV)/compiled.log $(VENV)/audit.log; \
+	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python or compiled (above)" >&2; status=1; fi; \
 	if [ -e $(VENV)/.audit-failed ]; then echo "make test: FAILED by the audit (make audit: above)" >&2; status=1; fi; \
 	exit $$status
+
+# The engines compiled by mypyc (setup.py), an option beside the pure package: `make compile`
+# builds them into build/compiled/ (when a source changed), `make test-compiled` runs the
+# engine's tests against them; make test does that too, beside the main suite. Without a C
+# compiler or Python's headers both say so and succeed (requirements/compiled.py).
+COMPILED = $(BIN)/python requirements/compiled.py
+.PHONY: compile test-compiled
+compile: $(INSTALL_TEST_STAMP)
+	$(COMPILED) build
+
+test-compiled: $(INSTALL_TEST_STAMP)
+	$(COMPILED) test $(PARALLEL)
 
 # A longer schemathesis run than make test's (tests/api/test_fuzz.py, same checks):
 # FUZZ_EXAMPLES generated requests per operation, randomized with a seed that is printed;

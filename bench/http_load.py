@@ -38,6 +38,7 @@ endpoint, once with a new connection per request and once with keep-alive.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -53,6 +54,7 @@ from typing import Any, Final
 from bench.server import (
     BARE,
     BATCH_GAIN,
+    COMPILED,
     ENDPOINTS,
     FLOOR,
     POSITION,
@@ -279,11 +281,19 @@ def batch_gains(figures: dict[str, Figures]) -> tuple[list[str], bool]:
 def run_endpoints(args: argparse.Namespace) -> int:
     measured = [e for e in ENDPOINTS if e is FLOOR or not args.only or e.name in args.only]
     figures = {endpoint.name: Figures() for endpoint in (BARE, *measured)}
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        Server(log=RESULTS / "http-gunicorn.log") as server,
-        Server(app="bench.bare_app:app", log=RESULTS / "http-bare-gunicorn.log") as bare,
-    ):
+    # The service with its engines compiled (make compile), when built: every endpoint runs
+    # on it right after the pure one, between the same two floor runs.
+    compiled = args.compiled and (COMPILED / "service").is_dir()
+    compiled_figures = {e.name: (figures[e.name] if e is BARE else Figures()) for e in (BARE, *measured)}
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        server = stack.enter_context(Server(log=RESULTS / "http-gunicorn.log"))
+        bare = stack.enter_context(Server(app="bench.bare_app:app", log=RESULTS / "http-bare-gunicorn.log"))
+        if compiled:
+            compiled_server = stack.enter_context(
+                Server(root=COMPILED, log=RESULTS / "http-compiled-gunicorn.log")
+            )
+            warm_up(compiled_server.port, measured)
         directory = Path(tmp)
         lists = {e.name: write_requests(directory, [e], e.name.replace("/", "-")) for e in (BARE, *measured)}
         warm_up(server.port, measured)
@@ -291,8 +301,11 @@ def run_endpoints(args: argparse.Namespace) -> int:
         workers = len(server.workers())
         floor_seconds = max(1.0, args.seconds / 2)
 
-        def measure(endpoint: Endpoint, seconds: float, round_: int, **more: Any) -> None:
-            serving = bare if endpoint is BARE else server
+        def measure(
+            endpoint: Endpoint, seconds: float, round_: int, on_compiled: bool = False, **more: Any
+        ) -> None:
+            serving = bare if endpoint is BARE else compiled_server if on_compiled else server
+            into = compiled_figures if on_compiled else figures
             assert serving.process is not None
             master = serving.process.pid
             before, wrk_before, (busy_before, total_before) = (
@@ -306,9 +319,9 @@ def run_endpoints(args: argparse.Namespace) -> int:
             busy, total = machine_cpu()
             # Whatever else ran on the machine meanwhile, as a share of all its cores.
             others = (busy - busy_before - cpu - wrk) / max(1e-9, total - total_before)
-            figures[endpoint.name].add(result, cpu, wrk_cpu_s=wrk, others=max(0.0, others), **more)
+            into[endpoint.name].add(result, cpu, wrk_cpu_s=wrk, others=max(0.0, others), **more)
             print(
-                f"  round {round_ + 1}/{args.rounds} {endpoint.name:<15} "
+                f"  round {round_ + 1}/{args.rounds} {endpoint.name + (' compiled' if on_compiled else ''):<24} "
                 f"{result['requests'] / (result['duration_us'] / 1e6):8,.0f} req/s",
                 file=sys.stderr,
             )
@@ -317,14 +330,20 @@ def run_endpoints(args: argparse.Namespace) -> int:
         for round_ in range(args.rounds):
             for endpoint in measured:
                 measure(BARE, floor_seconds, round_)
-                measure(endpoint, args.seconds, round_, floor_runs=[len(floor_runs) - 1, len(floor_runs)])
+                around = [len(floor_runs) - 1, len(floor_runs)]
+                measure(endpoint, args.seconds, round_, floor_runs=around)
+                if compiled:
+                    measure(endpoint, args.seconds, round_, on_compiled=True, floor_runs=around)
             measure(BARE, floor_seconds, round_)
     head = header(f"project settings: {workers} {gunicorn_conf.worker_class} workers", args)
     if not args.only:  # a partial run does not replace the saved one
         RESULTS.mkdir(parents=True, exist_ok=True)
         raw = {name: f.runs for name, f in figures.items()}
-        (RESULTS / "http.json").write_text(json.dumps({"header": head, "runs": raw}, indent=1))
-    return report(head, figures, args)
+        saved: dict[str, Any] = {"header": head, "runs": raw}
+        if compiled:
+            saved["compiled_runs"] = {name: f.runs for name, f in compiled_figures.items() if f is not figures[name]}
+        (RESULTS / "http.json").write_text(json.dumps(saved, indent=1))
+    return report(head, figures, args, compiled_figures if compiled else None)
 
 
 def machine_lines(figures: dict[str, Figures]) -> list[str]:
@@ -343,11 +362,39 @@ def machine_lines(figures: dict[str, Figures]) -> list[str]:
     ]
 
 
-def report(head: list[str], figures: dict[str, Figures], args: argparse.Namespace) -> int:
+def compiled_lines(figures: dict[str, Figures], compiled: dict[str, Figures], markdown: bool) -> list[str]:
+    """Each endpoint's share of the floor, pure and compiled, throughput / CPU."""
+    floor = figures[BARE.name]
+    rows = []
+    for endpoint in ENDPOINTS:
+        if endpoint.name not in compiled or not compiled[endpoint.name].runs:
+            continue
+        cells = [endpoint.title]
+        for f in (figures[endpoint.name], compiled[endpoint.name]):
+            ratio = statistics.median(
+                f.round_rps(i) / statistics.fmean(floor.round_rps(j) for j in run["floor_runs"])
+                for i, run in enumerate(f.runs)
+            )
+            cells += [f"{ratio:.1%} / {floor.cpu_us / f.cpu_us:.1%}", f"{f.cpu_us:,.0f}"]
+        rows.append(cells)
+    title = "Pure Python against the engines compiled by mypyc: of floor (throughput / CPU), CPU µs/req"
+    head = ["endpoint", "pure, of floor", "pure µs", "compiled, of floor", "compiled µs"]
+    return ["", f"**{title}**" if markdown else title, *([""] if markdown else []), *table(head, rows, markdown)]
+
+
+def report(
+    head: list[str], figures: dict[str, Figures], args: argparse.Namespace,
+    compiled: dict[str, Figures] | None = None,
+) -> int:
     head = [*head, *machine_lines(figures)]
     lines = [f"- {line}" for line in head] if args.markdown else list(head)
     table_lines, all_pass = endpoint_table(figures, args.markdown)
     print("\n".join([*lines, "", *table_lines]))
+    if compiled is not None:
+        compiled_table, _ = endpoint_table(compiled, args.markdown)
+        title = "The same, the engines compiled by mypyc (make compile)"
+        print("\n".join(["", f"**{title}**" if args.markdown else title, "", *compiled_table]))
+        print("\n".join(compiled_lines(figures, compiled, args.markdown)))
     return 1 if args.strict and not all_pass else 0
 
 
@@ -355,7 +402,11 @@ def report_file(path: Path, args: argparse.Namespace) -> int:
     """The table of a run saved in ``path`` (bench/results/http.json)."""
     saved = json.loads(path.read_text())
     figures = {name: Figures(runs) for name, runs in saved["runs"].items()}
-    return report(saved["header"], figures, args)
+    compiled = None
+    if "compiled_runs" in saved:
+        compiled = {name: Figures(runs) for name, runs in saved["compiled_runs"].items()}
+        compiled[BARE.name] = figures[BARE.name]
+    return report(saved["header"], figures, args, compiled)
 
 
 # ------------------------------------------------------------------ gunicorn settings
@@ -476,6 +527,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument(
+        "--no-compiled", dest="compiled", action="store_false",
+        help="leave out the service with its engines compiled (measured when make compile built it)",
+    )
     args = parser.parse_args(argv)
     if args.connections is None:
         args.connections = 8 if args.compare else 4

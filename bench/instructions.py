@@ -32,7 +32,10 @@ import sys
 import tempfile
 from typing import Any, Final
 
-from bench.server import ENDPOINTS, FLOOR, ROOT, Endpoint
+if os.environ.get("ORACLE_COMPILED_BUILD"):  # --compiled: the engines compiled by mypyc, imported
+    sys.path.insert(0, os.environ["ORACLE_COMPILED_BUILD"])  # before bench.server imports them
+
+from bench.server import COMPILED, ENDPOINTS, FLOOR, ROOT, Endpoint  # noqa: E402
 
 WARM_UP: Final = 30
 BARE: Final = "bare"
@@ -100,7 +103,9 @@ def inner(names: list[str], measured: str, requests: int, without: set[str]) -> 
             call()
 
 
-def count(names: list[str], measured: str, requests: int, without: set[str], metrics_dir: str) -> int:
+def count(
+    names: list[str], measured: str, requests: int, without: set[str], metrics_dir: str, compiled: bool = False
+) -> int:
     """Instructions of one whole run of :func:`inner` under cachegrind."""
     with tempfile.TemporaryDirectory(prefix="bench-cachegrind-") as tmp:
         command = [
@@ -120,6 +125,9 @@ def count(names: list[str], measured: str, requests: int, without: set[str], met
             *names,
         ]
         env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=metrics_dir, PYTHONHASHSEED="0")
+        env.pop("ORACLE_COMPILED_BUILD", None)
+        if compiled:
+            env["ORACLE_COMPILED_BUILD"] = str(COMPILED)
         result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
         if result.returncode != 0:
             raise SystemExit(f"valgrind run failed:\n{result.stderr[-2000:]}")
@@ -137,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("endpoints", nargs="*", metavar="ENDPOINT", help=f"bare, {names}")
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--without", default="", help="hooks taken off: " + ",".join(HOOKS))
+    parser.add_argument("--compiled", action="store_true", help="the engines compiled by mypyc (make compile)")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     without = {h for h in args.without.split(",") if h and h != "-"}
@@ -147,6 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("instructions per request: valgrind is not installed (apt-get install -y valgrind); skipped")
         return 0
+    if args.compiled and not (COMPILED / "service").is_dir():
+        print("instructions per request, compiled: no compiled build (make compile); skipped")
+        return 0
+    if args.compiled:
+        print("the engines compiled by mypyc (build/compiled):")
     with tempfile.TemporaryDirectory(prefix="bench-metrics-") as metrics_dir:
         base_service = None
         base_bare = None
@@ -154,13 +168,13 @@ def main(argv: list[str] | None = None) -> int:
             group = [BARE] if name == BARE else [n for n in names if n != BARE]
             if name == BARE:
                 if base_bare is None:
-                    base_bare = count(group, "", args.requests, without, metrics_dir)
+                    base_bare = count(group, "", args.requests, without, metrics_dir, args.compiled)
                 base = base_bare
             else:
                 if base_service is None:
-                    base_service = count(group, "", args.requests, without, metrics_dir)
+                    base_service = count(group, "", args.requests, without, metrics_dir, args.compiled)
                 base = base_service
-            total = count(group, name, args.requests, without, metrics_dir)
+            total = count(group, name, args.requests, without, metrics_dir, args.compiled)
             per_request = (total - base) / args.requests / 1e3
             print(f"{name:<18} {per_request:10,.1f} K instructions per request", flush=True)
     return 0

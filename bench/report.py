@@ -202,6 +202,21 @@ def header_lines(report: dict[str, Any], results: list[Result]) -> list[str]:
     return lines
 
 
+def compiled_table(pure: list[Result], compiled: list[Result], markdown: bool) -> list[str]:
+    """Every operation on the 4-player mid-game (Spiel der Türme: its 4-player mid-game),
+    median µs pure and compiled by mypyc (make compile), and the compiled one's share."""
+    by_key = {(r.operation, r.position): r for r in compiled}
+    rows = []
+    for r in pure:
+        if r.position not in ("4p-midgame",) or (r.operation, r.position) not in by_key:
+            continue
+        c = by_key[(r.operation, r.position)]
+        rows.append([r.operation, r.position, us(r.median), us(c.median), f"{c.median / r.median:.0%}"])
+    title = "Pure Python against the engines compiled by mypyc (medians)"
+    lines = ["", f"**{title}**", ""] if markdown else ["", title]
+    return lines + _table(["operation", "position", "pure µs", "compiled µs", "compiled ÷ pure"], rows, markdown)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -209,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("report", type=Path, help="the file written by --benchmark-json")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument(
+        "--compiled", type=Path, help="the same benchmarks run against the compiled engines: compare"
+    )
     args = parser.parse_args(argv)
     report, results = load(args.report)
     lines = header_lines(report, results)
@@ -217,6 +235,11 @@ def main(argv: list[str] | None = None) -> int:
     lines += engine_tables(results, args.markdown)
     targets, all_pass = target_table(results, args.markdown)
     lines += targets
+    if args.compiled is not None and args.compiled.exists():
+        compiled = load(args.compiled)[1]
+        lines += compiled_table(results, compiled, args.markdown)
+        compiled_targets, compiled_pass = target_table(compiled, args.markdown)
+        lines += [line.replace("Targets (judged", "Targets, compiled (judged") for line in compiled_targets]
     print("\n".join(lines))
     return 1 if args.strict and not all_pass else 0
 

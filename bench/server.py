@@ -251,6 +251,10 @@ def memory(pid: int) -> dict[str, int]:
     return figures
 
 
+#: The package with its engines compiled by mypyc (requirements/compiled.py, make compile).
+COMPILED: Final = ROOT / "build" / "compiled"
+
+
 @dataclass
 class Server:
     """``python -m service`` on a free loopback port.
@@ -265,6 +269,8 @@ class Server:
     app: str | None = None
     """Another WSGI app to serve on the same settings (``bench.bare_app:app``)."""
     log: Path = RESULTS / "gunicorn.log"
+    root: Path = ROOT
+    """Where the package is imported from: the sources, or :data:`COMPILED` (make compile)."""
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     boot_seconds: float = 0.0
@@ -282,7 +288,7 @@ class Server:
             "from service.gunicorn_conf import *  # noqa: F403\n" + overrides + self.config
         )
         env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port))
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.root), env.get("PYTHONPATH")]))
         start = time.monotonic()
         with self.log.open("wb") as log:
             # A second -c overrides the one `python -m service` puts first.
@@ -291,7 +297,7 @@ class Server:
                 command = [sys.executable, "-m", "gunicorn", "-c", str(config_file), self.app]
             self.process = subprocess.Popen(
                 command,
-                cwd=ROOT,
+                cwd=self.root,
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from itertools import islice
 from typing import Any, ClassVar
 
@@ -622,6 +623,36 @@ class Blueprint(SmorestBlueprint):
         # One instance per schema for every request: webargs would build one per request.
         return super().arguments(instance(schema), **kwargs)
 
+    def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Any:
+        """flask-smorest's ``response``, which documents the answer. A view of an
+        :class:`Answer` that returns a plain ``dict`` has it written by the JSON provider
+        at once, as flask-smorest would (``Answer.dump`` returns it unchanged, this
+        service's operations use no ETag nor pagination, which read its stored dump);
+        anything else a view returns (a tuple, a Response) goes through flask-smorest's
+        own handling."""
+        documented = super().response(status_code, schema, **kwargs)
+        if not (isinstance(schema, type) and issubclass(schema, Answer)):
+            return documented
+        answer = instance(schema)
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            wrapper = documented(func)  # carries the document (_apidoc)
+            finish = documented(_returned)  # flask-smorest's handling of a returned value
+
+            @wraps(wrapper)
+            def view(*args: Any, **kwargs: Any) -> Any:
+                result = func(*args, **kwargs)
+                if type(result) is not dict:
+                    return finish(result)
+                written = current_app.json.response(answer.dump(result))
+                if status_code != 200:
+                    written.status_code = status_code
+                return written
+
+            return view
+
+        return decorator
+
     @staticmethod
     def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         """One answer in several media types (``alt_response(..., success=True)``) keeps
@@ -653,6 +684,10 @@ class Blueprint(SmorestBlueprint):
                 responses.update(getattr(request_schema, "problems", {}))
         responses[500] = "InternalError"
         return doc
+
+
+def _returned(result: Any) -> Any:
+    return result
 
 
 def negotiate(offers: Sequence[str]) -> str:

@@ -35,8 +35,9 @@ class cached_property(Generic[T]):  # noqa: N801 - named after the functools dec
 
     def __init__(self, func: Callable[[Any], T]) -> None:
         self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
+        # A method compiled by mypyc (setup.py) has no __name__; __set_name__ gives it.
+        self.name = getattr(func, "__name__", "")
+        self.__doc__ = getattr(func, "__doc__", None)
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name

@@ -46,7 +46,10 @@ def handover_refusal(position: Position, giver: Seat, square: Square, heights: t
     ``heights`` those of a handover under way (R7)."""
     if position.is_game_over:
         return Refusal.GAME_OVER
-    if position.turn != START_OF_TURN:
+    # Compared as objects: mypyc (setup.py) compiles != between two TurnStates, a
+    # dataclass it does not compile natively, to a test of identity.
+    turn: object = position.turn
+    if turn != START_OF_TURN:
         return Refusal.HANDOVER_IN_TURN
     if not position.is_in_play(square):
         return Refusal.OUT_OF_PLAY

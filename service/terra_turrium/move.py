@@ -105,6 +105,7 @@ class MoveBoard:
         self.captures_left: int | None = (
             CAPTURES_PER_SEAT - mover.captures if rules.burgenland and position.captures_open else None
         )
+        self._outside_squares: frozenset[Square] | None = None
 
     def is_attack(self, square: Square) -> bool:
         """Whether a capture on ``square`` is an attack (M8): a foreign territory (S5)."""
@@ -171,11 +172,11 @@ class MoveBoard:
 
     def _outside(self, square: Square) -> bool:
         """R6 on the board of the move phase (V4); judged once for every square."""
-        outside = self.__dict__.get("_outside_squares")
+        outside = self._outside_squares
         if outside is None:
             from service.terra_turrium.take import outside_squares
 
-            outside = self.__dict__["_outside_squares"] = outside_squares(self.position)
+            outside = self._outside_squares = outside_squares(self.position)
         return square in outside
 
     def entries(self) -> list[Square]:

@@ -15,7 +15,6 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from service.common.cache import cached_property
 from service.terra_turrium.board import (
     CLOCKWISE,
     NEIGHBOURS,
@@ -121,6 +120,10 @@ class RemovalJudge:
         self.limited = not (position.players == 2 or rules.team_play or rules.goal is Goal.PRO)
         self.path_outside = _path_outside(self.heights) if rules.outside_rule is OutsideRule.PATH else None
         self.by_territory = {t: self._territory_verdict(t) for t in CLOCKWISE}
+        # Built on first use (below): attributes of their own, not cached properties, so
+        # that the class compiles to a native class under mypyc (setup.py).
+        self._lines: tuple[list[bytes], list[bytes]] | None = None
+        self._outside_stacks: frozenset[Square] | None = None
 
     def turn_refusal(self) -> Refusal | None:
         """What forbids any removal at all right now."""
@@ -132,21 +135,31 @@ class RemovalJudge:
             return Refusal.THREE_TAKEN
         return None
 
-    @cached_property
+    @property
     def lines(self) -> tuple[list[bytes], list[bytes]]:
         """R6 "line": one byte per square (1 = has stones) sliced into rows and columns,
         so each outside test is four C-level searches instead of walking four rays
         square by square. Built on first use only, since judging a single square often
         never asks."""
-        flags = bytes(map(bool, self.heights))
-        return [flags[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)], [flags[f::SIZE] for f in range(SIZE)]
+        if self._lines is None:
+            flags = bytes(map(bool, self.heights))
+            self._lines = (
+                [flags[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
+                [flags[f::SIZE] for f in range(SIZE)],
+            )
+        return self._lines
 
-    @cached_property
+    @property
     def outside_stacks(self) -> frozenset[Square]:
         """R6 for every square with stones at once: under the line rule, the first and
         last such square of each row and each column (nothing lies between them and the
         edge); under the path rule, those among :attr:`path_outside`. Forty searches
         instead of four for every square a whole-board question asks about."""
+        if self._outside_stacks is None:
+            self._outside_stacks = self._find_outside_stacks()
+        return self._outside_stacks
+
+    def _find_outside_stacks(self) -> frozenset[Square]:
         if self.path_outside is not None:
             return frozenset(s for s in self.path_outside if self.heights[s])
         rows, columns = self.lines
@@ -187,7 +200,7 @@ class RemovalJudge:
         territory = TERRITORY[square]
         self.taken_from.add(territory)
         self.by_territory[territory] = self._territory_verdict(territory)
-        self.__dict__.pop("lines", None)
+        self._lines = None
         if self.path_outside is not None:
             self.path_outside = _path_outside(self.heights)
 

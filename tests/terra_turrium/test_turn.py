@@ -260,11 +260,18 @@ def test_t1_a_phase_change_keeps_every_member_of_the_position_it_does_not_set():
     # and not copied there would silently fall back to its default.
     from dataclasses import fields
 
-    from service.terra_turrium import Position
+    from service.terra_turrium import Position, Rules, TurnState
     from service.terra_turrium.turn import _with_board
 
-    tokens = {f.name: object() for f in fields(Position)}
-    heights, seats, state = object(), object(), object()
+    # One value per member, of its declared type (the engines compiled by mypyc check
+    # types) and unlike any default, so that a member not copied shows.
+    tokens: dict[str, object] = {
+        "heights": (object(),), "seats": (object(),), "to_move": "token to_move",
+        "round_start": "token round_start", "finishers": ("token finisher",),
+        "rules": Rules(team_play=True), "turn": TurnState(in_hand=2), "captures_open": True,
+    }
+    assert set(tokens) == {f.name for f in fields(Position)}
+    heights, seats, state = (object(),), (object(),), TurnState(in_hand=1)
     after = _with_board(Position(**tokens), heights, seats, state)  # type: ignore[arg-type]
     assert {f.name: getattr(after, f.name) for f in fields(Position)} == {
         **tokens, "heights": heights, "seats": seats, "turn": state

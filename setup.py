@@ -1,0 +1,57 @@
+"""The package's build: pure Python, unless ORACLE_COMPILE=1 asks for the engines compiled.
+
+With ``ORACLE_COMPILE=1`` (and mypy, a C compiler and Python's headers at hand) the
+engines' modules, ``COMPILED`` below, are compiled by mypyc into C extension modules that
+sit beside their ``.py`` files and are imported in their place. Without it, or where no
+compiler is found, the package is pure Python and behaves the same: both builds pass
+the same tests (``make test-compiled``). The project's metadata is in pyproject.toml;
+this file only adds the extension modules. ``make compile`` builds them into
+``build/compiled/`` for the tests and benchmarks, leaving the working tree pure
+(requirements/compiled.py); ``ORACLE_COMPILE=1 pip install --no-build-isolation .`` into
+an environment that has mypy installs the package compiled.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+
+# The engines' packages; every module in them is compiled but those of SKIPPED.
+COMPILED = ("service/common", "service/terra_turrium")
+SKIPPED = frozenset({
+    # Package __init__ modules only re-export: compiled, they would gain nothing.
+    "__init__.py",
+    # An enum whose members take an __init__ is beyond mypyc (the members fail its type
+    # check at import); the module holds the refusals' sentences and no loop.
+    "service/terra_turrium/refusals.py",
+    # The errors copy an exception's __dict__ (RuleError.under), which a native class has
+    # not; they are raised once per answer at most.
+    "service/common/errors.py",
+})
+
+
+def compiled_modules(root: Path = ROOT) -> list[str]:
+    """The paths, relative to `root`, of the modules mypyc compiles."""
+    return sorted(
+        str(path.relative_to(root))
+        for package in COMPILED
+        for path in (root / package).glob("*.py")
+        if path.name not in SKIPPED and str(path.relative_to(root)) not in SKIPPED
+    )
+
+
+def extensions() -> list[object]:
+    if os.environ.get("ORACLE_COMPILE") != "1":
+        return []
+    from mypyc.build import mypycify  # only the compiled build needs mypy
+
+    # The generated C goes to build/mypyc, out of the way of the modules.
+    return list(mypycify(compiled_modules(), opt_level="3", debug_level="0", target_dir="build/mypyc"))
+
+
+if __name__ == "__main__":  # as setuptools runs it; requirements/compiled.py reads the list only
+    setup(ext_modules=extensions())
