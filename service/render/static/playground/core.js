@@ -49,36 +49,71 @@ export class Problem extends Error {
   }
 }
 
+// One request to the service, its answer's sentences in the page's language:
+// `{status, ok, statusText, body}` (JSON, or text such as SVG), refusals included, for
+// pages that show a refusal beside the form that caused it (the combat and ledger
+// pages). No answer at all, or one that cannot be read, is a Problem.
+export async function exchange(base, method, path, body, accept = "application/json") {
+  const init = { method, headers: { Accept: accept, ...languageHeaders } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(base + path, init);
+  } catch {
+    throw new Problem({ title: _("No answer"), detail: _("The rules service did not answer. Is it still running?") });
+  }
+  const type = response.headers.get("Content-Type") || "";
+  let data;
+  try {
+    data = type.includes("json") ? await response.json() : await response.text();
+  } catch {
+    throw new Problem({ title: _("Unreadable answer"), detail: _("The answer to {path} could not be read.", { path }) });
+  }
+  return { status: response.status, ok: response.ok, statusText: response.statusText, body: data };
+}
+
 // JSON (or SVG text) from the service; a refusal becomes a Problem.
 export function createApi(base = "") {
   return async function api(method, path, body, accept = "application/json") {
-    // The answers' sentences (a refusal's detail) in the page's language.
-    const init = { method, headers: { Accept: accept, ...languageHeaders } };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-      response = await fetch(base + path, init);
-    } catch {
-      throw new Problem({ title: _("No answer"), detail: _("The rules service did not answer. Is it still running?") });
-    }
-    const type = response.headers.get("Content-Type") || "";
-    let data;
-    try {
-      data = type.includes("json") ? await response.json() : await response.text();
-    } catch {
-      throw new Problem({ title: _("Unreadable answer"), detail: _("The answer to {path} could not be read.", { path }) });
-    }
-    if (!response.ok) {
+    const answer = await exchange(base, method, path, body, accept);
+    if (!answer.ok) {
+      const data = answer.body;
       throw new Problem(data && typeof data === "object" ? data : {
-        status: response.status,
-        detail: _("{path} answered {status} {reason}.", { path, status: response.status, reason: response.statusText }),
+        status: answer.status,
+        detail: _("{path} answered {status} {reason}.", { path, status: answer.status, reason: answer.statusText }),
       });
     }
-    return data;
+    return answer.body;
   };
+}
+
+// Runs a step of the game that asks the service; if the service refuses it (or what it
+// leads to), `undo` puts the game back as it was and the refusal goes on to be shown.
+export async function orUndo(step, undo) {
+  try {
+    return await step();
+  } catch (error) {
+    undo();
+    throw error;
+  }
+}
+
+// A seat's colour as a small disc for the page's text, painted like the picture
+// (`fill`, white when the picture had none).
+export function colourDot(fill) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "dot");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  const circle = document.createElementNS(SVG_NS, "circle");
+  for (const [name, value] of Object.entries({ cx: 10, cy: 10, r: 8, stroke: "#1a1a1a", "stroke-width": 2 })) {
+    circle.setAttribute(name, value);
+  }
+  circle.setAttribute("fill", fill || "#ffffff");
+  svg.append(circle);
+  return svg;
 }
 
 // An SVG document from the service as a node of this page.

@@ -7,7 +7,8 @@
 // and the names of sides, units, sites, projects, resources and buildings, in the page's
 // language from the pages' catalog (/playground/i18n.js); the values sent stay the API's.
 
-import { _, languageHeaders, nameOf } from "/playground/i18n.js";
+import { _, nameOf } from "/playground/i18n.js";
+import { $, $$, exchange } from "/playground/core.js";
 
 const API = document.body.dataset.api || "";
 const BASE = "/v1/turm-und-leute";
@@ -37,26 +38,14 @@ const state = {
   units: {}, // kind -> the row of /units
 };
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 function busy(on) {
   if (on) document.body.removeAttribute("data-idle");
   else document.body.setAttribute("data-idle", "");
 }
 
-async function api(method, path, body) {
-  // The answers' sentences (a refusal's detail) in the page's language.
-  const options = { method, headers: { Accept: "application/json", ...languageHeaders } };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(API + path, options);
-  const type = response.headers.get("Content-Type") || "";
-  const data = type.includes("json") ? await response.json() : await response.text();
-  return { status: response.status, ok: response.ok, body: data };
-}
+// Calls the API (core.js): {status, ok, body}, a refusal included; no answer is a Problem.
+const api = (method, path, body) => exchange(API, method, path, body);
 
 function say(text, kind = "") {
   const node = $("#message");

@@ -4,7 +4,8 @@
 // come from GET /v1/turm-und-leute/units, never from a copy kept here; their names in
 // the page's language from the pages' catalog (/playground/i18n.js), as every sentence.
 
-import { _, N_, languageHeaders, nameOf } from "/playground/i18n.js";
+import { _, N_, nameOf } from "/playground/i18n.js";
+import { $, $$, exchange } from "/playground/core.js";
 
 const API = document.body.dataset.api || "";
 const ROLE_LABEL = { attackers: N_("Attacker {n}"), target: N_("Target"), helpers: N_("Helper {n}") };
@@ -13,24 +14,11 @@ const roleName = (role, index) => _(ROLE_LABEL[role], { n: index + 1 });
 const tables = {}; // edition -> the answer of /units, fetched once
 let table = null; // the current edition's
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 // ------------------------------------------------------------------------ HTTP
 
-// Calls the API and returns {status, body}; a network failure becomes an Error.
-async function api(method, path, body) {
-  // The answers' sentences (a refusal's detail) in the page's language.
-  const options = { method, headers: { Accept: "application/json", ...languageHeaders } };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(API + path, options);
-  const type = response.headers.get("Content-Type") || "";
-  const data = type.includes("json") ? await response.json() : await response.text();
-  return { status: response.status, ok: response.ok, body: data };
-}
+// Calls the API (core.js): {status, ok, body}, a refusal included; no answer is a Problem.
+const api = (method, path, body) => exchange(API, method, path, body);
 
 async function units(edition) {
   if (!tables[edition]) {
