@@ -8,7 +8,7 @@
 // `end_turn: false`, the board shows the position part-way through the turn, and "End
 // turn" stops there. A move that allows no other ends the turn at once.
 
-import { $, $$, Problem, SVG_NS, el, say, svgNode } from "./core.js";
+import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "./core.js";
 import { _, N_, nameOf, ngettext, splice, withLanguage } from "./i18n.js";
 
 const PATH = "/v1/spiel-der-tuerme";
@@ -119,12 +119,7 @@ class SpielDerTuerme {
     const position = await this.api("GET", `${PATH}/setup?${options}`);
     const log = this.log;
     this.log = [];
-    try {
-      await this.begin(position, { push });
-    } catch (error) {
-      this.log = log;
-      throw error;
-    }
+    await orUndo(() => this.begin(position, { push }), () => { this.log = log; });
     say(_("A new game for {players} players, dealt from seed {seed}.", { players: options.get("players"), seed: options.get("seed") }));
   }
 
@@ -139,24 +134,14 @@ class SpielDerTuerme {
       legal: [], // /moves on `now`
       score: null, // /score on `now`
     };
-    try {
-      await this.refresh({ push });
-    } catch (error) {
-      this.game = previous;
-      throw error;
-    }
+    await orUndo(() => this.refresh({ push }), () => { this.game = previous; });
   }
 
   // A change to the game, undone if the service refuses what it leads to.
   async act(change, options = {}) {
     const saved = { ...this.game };
     change(this.game);
-    try {
-      await this.refresh(options);
-    } catch (error) {
-      this.game = saved;
-      throw error;
-    }
+    await orUndo(() => this.refresh(options), () => { this.game = saved; });
   }
 
   // The turn's moves from its start, the turn kept open after the last one (TM7).
@@ -241,16 +226,7 @@ class SpielDerTuerme {
   // A seat's colour as the picture's panel draws it.
   dot(seatId) {
     const swatch = $$(`#board g.seat[data-seat="${CSS.escape(seatId)}"] rect`)[1];
-    const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", "dot");
-    svg.setAttribute("viewBox", "0 0 20 20");
-    const circle = document.createElementNS(SVG_NS, "circle");
-    for (const [name, value] of Object.entries({ cx: 10, cy: 10, r: 8, stroke: "#1a1a1a", "stroke-width": 2 })) {
-      circle.setAttribute(name, value);
-    }
-    circle.setAttribute("fill", swatch ? swatch.getAttribute("fill") : "#ffffff");
-    svg.append(circle);
-    return svg;
+    return colourDot(swatch && swatch.getAttribute("fill"));
   }
 
   // The stacks that may move (the `from` of the legal moves), framed; not the one picked,
@@ -409,12 +385,7 @@ class SpielDerTuerme {
 
   async finish(seat, answer) {
     this.log.unshift({ seat, events: answer.events });
-    try {
-      await this.begin(answer.position, { push: true });
-    } catch (error) {
-      this.log.shift();
-      throw error;
-    }
+    await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
     if (!answer.position.over) {
       say(_("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(answer.position.to_move) }));
     }

@@ -7,7 +7,7 @@
 // position part-way through the turn, with what can be done next on it; "End turn" plays
 // the whole plan (/v1/turns/apply).
 
-import { $, $$, Problem, SVG_NS, el, fail, say, svgNode } from "./core.js";
+import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "./core.js";
 import { _, N_, nameOf, ngettext } from "./i18n.js";
 
 const PHASES = ["take", "place", "move"];
@@ -125,12 +125,7 @@ class TerraTurrium {
     const position = await this.api("GET", `/v1/setup${query.toString() ? `?${query}` : ""}`);
     const log = this.log;
     this.log = [];
-    try {
-      await this.begin(position, { placing: true, push });
-    } catch (error) {
-      this.log = log;
-      throw error;
-    }
+    await orUndo(() => this.begin(position, { placing: true, push }), () => { this.log = log; });
   }
 
   async begin(position, { placing = false, push = false, plan = null, goingOn = false } = {}) {
@@ -151,12 +146,7 @@ class TerraTurrium {
       goal: null,
       reserve: {}, // seat id → turrians in reserve, as the picture states it
     };
-    try {
-      await this.refresh({ push });
-    } catch (error) {
-      this.game = previous;
-      throw error;
-    }
+    await orUndo(() => this.refresh({ push }), () => { this.game = previous; });
   }
 
   // A change to the game, undone if the service refuses what it leads to.
@@ -164,12 +154,7 @@ class TerraTurrium {
     const g = this.game;
     const saved = { ...g, start: g.start, plan: copyPlan(g.plan), placed: [...g.placed] };
     change(g);
-    try {
-      await this.refresh(options);
-    } catch (error) {
-      this.game = saved;
-      throw error;
-    }
+    await orUndo(() => this.refresh(options), () => { this.game = saved; });
   }
 
   // ----------------------------------------------------------------------- the view
@@ -289,16 +274,7 @@ class TerraTurrium {
 
   dot(seatId) {
     const block = $(`#board g.seat[data-seat="${CSS.escape(seatId)}"] circle`);
-    const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", "dot");
-    svg.setAttribute("viewBox", "0 0 20 20");
-    const circle = document.createElementNS(SVG_NS, "circle");
-    for (const [name, value] of Object.entries({ cx: 10, cy: 10, r: 8, stroke: "#1a1a1a", "stroke-width": 2 })) {
-      circle.setAttribute(name, value);
-    }
-    circle.setAttribute("fill", block ? block.getAttribute("fill") : "#ffffff");
-    svg.append(circle);
-    return svg;
+    return colourDot(block && block.getAttribute("fill"));
   }
 
   setButtons(buttons, disabled = {}) {
@@ -607,12 +583,7 @@ class TerraTurrium {
     }
     const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
     this.log.unshift({ seat, events: answer.events });
-    try {
-      await this.begin(answer.position, { push: true });
-    } catch (error) {
-      this.log.shift();
-      throw error;
-    }
+    await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
     const next = answer.position.to_move;
     say(answer.events.some((e) => e.type === "game_over") ? ""
       : _("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(next) }));
