@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask
 
-from service.api import envelope, meta, metrics, spiel_der_tuerme, terra_turrium, turm_und_leute
+from service.api import envelope, meta, metrics, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.examples import examples
@@ -59,6 +59,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = Api(app, examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)
+    api.register_blueprint(playground.bp)
+    app.register_blueprint(playground.assets)
     spiel_der_tuerme.register(app, api)
     turm_und_leute.register(app, api)
     api.register_blueprint(meta.bp)

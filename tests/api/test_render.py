@@ -253,6 +253,15 @@ def test_the_page_loads_nothing_from_elsewhere(client):
         assert f'"/playground/{name}"' in page
 
 
-@pytest.mark.parametrize("name", ["nothing.js", "../__init__.py", "%2e%2e/terra_turrium.py"])
-def test_other_playground_paths_are_404(client, name):
-    _problem(client.get(f"/playground/{name}"), 404)
+@pytest.mark.parametrize("name", ["nothing.js", "../__init__.py", "%2e%2e/terra_turrium.py", "index.html"])
+@pytest.mark.parametrize("folder", ["playground", "terra-turrium", "spiel-der-tuerme"])
+def test_other_playground_paths_are_404(client, folder, name):
+    _problem(client.get(f"/{folder}/{name}"), 404)
+
+
+@pytest.mark.parametrize("game", ["terra-turrium", "spiel-der-tuerme"])
+def test_each_board_games_module_is_served_from_its_own_folder(client, game):
+    response = client.get(f"/{game}/{game}.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.data == (ROOT / "service" / "render" / "static" / game / f"{game}.js").read_bytes()
+    assert client.get(f"/playground/{game}.js").status_code == 404

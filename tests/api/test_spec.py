@@ -19,7 +19,8 @@ COMMITTED = ROOT / "openapi.yaml"
 METHODS = {"get", "post", "put", "patch", "delete"}
 #: Files rather than operations: a page's script, style sheet, images.
 FILES = {
-    "playground_assets.playground_asset",
+    "playground_assets.asset",
+    "playground_assets.favicon",
     "docs_assets.docs_asset",
     "docs_assets.static",
     "turm_und_leute_assets.tul_asset",

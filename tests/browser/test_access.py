@@ -439,7 +439,7 @@ def test_a_capture_is_told_after_the_move_that_made_it(page: Page, base_url: str
         {"type": "move", "seat": "yellow", "square": "g8", "origin": "f7", "cost": 3},
     ]
     told = page.evaluate(
-        "async (events) => (await import('/playground/terra-turrium.js')).inOrder(events).map((e) => e.type)", events
+        "async (events) => (await import('/terra-turrium/terra-turrium.js')).inOrder(events).map((e) => e.type)", events
     )
     assert told == ["move", "capture", "move", "capture", "attack"]
 

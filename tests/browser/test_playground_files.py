@@ -4,6 +4,7 @@ legends show the pictures' colours (both games'), and the icon browsers ask for.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,10 +12,13 @@ from pathlib import Path
 import pytest
 
 from service.render.spiel_der_tuerme import HIGHLIGHT_COLOURS as SDT_HIGHLIGHT_COLOURS
+from service.api.playground import FOLDERS as PLAYGROUND_FOLDERS
 from service.render.terra_turrium import HIGHLIGHT_COLOURS
 
-PLAYGROUND = Path(__file__).resolve().parents[2] / "service" / "render" / "static" / "playground"
-SCRIPTS = sorted(p.name for p in PLAYGROUND.glob("*.js"))
+STATIC = Path(__file__).resolve().parents[2] / "service" / "render" / "static"
+PLAYGROUND = STATIC / "playground"
+#: The playground's shell and each board game's module, in the folders they are served from.
+SCRIPTS = sorted(f"/{folder}/{p.name}" for folder in PLAYGROUND_FOLDERS for p in (STATIC / folder).glob("*.js"))
 
 
 class _Tags(HTMLParser):
@@ -50,7 +54,7 @@ def test_the_page_has_no_inline_script_handler_or_style(client) -> None:
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_every_module_is_served_as_javascript_and_builds_no_inline_code(client, name: str) -> None:
-    response = client.get(f"/playground/{name}")
+    response = client.get(name)
     assert response.status_code == 200 and response.mimetype == "text/javascript"
     source = response.get_data(as_text=True)
     # Nothing a policy without 'unsafe-inline' / 'unsafe-eval' would refuse.
@@ -60,9 +64,10 @@ def test_every_module_is_served_as_javascript_and_builds_no_inline_code(client, 
     )
     for forbidden in forbidden_calls:
         assert forbidden not in source, (name, forbidden)
-    # Modules import only each other, from this directory.
+    # Modules import only each other, as the service serves them.
     for imported in re.findall(r'from "([^"]+)"', source):
-        assert imported.startswith("./") and imported[2:] in SCRIPTS, (name, imported)
+        url = posixpath.normpath(posixpath.join(posixpath.dirname(name), imported))
+        assert imported.startswith(("./", "/")) and url in SCRIPTS, (name, imported)
 
 
 def test_the_legend_shows_the_colours_the_picture_uses() -> None:

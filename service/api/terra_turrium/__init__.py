@@ -18,4 +18,3 @@ def register(app: Flask, api: Api) -> None:
     api.components(COMPONENTS)
     for module in (queries, turns, opponent, games, game, notation, render):
         api.register_blueprint(module.bp)
-    app.register_blueprint(render.assets)

@@ -1,23 +1,15 @@
-"""Pictures: a position drawn as SVG, and the playground page that shows them.
+"""Pictures: a Terra Turrium position drawn as SVG.
 
 ``POST /v1/render`` draws the position of the body with :mod:`service.render`,
 highlighting the answer to one question (the query endpoints' answers) and squares the
-client chooses. ``GET /playground`` (and ``GET /``) is the page; its script and style
-sheet are served from the installed package under ``/playground/…`` (no CDN), its icon at
-``/favicon.ico`` too.
+client chooses. The playground that shows these pictures is :mod:`service.api.playground`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint as FlaskBlueprint
-from flask import Response, abort, send_from_directory
-
-import service.render
 from service.api.declare import Blueprint
-from service.api.localized import render_page
 from service.api.terra_turrium.schemas import RenderQuery
 from service.api.turns import declare_render
 from service.common import InvalidQueryError
@@ -25,16 +17,7 @@ from service.render import Highlights, HighlightStyle, highlights_for, render_sv
 from service.terra_turrium import Position, parse_square
 from service.terra_turrium.codec import parse_origin
 
-bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG, and the playground.")
-#: The pages of service/render/static are templates (their words in the reader's
-#: language, service/api/localized.py), named by their folder: ``playground/index.html``.
-STATIC = Path(service.render.__file__).resolve().parent / "static"
-assets = FlaskBlueprint("playground_assets", __name__, template_folder=str(STATIC))
-
-PAGE = {"type": "string"}
-
-#: The playground's files, as installed with the service.render package.
-PLAYGROUND = str(Path(service.render.__file__).resolve().parent / "static" / "playground")
+bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG.")
 
 
 def _question(position: Position, highlight: dict[str, Any]) -> Highlights:
@@ -86,36 +69,3 @@ render = declare_render(
     `/highlight/from`.
     """,
 )
-
-
-@bp.get("/playground")
-@bp.response(200, PAGE, content_type="text/html", description="The page; it loads its script and style sheet.")
-def playground() -> Response:
-    """The playground: learn the game and play it in the browser.
-
-    A page that sets up games, draws positions with `/v1/render` and builds turns by
-    clicking, asking this service's API at every step; it keeps no state on the server.
-    In the language of `?lang=` or else of `Accept-Language`.
-    """
-    return render_page("playground/index.html", cache_control=None)
-
-
-@bp.get("/")
-@bp.response(200, PAGE, content_type="text/html", description="The same page as /playground.")
-def index() -> Response:
-    """The playground page, at the service's root.
-
-    The same page as /playground, so that the service's address alone opens it.
-    """
-    return render_page("playground/index.html", cache_control=None)
-
-
-@assets.get("/playground/<path:name>")
-@assets.get("/favicon.ico", defaults={"name": "favicon.ico"})
-def playground_asset(name: str) -> Response:
-    """A file of the playground (script, style sheet, icon); the icon also where browsers
-    look for it unasked, so that no page of the service draws a 404. The page itself is
-    a template, served only rendered."""
-    if name.endswith(".html"):
-        abort(404)
-    return send_from_directory(PLAYGROUND, name)

@@ -1,7 +1,7 @@
 // What every game's playground shares: talking to the service, showing its answers and
 // its refusals, the page's address, the position field and the new-game form. A game is
-// a module (terra-turrium.js, spiel-der-tuerme.js) that the shell hands these to; nothing
-// here knows a rule. Every sentence is a message of the pages' catalog (i18n.js).
+// a module in its own folder (terra-turrium/, spiel-der-tuerme/) that the shell hands
+// these to; nothing here knows a rule. Every sentence is a message of the pages' catalog (i18n.js).
 
 import { _, followAddress, languageHeaders, nameOf, withLanguage } from "./i18n.js";
 

@@ -10,8 +10,8 @@ import {
 } from "./core.js";
 import { _, nameOf, withLanguage } from "./i18n.js";
 import attachOpponent from "./opponent.js";
-import spielDerTuerme from "./spiel-der-tuerme.js";
-import terraTurrium from "./terra-turrium.js";
+import spielDerTuerme from "/spiel-der-tuerme/spiel-der-tuerme.js";
+import terraTurrium from "/terra-turrium/terra-turrium.js";
 
 const GAMES = { [terraTurrium.id]: terraTurrium, [spielDerTuerme.id]: spielDerTuerme };
 const PAGE_GAME = GAMES[document.body.dataset.game] ? document.body.dataset.game : terraTurrium.id;

@@ -7,8 +7,8 @@
 // position part-way through the turn, with what can be done next on it; "End turn" plays
 // the whole plan (/v1/turns/apply).
 
-import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "./core.js";
-import { _, N_, nameOf, ngettext } from "./i18n.js";
+import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
+import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
 
 const PHASES = ["take", "place", "move"];
 

@@ -8,8 +8,8 @@
 // `end_turn: false`, the board shows the position part-way through the turn, and "End
 // turn" stops there. A move that allows no other ends the turn at once.
 
-import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "./core.js";
-import { _, N_, nameOf, ngettext, splice, withLanguage } from "./i18n.js";
+import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "/playground/core.js";
+import { _, N_, nameOf, ngettext, splice, withLanguage } from "/playground/i18n.js";
 
 const PATH = "/v1/spiel-der-tuerme";
 
