@@ -162,7 +162,7 @@ LAYERS: Final = (
     ),
     Layer("webargs: parse (location, hooks)", 5, ("webargs/core.py",), ("parse",)),
     Layer("webargs: request schema instantiated", 10, ("webargs/core.py",), ("_get_schema",)),
-    Layer("read body (content type, stream)", 7, ("service/api/declare.py",), ("load_json",)),
+    Layer("read body (content type, stream)", 7, ("service/api/declare/transport.py",), ("load_json",)),
     Layer("decode: JSON bytes to Python", 10, ("service/api/json_provider.py",), ("loads",)),
     Layer("check: marshmallow's load", 7, ("marshmallow/",)),
     Layer(
@@ -174,7 +174,7 @@ LAYERS: Final = (
     Layer("check: check_position", 10, ("service/terra_turrium/position.py",), ("check_position",)),
     Layer("the question: engine (the view)", 8, VIEWS),
     Layer("encode: codec *_to_dict", 10, ("service/terra_turrium/codec.py",), ("*_to_dict",)),
-    Layer("answer schema dump", 7, ("service/api/declare.py",), ("dump",)),
+    Layer("answer schema dump", 7, ("service/api/declare/answers.py",), ("dump",)),
     Layer("encode: JSON and Response", 9, ("service/api/json_provider.py",), ("dumpb", "response")),
     Layer("profiler (this sampler)", 20, ("bench/worker_profile.py",), ("_sample",)),
 )

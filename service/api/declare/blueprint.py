@@ -1,0 +1,117 @@
+"""flask-smorest's blueprint with the service's request reading and the document hooks that
+list each operation's error answers and its alternative media types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from itertools import islice
+from typing import Any, ClassVar
+
+import marshmallow as ma
+from flask import current_app
+from flask_smorest import Blueprint as SmorestBlueprint
+from marshmallow import RAISE, ValidationError, fields, post_load, validate
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+
+from service.api.errors import InvalidRequest
+from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
+from service.common.refusal import N_, Message, recognize
+from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
+
+from service.api.declare.transport import RequestParser
+from service.api.declare.requests import instance
+from service.api.declare.answers import Answer
+from service.api.declare.fields import text
+
+class Blueprint(SmorestBlueprint):
+    """flask-smorest's blueprint, reading requests with :class:`RequestParser` and
+    documenting each operation's error answers from its request schema, so that no view
+    lists them."""
+
+    ARGUMENTS_PARSER = RequestParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.insert(0, self._prepare_alternatives_doc)
+        self._prepare_doc_cbks.append(self._prepare_problems_doc)
+
+    def arguments(self, schema: type[ma.Schema], **kwargs: Any) -> Any:
+        # One instance per schema for every request: webargs would build one per request.
+        return super().arguments(instance(schema), **kwargs)
+
+    def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Any:
+        """flask-smorest's ``response``, which documents the answer. A view of an
+        :class:`Answer` that returns a plain ``dict`` has it written by the JSON provider
+        at once, as flask-smorest would (``Answer.dump`` returns it unchanged, this
+        service's operations use no ETag nor pagination, which read its stored dump);
+        anything else a view returns (a tuple, a Response) goes through flask-smorest's
+        own handling."""
+        documented = super().response(status_code, schema, **kwargs)
+        if not (isinstance(schema, type) and issubclass(schema, Answer)):
+            return documented
+        answer = instance(schema)
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            wrapper = documented(func)  # carries the document (_apidoc)
+            finish = documented(_returned)  # flask-smorest's handling of a returned value
+
+            @wraps(wrapper)
+            def view(*args: Any, **kwargs: Any) -> Any:
+                result = func(*args, **kwargs)
+                if type(result) is not dict:
+                    return finish(result)
+                written = current_app.json.response(answer.dump(result))
+                if status_code != 200:
+                    written.status_code = status_code
+                return written
+
+            return view
+
+        return decorator
+
+    @staticmethod
+    def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """One answer in several media types (``alt_response(..., success=True)``) keeps
+        the main description, the alternatives' said after it: flask-smorest merges them
+        into one response, the last description winning, which is the alternative's."""
+        for declared in doc_info.get("response", {}).get("responses", {}).values():
+            described = [r for r in declared if isinstance(r, dict) and "description" in r]
+            if len(described) > 1:
+                # The decorator written first (the main answer) is the last one applied.
+                text = " ".join(r["description"] for r in reversed(described))
+                for response in described:
+                    response["description"] = text
+        return doc
+
+    @staticmethod
+    def _prepare_problems_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        responses = doc.setdefault("responses", {})
+        for status in [s for s in responses if isinstance(responses[s], str)]:
+            del responses[status]  # flask-smorest's generic error answers; ours follow
+        body = doc.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+        query = [p["schema"] for p in doc.get("parameters", []) if isinstance(p, dict) and p.get("in") == "query"]
+        if body is not None:
+            responses.update({400: "InvalidRequest", 413: "PayloadTooLarge", 415: "UnsupportedMediaType"})
+        elif query:
+            responses[400] = "InvalidRequest"
+        for schema in [body, *query]:
+            if schema is not None:
+                request_schema = schema if isinstance(schema, type) else type(schema)
+                responses.update(getattr(request_schema, "problems", {}))
+        responses[500] = "InternalError"
+        return doc
+
+
+def _returned(result: Any) -> Any:
+    return result
+
+
+def negotiate(offers: Sequence[str]) -> str:
+    """The media type of ``offers`` the request's ``Accept`` prefers; the first if none."""
+    from flask import request
+
+    return request.accept_mimetypes.best_match(offers, default=offers[0]) or offers[0]
