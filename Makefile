@@ -319,14 +319,14 @@ messages-api: install
 # --- The pages' words (service/api/localized.py) -------------------------------------------
 # The catalog template of every page's messages, service/locale/pages.pot, extracted with
 # Babel from the templates, the pages' scripts and the Python that writes the pages
-# (service/api/pages_catalog.py), then each language's pages.po (once written) compiled.
+# (tools/pages_catalog.py), then each language's pages.po (once written) compiled.
 # The translations are updated from the template with `pybabel update -D pages`. A test
 # fails while the template is stale.
 .PHONY: messages-pages pages-messages
 messages: messages-pages
 pages-messages: messages-pages
 messages-pages: install
-	$(BIN)/python -m service.api.pages_catalog
+	$(BIN)/python -m tools.pages_catalog
 	for lang in $(TRANSLATED); do \
 		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/pages.po ]; then \
 			$(BIN)/pybabel compile --domain pages --directory $(LOCALE) --locale $$lang --statistics || exit 1; \

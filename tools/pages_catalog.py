@@ -1,4 +1,4 @@
-"""The pages' catalog template: ``python -m service.api.pages_catalog`` (``make pages-messages``).
+"""The pages' catalog template: ``python -m tools.pages_catalog`` (``make pages-messages``).
 
 Every message of the pages (:mod:`service.api.localized`) is extracted with Babel from
 where it is written: the Python that names the pages and writes the readings' list
@@ -31,7 +31,7 @@ from babel.messages.pofile import write_po
 
 from service.api.localized import DOMAIN, TEMPLATE
 
-ROOT: Final = Path(__file__).resolve().parents[2]
+ROOT: Final = Path(__file__).resolve().parents[1]
 
 #: Where the pages' messages are written, and how to read each file.
 SOURCES: Final = (
@@ -154,5 +154,5 @@ def write_template(root: Path = ROOT) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) != 1:
-        sys.exit("usage: python -m service.api.pages_catalog")
+        sys.exit("usage: python -m tools.pages_catalog")
     write_template()

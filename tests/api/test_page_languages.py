@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from service.api import localized
-from service.api.pages_catalog import messages, template
+from tools.pages_catalog import messages, template
 from service.api.rulebooks import RULEBOOKS, page_body, pages
 from service.common.language import LANGUAGES
 

@@ -345,7 +345,7 @@ export async function setupParameters(api, path) {
 
 // An option's name and its description as players read them: from the catalog, where
 // each parameter of the set-up operations is listed under `option` (its name) and
-// `option-hint` (its description, service/api/pages_catalog.py); else as the service's
+// `option-hint` (its description, tools/pages_catalog.py); else as the service's
 // description writes them. The values sent stay the service's.
 const words = (name) => nameOf("option", name, name.replace(/_/g, " "));
 const hintOf = (description) => nameOf("option-hint", description.replace(/\.$/, ""));

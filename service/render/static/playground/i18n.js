@@ -39,7 +39,7 @@ export function ngettext(singular, plural, n, values) {
 
 // What players read for a value of the API (a unit's kind, a position, a seat's colour):
 // the catalog has each value under its context (`unit`, `position`, `seat` …; the
-// values are listed from the engines, service/api/pages_catalog.py); without a
+// values are listed from the engines, tools/pages_catalog.py); without a
 // translation, `english`, the page's own English wording of it (the value by default).
 export function nameOf(context, value, english = value) {
   const text = table[`${context}\u0004${value}`];
