@@ -206,15 +206,17 @@ SUMMARY_OVER: Final = Nn_(
 ON_STREET: Final = N_("{square}, street")
 ON_SYMBOL: Final = N_("{square}, symbol {symbol} of quarter {quarter}")
 EMPTY: Final = N_("{square}, empty")
-NEUTRAL: Final = N_("neutral")
 NEUTRAL_OWNER: Final = N_("neutral {colour}")
+NEUTRAL_COLOUR: Final = N_("{colour} · neutral · {stones}")
 STACK_OF: Final = N_("{symbol} stack of {height} ({stones}, bottom to top): {owner}")
 BLOCKED_STACK: Final = N_("{stack}, blocked")
 COMPLETED_QUARTER: Final = N_("{seat} completed quarter {quarter} (TE1)")
 STREETS_EMPTY: Final = N_("no stack is left on the streets (TE2)")
 STUCK: Final = N_("{seat} is stuck (TE3)")
 A_SEAT_STUCK: Final = N_("a seat is stuck (TE3)")
-GAME_OVER: Final = Nn_("game over · winner {winners}", "game over · winners {winners}", "count")
+# One winner or several (a tie, TS3): the form follows the list, whose length is not shown.
+GAME_OVER_WINNER: Final = N_("game over · winner {winners}")
+GAME_OVER_WINNERS: Final = N_("game over · winners {winners}")
 TO_MOVE: Final = N_("{seat} to move")
 MAY_MOVE_AGAIN: Final = Nn_(
     "{count} move made · may move again (TM7)", "{count} moves made · may move again (TM7)", "count"
@@ -495,7 +497,8 @@ def _panel(position: Position, highlights: Highlights, language: str = DEFAULT_L
     y = BOARD_Y + 10
     if position.over is not None:
         winners = ", ".join(w.value for w in scores.winners)
-        headline = GAME_OVER.format(language, count=len(scores.winners), winners=winners)
+        over = GAME_OVER_WINNER if len(scores.winners) == 1 else GAME_OVER_WINNERS
+        headline = over.format(language, winners=winners)
         status = _end_text(position, language)
     else:
         headline = TO_MOVE.format(language, seat=position.to_move.value)
@@ -669,7 +672,7 @@ def _neutral_lines(position: Position, x: int, y: int, language: str = DEFAULT_L
             )
         )
         what = STONES.format(language, count=stones)
-        out.append(text_element(x + 38, y + 12, f"{colour.value} · {NEUTRAL.format(language)} · {what}"))
+        out.append(text_element(x + 38, y + 12, NEUTRAL_COLOUR.format(language, colour=colour.value, stones=what)))
         out.append("</g>")
         y += 20
     return out
