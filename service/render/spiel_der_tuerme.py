@@ -348,7 +348,9 @@ def _describe(position: Position, square: Square, language: str = DEFAULT_LANGUA
     top = stack.top.value
     owner = NEUTRAL_OWNER.format(language, colour=top) if stack.top in position.neutrals else top
     stones = ", ".join(c.value for c in stack.stones)
-    what = STACK_OF.format(language, symbol=stack.symbol.value, height=stack.height, stones=stones, owner=owner)
+    what = STACK_OF.format(
+        language, symbol=stack.symbol.value, height=stack.height, stones=stones, owner=owner
+    )
     if square in position.blocked:
         what = BLOCKED_STACK.format(language, stack=what)
     return f"{where}, {what}"
@@ -672,7 +674,8 @@ def _neutral_lines(position: Position, x: int, y: int, language: str = DEFAULT_L
             )
         )
         what = STONES.format(language, count=stones)
-        out.append(text_element(x + 38, y + 12, NEUTRAL_COLOUR.format(language, colour=colour.value, stones=what)))
+        line = NEUTRAL_COLOUR.format(language, colour=colour.value, stones=what)
+        out.append(text_element(x + 38, y + 12, line))
         out.append("</g>")
         y += 20
     return out

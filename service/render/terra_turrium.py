@@ -576,7 +576,8 @@ def _seat_block(
     out.append(text_element(x + 12, y + 106, extras, class_="extras"))
     if seat.pro_hold is not None:
         hold = " ".join(SQUARE_NAMES[s] for s in seat.pro_hold)
-        out.append(text_element(x + PANEL_W - 10, y + 106, HOLD.format(language, squares=hold), text_anchor="end"))
+        hold_text = HOLD.format(language, squares=hold)
+        out.append(text_element(x + PANEL_W - 10, y + 106, hold_text, text_anchor="end"))
     out.append("</g>")
     return out
 
