@@ -33,6 +33,8 @@ from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike.
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FONT,
     INK,
@@ -187,6 +189,55 @@ def _top_left(square: Square) -> tuple[int, int]:
     return BOARD_X + file * CELL, BOARD_Y + (RANKS - 1 - rank) * CELL
 
 
+# ---------------------------------------------------------------------------- words
+
+# Every word a person reads in the picture, written in the language asked for; rule ids,
+# colours, symbols and square names are never translated.
+SUMMARY_TO_MOVE: Final = Nn_(
+    "Spiel der Türme position, {count} player, {seat} to move",
+    "Spiel der Türme position, {count} players, {seat} to move",
+    "count",
+)
+SUMMARY_OVER: Final = Nn_(
+    "Spiel der Türme position, {count} player, game over",
+    "Spiel der Türme position, {count} players, game over",
+    "count",
+)
+ON_STREET: Final = N_("{square}, street")
+ON_SYMBOL: Final = N_("{square}, symbol {symbol} of quarter {quarter}")
+EMPTY: Final = N_("{square}, empty")
+NEUTRAL_OWNER: Final = N_("neutral {colour}")
+NEUTRAL_COLOUR: Final = N_("{colour} · neutral · {stones}")
+STACK_OF: Final = N_("{symbol} stack of {height} ({stones}, bottom to top): {owner}")
+BLOCKED_STACK: Final = N_("{stack}, blocked")
+COMPLETED_QUARTER: Final = N_("{seat} completed quarter {quarter} (TE1)")
+STREETS_EMPTY: Final = N_("no stack is left on the streets (TE2)")
+STUCK: Final = N_("{seat} is stuck (TE3)")
+A_SEAT_STUCK: Final = N_("a seat is stuck (TE3)")
+# One winner or several (a tie, TS3): the form follows the list, whose length is not shown.
+GAME_OVER_WINNER: Final = N_("game over · winner {winners}")
+GAME_OVER_WINNERS: Final = N_("game over · winners {winners}")
+TO_MOVE: Final = N_("{seat} to move")
+MAY_MOVE_AGAIN: Final = Nn_(
+    "{count} move made · may move again (TM7)", "{count} moves made · may move again (TM7)", "count"
+)
+START_OF_TURN: Final = N_("start of the turn")
+PLAYERS: Final = Nn_("{count} player", "{count} players", "count")
+NO_HEIGHT_LIMIT: Final = N_("no height limit")
+TOWERS_UP_TO: Final = N_("towers up to {limit}")
+NOT_NOW: Final = N_("{squares}: not for {seat} now (TN4)")
+MOVES_FROM: Final = N_("moves from {square}")
+HEIGHT_AFTER: Final = N_("number: height after the move")
+POINTS: Final = Nn_("{count} point", "{count} points", "count")
+STREET_STACKS: Final = N_("stacks on the streets {count}")
+FLAG_TO_MOVE: Final = N_("▶ to move")
+FLAG_WINNER: Final = N_("★ winner")
+DOUBLED: Final = N_("doubled")
+QUARTERS: Final = N_("quarters {quarters}")
+NO_QUARTER: Final = N_("no quarter yet")
+STONES: Final = Nn_("{count} stone", "{count} stones", "count")
+
+
 # -------------------------------------------------------------------------- drawing
 
 
@@ -284,25 +335,30 @@ def _stack(position: Position, stack: Stack) -> list[str]:
     return out
 
 
-def _describe(position: Position, square: Square) -> str:
+def _describe(position: Position, square: Square, language: str = DEFAULT_LANGUAGE) -> str:
     name = SQUARE_NAMES[square]
     symbol = SYMBOL[square]
     if symbol is None:
-        where = f"{name}, street"
+        where = ON_STREET.format(language, square=name)
     else:
-        where = f"{name}, symbol {symbol.value} of quarter {QUARTER[square]}"
+        where = ON_SYMBOL.format(language, square=name, symbol=symbol.value, quarter=QUARTER[square])
     stack = position.stacks[square]
     if stack is None:
-        return f"{where}, empty"
-    owner = "neutral " + stack.top.value if stack.top in position.neutrals else stack.top.value
+        return EMPTY.format(language, square=where)
+    top = stack.top.value
+    owner = NEUTRAL_OWNER.format(language, colour=top) if stack.top in position.neutrals else top
     stones = ", ".join(c.value for c in stack.stones)
-    what = f"{stack.symbol.value} stack of {stack.height} ({stones}, bottom to top): {owner}"
+    what = STACK_OF.format(
+        language, symbol=stack.symbol.value, height=stack.height, stones=stones, owner=owner
+    )
     if square in position.blocked:
-        what += ", blocked"
+        what = BLOCKED_STACK.format(language, stack=what)
     return f"{where}, {what}"
 
 
-def _square(position: Position, square: Square, highlights: Highlights) -> str:
+def _square(
+    position: Position, square: Square, highlights: Highlights, language: str = DEFAULT_LANGUAGE
+) -> str:
     name = SQUARE_NAMES[square]
     symbol = SYMBOL[square]
     stack = position.stacks[square]
@@ -327,7 +383,7 @@ def _square(position: Position, square: Square, highlights: Highlights) -> str:
             transform=f"translate({x} {y})",
         )
         + ">",
-        f"<title>{escape(_describe(position, square))}</title>",
+        f"<title>{escape(_describe(position, square, language))}</title>",
         _rect(width=CELL, height=CELL, fill=STREET if symbol is None else SYMBOL_SQUARE, stroke=GRID),
     ]
     if symbol is not None:
@@ -405,9 +461,9 @@ def _quarters(position: Position) -> list[str]:
     return out
 
 
-def _board(position: Position, highlights: Highlights) -> list[str]:
+def _board(position: Position, highlights: Highlights, language: str = DEFAULT_LANGUAGE) -> list[str]:
     out = ['<g class="board">']
-    out.extend(_square(position, s, highlights) for s in SQUARES)
+    out.extend(_square(position, s, highlights, language) for s in SQUARES)
     out.extend(_quarters(position))
     out.append(
         _rect(x=BOARD_X, y=BOARD_Y, width=BOARD_W, height=BOARD_H, fill="none", stroke=INK, stroke_width=2.5)
@@ -423,34 +479,36 @@ def _board(position: Position, highlights: Highlights) -> list[str]:
     return out
 
 
-def _end_text(position: Position) -> str:
+def _end_text(position: Position, language: str = DEFAULT_LANGUAGE) -> str:
     over = position.over
     assert over is not None
     if over.reason is EndReason.QUARTER:
         seat = "" if over.seat is None else over.seat.value
-        return f"{seat} completed quarter {over.quarter} (TE1)"
+        return COMPLETED_QUARTER.format(language, seat=seat, quarter=over.quarter)
     if over.reason is EndReason.STREETS_EMPTY:
-        return "no stack is left on the streets (TE2)"
-    seat = "a seat" if over.seat is None else over.seat.value
-    return f"{seat} is stuck (TE3)"
+        return STREETS_EMPTY.format(language)
+    if over.seat is None:
+        return A_SEAT_STUCK.format(language)
+    return STUCK.format(language, seat=over.seat.value)
 
 
-def _panel(position: Position, highlights: Highlights) -> list[str]:
+def _panel(position: Position, highlights: Highlights, language: str = DEFAULT_LANGUAGE) -> list[str]:
     x = PANEL_X
     scores = score(position)
     out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
     y = BOARD_Y + 10
     if position.over is not None:
-        headline = "game over · " + ("winner " if len(scores.winners) == 1 else "winners ")
-        headline += ", ".join(w.value for w in scores.winners)
-        status = _end_text(position)
+        winners = ", ".join(w.value for w in scores.winners)
+        over = GAME_OVER_WINNER if len(scores.winners) == 1 else GAME_OVER_WINNERS
+        headline = over.format(language, winners=winners)
+        status = _end_text(position, language)
     else:
-        headline = f"{position.to_move.value} to move"
+        headline = TO_MOVE.format(language, seat=position.to_move.value)
         made = position.turn.moves
         status = (
-            f"{made} move{'s' if made != 1 else ''} made · may move again (TM7)"
+            MAY_MOVE_AGAIN.format(language, count=made)
             if position.turn.may_continue
-            else "start of the turn"
+            else START_OF_TURN.format(language)
         )
     out.append(
         text_element(
@@ -461,48 +519,51 @@ def _panel(position: Position, highlights: Highlights) -> list[str]:
     y += 20
     out.append(text_element(x, y, status, class_="status", font_size=_font_size(status, 12, PANEL_W)))
     limit = position.rules.max_height
-    options = [f"{position.players} players", "no height limit" if limit is None else f"towers up to {limit}"]
+    options = [
+        PLAYERS.format(language, count=position.players),
+        NO_HEIGHT_LIMIT.format(language) if limit is None else TOWERS_UP_TO.format(language, limit=limit),
+    ]
     y += 17
     out.append(text_element(x, y, " · ".join(options), class_="options", fill="#555555"))
     y += 12
     for seat_score in scores.seats:
-        out.extend(_seat_block(position, seat_score, scores.winners, x, y))
+        out.extend(_seat_block(position, seat_score, scores.winners, x, y, language))
         y += SEAT_H + 6
     y += 4
     if position.neutrals:
-        out.extend(_neutral_lines(position, x, y))
+        out.extend(_neutral_lines(position, x, y, language))
         y += 20 * len(position.neutrals)
     if position.blocked:
         blocked = " ".join(SQUARE_NAMES[s] for s in position.blocked)
         out.append(_no_entry(x + 20, y + 7))
-        text = f"{blocked}: not for {position.to_move.value} now (TN4)"
+        text = NOT_NOW.format(language, squares=blocked, seat=position.to_move.value)
         out.append(text_element(x + 38, y + 12, text, class_="blocked-squares"))
         y += 20
-    out.extend(_legend(highlights, x, y + 6))
+    out.extend(_legend(highlights, x, y + 6, language))
     out.append("</g>")
     return out
 
 
 LEGEND: Final = {
-    HighlightStyle.MOVE: "a move there ends the turn",
-    HighlightStyle.CONTINUE: "+ : the seat may move again",
-    HighlightStyle.END: "a move there ends the game",
-    HighlightStyle.MARK: "marked",
+    HighlightStyle.MOVE: N_("a move there ends the turn"),
+    HighlightStyle.CONTINUE: N_("+ : the seat may move again"),
+    HighlightStyle.END: N_("a move there ends the game"),
+    HighlightStyle.MARK: N_("marked"),
 }
 
 
-def _legend(highlights: Highlights, x: int, y: int) -> list[str]:
+def _legend(highlights: Highlights, x: int, y: int, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """What the highlights used mean, in the styles' order."""
     used = set(highlights.squares.values())
     rows: list[tuple[str, str]] = []
     if highlights.origin is not None:
-        rows.append(("origin", f"moves from {SQUARE_NAMES[highlights.origin]}"))
-    rows.extend((style.value, LEGEND[style]) for style in HighlightStyle if style in used)
+        rows.append(("origin", MOVES_FROM.format(language, square=SQUARE_NAMES[highlights.origin])))
+    rows.extend((style.value, LEGEND[style].format(language)) for style in HighlightStyle if style in used)
     if not rows:
         return []
     out = ['<g class="legend">']
     if any(label.rstrip("+").isdigit() for label in highlights.labels.values()):
-        rows.append(("", "number: height after the move"))
+        rows.append(("", HEIGHT_AFTER.format(language)))
     for style, meaning in rows:
         if style == "origin":
             out.append(
@@ -550,7 +611,8 @@ def _no_entry(cx: float, cy: float) -> str:
 
 
 def _seat_block(
-    position: Position, seat: SeatScore, winners: tuple[Colour, ...], x: int, y: int
+    position: Position, seat: SeatScore, winners: tuple[Colour, ...], x: int, y: int,
+    language: str = DEFAULT_LANGUAGE,
 ) -> list[str]:
     colour = STONE_COLOURS[seat.seat]
     moving = seat.seat is position.to_move and position.over is None
@@ -572,27 +634,28 @@ def _seat_block(
         _rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
         text_element(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
         text_element(
-            x + PANEL_W - 10, y + 22, f"{seat.points} points" if seat.points != 1 else "1 point",
+            x + PANEL_W - 10, y + 22, POINTS.format(language, count=seat.points),
             class_="points", text_anchor="end", font_size=14, font_weight="bold",
         ),
         # TE3: a seat without a stack on the streets ends the game.
-        text_element(x + 12, y + 41, f"stacks on the streets {streets}", class_="streets"),
+        text_element(x + 12, y + 41, STREET_STACKS.format(language, count=streets), class_="streets"),
     ]
-    flag = "▶ to move" if moving else "★ winner" if winner else None
+    flag = FLAG_TO_MOVE.format(language) if moving else FLAG_WINNER.format(language) if winner else None
     if flag is not None:
         out.append(
             text_element(x + PANEL_W - 10, y + 41, flag, class_="flag", text_anchor="end", font_weight="bold")
         )
     # TS1/TS2: where the points come from.
-    quarters = " ".join(f"{q.quarter}:{q.points}" + (" doubled" if q.doubled else "") for q in seat.quarters)
-    text = f"quarters {quarters}" if quarters else "no quarter yet"
+    doubled = " " + DOUBLED.format(language)
+    quarters = " ".join(f"{q.quarter}:{q.points}" + (doubled if q.doubled else "") for q in seat.quarters)
+    text = QUARTERS.format(language, quarters=quarters) if quarters else NO_QUARTER.format(language)
     size = _font_size(text, 12, PANEL_W - 20)
     out.append(text_element(x + 12, y + 58, text, class_="quarters", font_size=size))
     out.append("</g>")
     return out
 
 
-def _neutral_lines(position: Position, x: int, y: int) -> list[str]:
+def _neutral_lines(position: Position, x: int, y: int, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """TN1: the colours without a seat, drawn as their neutral stones are."""
     out = []
     for colour in COLOURS:
@@ -610,23 +673,28 @@ def _neutral_lines(position: Position, x: int, y: int) -> list[str]:
                 stroke_dasharray="3 2",
             )
         )
-        what = "1 stone" if stones == 1 else f"{stones} stones"
-        out.append(text_element(x + 38, y + 12, f"{colour.value} · neutral · {what}"))
+        what = STONES.format(language, count=stones)
+        line = NEUTRAL_COLOUR.format(language, colour=colour.value, stones=what)
+        out.append(text_element(x + 38, y + 12, line))
         out.append("</g>")
         y += 20
     return out
 
 
-def render_svg(position: Position, highlights: Highlights | None = None) -> str:
-    """The picture of ``position`` as a complete SVG document (UTF-8 text, no XML declaration).
+def render_svg(
+    position: Position, highlights: Highlights | None = None, *, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """The picture of ``position`` as a complete SVG document (UTF-8 text, no XML declaration),
+    its words in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``); rule ids, colours,
+    symbols and square names stay as they are.
 
-    Deterministic: the same position and highlights give the same string.
+    Deterministic: the same position, highlights and language give the same string.
     """
     highlights = highlights or Highlights()
     if position.over is None:
-        summary = f"Spiel der Türme position, {position.players} players, {position.to_move.value} to move"
+        summary = SUMMARY_TO_MOVE.format(language, count=position.players, seat=position.to_move.value)
     else:
-        summary = f"Spiel der Türme position, {position.players} players, game over"
+        summary = SUMMARY_OVER.format(language, count=position.players)
     parts = [
         "<svg"
         + attrs(
@@ -641,8 +709,8 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
         + ">",
         f"<title>{escape(summary)}</title>",
         _rect(width=WIDTH, height=HEIGHT, fill="#fbfaf7"),
-        *_board(position, highlights),
-        *_panel(position, highlights),
+        *_board(position, highlights, language),
+        *_panel(position, highlights, language),
         "</svg>",
     ]
     return "\n".join(parts) + "\n"

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 from xml.sax.saxutils import escape
 
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FONT,
     INK,
@@ -208,6 +210,39 @@ def _origin_of(square: Square) -> tuple[int, int]:
     return BOARD_X + file * CELL, BOARD_Y + (9 - rank) * CELL
 
 
+# ---------------------------------------------------------------------------- words
+
+# Every word a person reads in the picture, written in the language asked for; rule ids,
+# seat ids, square, territory and option names and the phases' values are never translated.
+SUMMARY: Final = Nn_(
+    "Terra Turrium position, {count} player, {seat} to move",
+    "Terra Turrium position, {count} players, {seat} to move",
+    "count",
+)
+SQUARE_NEUTRAL: Final = N_("{square}, height {height}, {territory} neutral")
+SQUARE_OWNED: Final = N_("{square}, height {height}, {territory} ({seat})")
+SQUARE_OUT_OF_PLAY: Final = N_("{square}, out of play")
+NEUTRAL: Final = N_("neutral")
+GAME_OVER: Final = N_("game over · winners {winners}")
+TO_MOVE_PHASE: Final = N_("{seat} to move · {phase} phase")
+IN_HAND: Final = N_("in hand {count}")
+POINTS: Final = N_("points {count}")
+TAKEN: Final = N_("taken {squares}")
+ATTACKED: Final = N_("attacked")
+PLAYERS: Final = Nn_("{count} player", "{count} players", "count")
+CAPTURES_OPEN: Final = N_("capture phase open")
+CAPTURES_CLOSED: Final = N_("capture phase closed")
+FLAG_TO_MOVE: Final = N_("▶ to move")
+FLAG_FINISHED: Final = N_("★ finished")
+TEAM_WITH: Final = N_("team with {seat}")
+TERRITORIES: Final = N_("territories {territories}")
+ATTACKS: Final = N_("attacks {attacks}/5")
+TURRIANS: Final = N_("on board {on_board} · reserve {reserve}")
+BONUS_STONES: Final = N_("bonus stones {count}")
+CAPTURES_LEFT: Final = N_("captures left {count}")
+CAPTURES_NOT_YET: Final = N_("captures not yet open")
+HOLD: Final = N_("hold {squares}")
+
 # -------------------------------------------------------------------------- drawing
 
 
@@ -257,6 +292,7 @@ def _square(
     tints: Mapping[Territory, str],
     colours: tuple[str, ...],
     highlights: Highlights,
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
     name = SQUARE_NAMES[square]
     height = position.height(square)
@@ -274,10 +310,14 @@ def _square(
     x, y = _origin_of(square)
     occupant = position.occupant[square]
     owner = position.owner[territory]
-    where = f"{name}, height {shown}, {territory.value} "
-    where += "neutral" if owner < 0 else f"({position.seats[owner].id})"
+    if owner < 0:
+        where = SQUARE_NEUTRAL.format(language, square=name, height=shown, territory=territory.value)
+    else:
+        where = SQUARE_OWNED.format(
+            language, square=name, height=shown, territory=territory.value, seat=position.seats[owner].id
+        )
     if not in_play:
-        where += ", out of play"
+        where = SQUARE_OUT_OF_PLAY.format(language, square=where)
 
     parts = [
         "<g"
@@ -345,7 +385,9 @@ def _square(
     return "".join(parts)
 
 
-def _board(position: Position, colours: tuple[str, ...], highlights: Highlights) -> list[str]:
+def _board(
+    position: Position, colours: tuple[str, ...], highlights: Highlights, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
     # A seat's second territory (2 players) is a shade lighter, so all four stay apart.
     tints = {
         t: NEUTRAL_TINT
@@ -354,7 +396,7 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
         for t, owner in position.owner.items()
     }
     out = ['<g class="board">']
-    out.extend(_square(position, s, tints, colours, highlights) for s in SQUARES)
+    out.extend(_square(position, s, tints, colours, highlights, language) for s in SQUARES)
     half = BOARD // 2
     out.append(
         "<path"
@@ -389,46 +431,48 @@ def _board(position: Position, colours: tuple[str, ...], highlights: Highlights)
     }
     for territory, (x, y, anchor) in captions.items():
         owner = position.owner[territory]
-        who = "neutral" if owner < 0 else position.seats[owner].id
+        who = NEUTRAL.format(language) if owner < 0 else position.seats[owner].id
         out.append(text_element(x, y, f"{territory.value} · {who}", text_anchor=anchor))
     out.append("</g>")
     return out
 
 
-def _panel(position: Position, colours: tuple[str, ...]) -> tuple[list[str], int]:
+def _panel(
+    position: Position, colours: tuple[str, ...], language: str = DEFAULT_LANGUAGE
+) -> tuple[list[str], int]:
     """The panel's elements and how far down it reaches."""
     turn, rules = position.turn, position.rules
     x = PANEL_X
     out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
     y = BOARD_Y + 4
     if position.is_game_over:
-        headline = "game over · winners " + ", ".join(position.finishers)
+        headline = GAME_OVER.format(language, winners=", ".join(position.finishers))
     else:
-        headline = f"{position.to_move} to move · {turn.phase.value} phase"
+        headline = TO_MOVE_PHASE.format(language, seat=position.to_move, phase=turn.phase.value)
     out.append(text_element(x, y + 10, headline, class_="headline", font_size=14, font_weight="bold"))
     y += 30
-    details = [f"in hand {turn.in_hand}", f"points {turn.points}"]
+    details = [IN_HAND.format(language, count=turn.in_hand), POINTS.format(language, count=turn.points)]
     if turn.taken:
-        details.append("taken " + " ".join(SQUARE_NAMES[s] for s in turn.taken))
+        details.append(TAKEN.format(language, squares=" ".join(SQUARE_NAMES[s] for s in turn.taken)))
     if turn.attacked:
-        details.append("attacked")
+        details.append(ATTACKED.format(language))
     out.append(text_element(x, y, " · ".join(details), class_="turn"))
     # Every option away from its default, by its name: a new option shows without a change here.
-    options = [f"{position.players} players"]
+    options = [PLAYERS.format(language, count=position.players)]
     for option in OPTIONS:
         value = getattr(rules, option.name)
         if value != option.default:
             name = option.name.replace("_", " ")
             options.append(name if value is True else f"{name} {value.value}")
     if rules.burgenland:
-        options.append("capture phase " + ("open" if position.captures_open else "closed"))
+        options.append((CAPTURES_OPEN if position.captures_open else CAPTURES_CLOSED).format(language))
     # As many lines as the options need: a long list would otherwise run off the picture.
     for line in _wrap(options, OPTIONS_LINE):
         y += 16
         out.append(text_element(x, y, line, class_="options", fill="#555555"))
     y += 18
     for i in range(position.players):
-        out.extend(_seat_block(position, i, colours[i], x, y))
+        out.extend(_seat_block(position, i, colours[i], x, y, language))
         y += SEAT_H + 6
     out.append("</g>")
     return out, y
@@ -454,7 +498,9 @@ def _wrap(items: list[str], width: int) -> list[str]:
     return lines
 
 
-def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> list[str]:
+def _seat_block(
+    position: Position, index: int, colour: str, x: int, y: int, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
     seat = position.seats[index]
     moving = seat.id == position.to_move and not position.is_game_over
     finished = seat.id in position.finishers
@@ -482,19 +528,19 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     ]
     flags = []
     if moving:
-        flags.append("▶ to move")
+        flags.append(FLAG_TO_MOVE.format(language))
     if finished:
-        flags.append("★ finished")
+        flags.append(FLAG_FINISHED.format(language))
     if flags:
         flag_text = "  ".join(flags)
         out.append(text_element(x + PANEL_W - 10, y + 25, flag_text, text_anchor="end", font_weight="bold"))
     territories = " ".join(t.value for t in seat.territories)
     partner = position.partner(index)
     if partner >= 0:
-        territories += f" · team with {position.seats[partner].id}"
-    out.append(text_element(x + 12, y + 46, f"territories {territories}"))
+        territories += " · " + TEAM_WITH.format(language, seat=position.seats[partner].id)
+    out.append(text_element(x + 12, y + 46, TERRITORIES.format(language, territories=territories)))
     # S4: the aggressor track, one box per attack, filled when used.
-    out.append(text_element(x + 12, y + 66, f"attacks {seat.attacks}/5"))
+    out.append(text_element(x + 12, y + 66, ATTACKS.format(language, attacks=seat.attacks)))
     for k in range(5):
         out.append(
             "<rect"
@@ -507,7 +553,7 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
     # S2: both counts are named, so that the discs (one per turrian: filled on the board,
     # hollow in reserve) never stand next to a count they contradict.
     on_board = len(seat.turrians)
-    turrians = f"on board {on_board} · reserve {seat.reserve}"
+    turrians = TURRIANS.format(language, on_board=on_board, reserve=seat.reserve)
     out.append(text_element(x + 12, y + 86, turrians, class_="turrians"))
     for k in range(on_board + seat.reserve):
         in_reserve = k >= on_board
@@ -520,30 +566,35 @@ def _seat_block(position: Position, index: int, colour: str, x: int, y: int) -> 
             )
             + "/>"
         )
-    extras = f"bonus stones {seat.bonus_stones}"
+    extras = BONUS_STONES.format(language, count=seat.bonus_stones)
     if position.rules.burgenland:
         # V3: the captures left once the phase is open; before (V1), that it is not yet.
         if position.captures_open:
-            extras += f" · captures left {CAPTURES_PER_SEAT - seat.captures}"
+            extras += " · " + CAPTURES_LEFT.format(language, count=CAPTURES_PER_SEAT - seat.captures)
         else:
-            extras += " · captures not yet open"
+            extras += " · " + CAPTURES_NOT_YET.format(language)
     out.append(text_element(x + 12, y + 106, extras, class_="extras"))
     if seat.pro_hold is not None:
         hold = " ".join(SQUARE_NAMES[s] for s in seat.pro_hold)
-        out.append(text_element(x + PANEL_W - 10, y + 106, f"hold {hold}", text_anchor="end"))
+        hold_text = HOLD.format(language, squares=hold)
+        out.append(text_element(x + PANEL_W - 10, y + 106, hold_text, text_anchor="end"))
     out.append("</g>")
     return out
 
 
-def render_svg(position: Position, highlights: Highlights | None = None) -> str:
-    """The picture of ``position`` as a complete SVG document (UTF-8 text, no XML declaration).
+def render_svg(
+    position: Position, highlights: Highlights | None = None, *, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """The picture of ``position`` as a complete SVG document (UTF-8 text, no XML declaration),
+    its words in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``); rule ids, seat ids,
+    square, territory and option names and phase values stay as they are.
 
-    Deterministic: the same position and highlights give the same string.
+    Deterministic: the same position, highlights and language give the same string.
     """
     highlights = highlights or Highlights()
     colours = seat_colours(position)
-    summary = f"Terra Turrium position, {position.players} players, {position.to_move} to move"
-    panel, bottom = _panel(position, colours)
+    summary = SUMMARY.format(language, count=position.players, seat=position.to_move)
+    panel, bottom = _panel(position, colours, language)
     height = max(HEIGHT, bottom + 6)
     parts = [
         "<svg"
@@ -562,7 +613,7 @@ def render_svg(position: Position, highlights: Highlights | None = None) -> str:
         "<rect"
         + attrs(width=WIDTH, height=height, fill="#fbfaf7")
         + "/>",
-        *_board(position, colours, highlights),
+        *_board(position, colours, highlights, language),
         *panel,
         "</svg>",
     ]

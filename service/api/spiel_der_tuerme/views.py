@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
+from service.api.language import request_language
 from service.api.spiel_der_tuerme.schemas import (
     SdtApplyAnswer,
     SdtApplyQuery,
@@ -117,7 +118,8 @@ def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
 def _draw(query: dict[str, Any]) -> str:
     position = query["position"]
     frm = query.get("origin")
-    return render_svg(position, None if frm is None else highlights_for_moves(position, frm))
+    highlights = None if frm is None else highlights_for_moves(position, frm)
+    return render_svg(position, highlights, language=request_language())
 
 
 sdt_render = declare_render(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
+from service.api.language import request_language
 from service.api.terra_turrium.schemas import RenderQuery
 from service.api.turns import declare_render
 from service.common import InvalidQueryError
@@ -50,7 +51,7 @@ def _draw(query: dict[str, Any]) -> str:
         labels={**question.labels, **marks.labels},
         origin=question.origin,
     )
-    return render_svg(position, highlights)
+    return render_svg(position, highlights, language=request_language())
 
 
 render = declare_render(

@@ -1,0 +1,109 @@
+"""Both pictures write their words in the language asked for (English by default):
+the panel, the captions and every square's description change, while rule ids, seat
+ids, square names and every attribute a script reads stay as they are."""
+
+from __future__ import annotations
+
+import copy
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from service.api.terra_turrium.examples import examples
+from service.render import render_svg as render_terra_turrium
+from service.render.spiel_der_tuerme import highlights_for_moves
+from service.render.spiel_der_tuerme import render_svg as render_spiel_der_tuerme
+from service.render.spiel_der_tuerme_example import example_origin, example_position
+from service.spiel_der_tuerme import apply_turn, parse_turn_plan
+from service.terra_turrium import parse_position
+from tests.spiel_der_tuerme.builders import ANCHORS, build
+
+SVG = "{http://www.w3.org/2000/svg}"
+TRANSLATED = ("de", "nl", "fr")
+#: How each language says that a seat is to move, in the panel's headline and flag.
+TO_MOVE = {"de": "am Zug", "nl": "aan zet", "fr": "au trait"}
+RULE_ID = re.compile(r"\b(?:T[A-Z]|[A-Z])\d+\b")
+
+
+def texts(document: str, cls: str | None = None) -> list[str]:
+    root = ET.fromstring(document)
+    return [
+        t.text or ""
+        for t in root.iter(f"{SVG}text")
+        if cls is None or cls in (t.get("class") or "").split()
+    ]
+
+
+def squares(document: str) -> dict[str, dict[str, str]]:
+    """Every square's attributes but its words (its ``<title>``)."""
+    root = ET.fromstring(document)
+    return {g.get("data-square", ""): dict(g.attrib) for g in root.iter(f"{SVG}g") if g.get("data-square")}
+
+
+def titles(document: str) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(document).iter(f"{SVG}title")]
+
+
+def assert_only_the_words_differ(english: str, written: str, language: str) -> None:
+    assert written != english
+    assert squares(written) == squares(english)
+    assert texts(written, "seat-id") == texts(english, "seat-id")
+    english_words = " ".join(texts(english) + titles(english))
+    written_words = " ".join(texts(written) + titles(written))
+    assert sorted(RULE_ID.findall(written_words)) == sorted(RULE_ID.findall(english_words))
+    assert TO_MOVE[language] in written_words and "to move" not in written_words
+    # Every square's description is written again, none is left in English.
+    english_titles, written_titles = titles(english), titles(written)
+    assert len(written_titles) == len(english_titles)
+    assert sum(a != b for a, b in zip(english_titles, written_titles, strict=True)) >= 100
+
+
+def terra_turrium_midgame():
+    return parse_position(copy.deepcopy(examples()["render"]["midgame"]["value"]["position"]))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_terra_turrium_picture_is_written_in_the_language_asked_for(language):
+    position = terra_turrium_midgame()
+    english = render_terra_turrium(position)
+    assert render_terra_turrium(position, language="en") == english
+    written = render_terra_turrium(position, language=language)
+    assert_only_the_words_differ(english, written, language)
+    (headline,) = texts(written, "headline")
+    assert headline.startswith(f"{position.to_move} {TO_MOVE[language]}")
+    assert position.turn.phase.value in headline  # a phase's value is never translated
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_spiel_der_tuerme_picture_is_written_in_the_language_asked_for(language):
+    position = example_position()
+    highlights = highlights_for_moves(position, example_origin(position))
+    english = render_spiel_der_tuerme(position, highlights)
+    assert render_spiel_der_tuerme(position, highlights, language="en") == english
+    written = render_spiel_der_tuerme(position, highlights, language=language)
+    assert_only_the_words_differ(english, written, language)
+    assert texts(written, "headline") == [f"{position.to_move.value} {TO_MOVE[language]}"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_tm7_tn4_rule_ids_stay_in_the_translated_panel(language):
+    blocked = build({**ANCHORS, "e4": "Ag", "d5": "Ay"}, seats="yrb", to_move="r", blocked=["e4"])
+    (line,) = texts(render_spiel_der_tuerme(blocked, language=language), "blocked-squares")
+    assert line.startswith("e4") and "red" in line and line.endswith("(TN4)") and "not for" not in line
+    position = build({**ANCHORS, "d2": "Dy", "d5": "Ay"}, fill=(8, 7, 4, 3))
+    plan = parse_turn_plan({"moves": [{"from": "d2", "to": "c2"}], "end_turn": False})
+    after, _ = apply_turn(position, plan)
+    (status,) = texts(render_spiel_der_tuerme(after, language=language), "status")
+    assert status.startswith("1 ") and status.endswith("(TM7)") and "may move again" not in status
+
+
+def test_ts1_points_take_the_german_form_of_their_number():
+    """Plural forms come from the catalog: "1 Punkt", "2 Punkte"."""
+    position = example_position()
+    english = texts(render_spiel_der_tuerme(position), "points")
+    german = texts(render_spiel_der_tuerme(position, language="de"), "points")
+    assert len(german) == len(english) == position.players
+    for en, de in zip(english, german, strict=True):
+        count = int(en.split()[0])
+        assert de == (f"{count} Punkt" if count == 1 else f"{count} Punkte")
