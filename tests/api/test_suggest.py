@@ -26,7 +26,8 @@ def sdt_body(**members):
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_t1_the_suggested_turn_is_legal_and_repeats_for_its_seed(post, level):
-    body = tt_body(level=level, seed=9, budget_nodes=500)
+    # The largest time budget, so the node budget alone ends the search on a busy machine.
+    body = tt_body(level=level, seed=9, budget_nodes=500, budget_ms=2000)
     first = post(TT, body)
     assert first.status_code == 200
     answer = first.get_json()
@@ -89,7 +90,9 @@ def test_s2_an_impossible_position_is_422(post):
 
 
 def test_sdt_the_suggested_turn_is_legal_and_repeats_for_its_seed(post):
-    body = sdt_body(budget_nodes=400)
+    # A judged position costs most in Spiel der Türme (both sides' moves): the largest time
+    # budget keeps the node budget the one that ends the search, so the answer repeats.
+    body = sdt_body(budget_nodes=400, budget_ms=2000)
     answer = post(SDT, body).get_json()
     assert answer["level"] == 3 and answer["nodes"] <= 400
     verdict = post("/v1/spiel-der-tuerme/turns/validate", {"position": body["position"], "turn": answer["turn"]})
