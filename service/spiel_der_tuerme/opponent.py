@@ -82,10 +82,11 @@ class Level:
     the position before it: it changes no score)."""
     threat: float = 0.0
     """Weight of the best gain the seat moving next could make with one move (TM5: a
-    stack landing on a symbol square, or on a rival's stack there): against the seat
-    when a rival moves next, for it when it does."""
+    stack landing on a symbol square, or on a rival's stack there), counted against the
+    seat when that is a rival."""
     chance: float = 0.0
-    """Weight of the seat's own best gain when it moves next."""
+    """Weight of the best gain the seat itself could make with one move, as if nobody
+    moved before it."""
 
 
 LEVEL: Final = {

@@ -509,8 +509,8 @@ class _Search:
                 value = judge.of(answered)
                 if abs(value - root_value) < 0.01 and all(
                         set(a.turrians) == set(b.turrians) for a, b in zip(answered.seats, self.root.seats, strict=True)):
-                    # The turn and its answer undo each other: no turrian moved and every
-                    # distance is as it was. Such a round repeats for ever, so any turn that
+                    # The turn and its answer undo each other: no turrian moved and the
+                    # value is as it was. Such a round repeats for ever, so any turn that
                     # leads somewhere is preferred.
                     value -= REPEAT_PENALTY
             if value > best_value:

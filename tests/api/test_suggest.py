@@ -26,6 +26,7 @@ def sdt_body(**members):
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_t1_the_suggested_turn_is_legal_and_repeats_for_its_seed(post, level):
+    # The largest time budget, so the node budget alone ends the search on a busy machine.
     body = tt_body(level=level, seed=9, budget_nodes=500, budget_ms=2000)
     first = post(TT, body)
     assert first.status_code == 200
