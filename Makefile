@@ -282,7 +282,10 @@ BABEL_EXTRACT = --mapping-file babel.cfg --keyword N_ --keyword Nn_:1,2 --add-lo
 messages: messages-api
 
 messages-api: install
-	$(BIN)/pybabel extract $(BABEL_EXTRACT) --output-file $(LOCALE)/messages.pot service
+	$(BIN)/pybabel extract $(BABEL_EXTRACT) --output-file $(LOCALE)/messages.pot.new service
+	@# Only a template whose messages changed is written: its date alone is no change.
+	if diff -q -I '^"POT-Creation-Date:' $(LOCALE)/messages.pot $(LOCALE)/messages.pot.new >/dev/null 2>&1; \
+	then rm $(LOCALE)/messages.pot.new; else mv $(LOCALE)/messages.pot.new $(LOCALE)/messages.pot; fi
 	for lang in $(TRANSLATED); do \
 		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/messages.po ]; then \
 			$(BIN)/pybabel update --domain messages --input-file $(LOCALE)/messages.pot \
@@ -293,3 +296,20 @@ messages-api: install
 		fi; \
 	done
 	$(BIN)/pybabel compile --domain messages --directory $(LOCALE) --statistics
+
+# --- The pages' words (service/api/localized.py) -------------------------------------------
+# The catalog template of every page's messages, service/locale/pages.pot, extracted with
+# Babel from the templates, the pages' scripts and the Python that writes the pages
+# (service/api/pages_catalog.py), then each language's pages.po (once written) compiled.
+# The translations are updated from the template with `pybabel update -D pages`. A test
+# fails while the template is stale.
+.PHONY: messages-pages pages-messages
+messages: messages-pages
+pages-messages: messages-pages
+messages-pages: install
+	$(BIN)/python -m service.api.pages_catalog
+	for lang in $(TRANSLATED); do \
+		if [ -e $(LOCALE)/$$lang/LC_MESSAGES/pages.po ]; then \
+			$(BIN)/pybabel compile --domain pages --directory $(LOCALE) --locale $$lang --statistics || exit 1; \
+		fi; \
+	done

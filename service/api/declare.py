@@ -50,10 +50,24 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
 from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.shapes import token
+from service.common.refusal import N_, Message, recognize
+from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
 MAX_BODY = 64 * 1024
+
+BODY_TOO_LARGE = N_("The body is larger than {kib} KiB.")
+NOT_JSON_MEDIA = N_("The body must be JSON, sent as application/json (not {sent}).")
+NO_CONTENT_TYPE = N_("no content type")
+NOT_VALID_JSON = N_("not valid JSON: {reason}")
+GIVEN_TWICE = N_("is given more than once")
+# Worded as the engines word theirs (service.common.shapes); marshmallow writes them as
+# plain strings, recognized as these messages (:func:`~service.common.refusal.recognize`).
+MUST_NOT_BE_NULL = N_("must not be null")
+NOT_VALID = N_("is not valid")
+TOO_LARGE = N_("is too large")
+MUST_MATCH = N_("must match {pattern}")
+MUST_BE_TEXT_OF = N_("must be a string of 1 to {most} characters")
 
 
 # --------------------------------------------------------------------------- reading
@@ -101,7 +115,7 @@ def _in_order(messages: Any, data: Any, path: tuple[str, ...] = ()) -> Iterator[
         for sub in messages:
             yield from _in_order(sub, data, path)
     else:
-        yield path, "", str(messages)
+        yield path, "", messages if isinstance(messages, str) else str(messages)
 
 
 def _pointer(path: tuple[str, ...], below: str = "") -> str:
@@ -114,8 +128,8 @@ def reasons(error: ValidationError, data: Any, *, parameters: bool = False) -> l
     """The ``errors`` member of a 400: the first :data:`MAX_PROBLEMS` in document order."""
     first = list(islice(_in_order(error.messages, data), MAX_PROBLEMS))
     if parameters:
-        return [{"parameter": ".".join(path), "detail": detail} for path, _below, detail in first]
-    return [{"pointer": _pointer(path, below), "detail": detail} for path, below, detail in first]
+        return [{"parameter": ".".join(path), "detail": recognize(detail)} for path, _below, detail in first]
+    return [{"pointer": _pointer(path, below), "detail": recognize(detail)} for path, below, detail in first]
 
 
 class RequestParser(FlaskParser):
@@ -127,8 +141,8 @@ class RequestParser(FlaskParser):
 
     def load_json(self, req: Any, schema: ma.Schema) -> Any:
         if not req.is_json:
-            sent = req.mimetype or "no content type"
-            raise UnsupportedMediaType(f"The body must be JSON, sent as application/json (not {sent}).")
+            sent = req.mimetype or NO_CONTENT_TYPE()
+            raise UnsupportedMediaType(NOT_JSON_MEDIA(sent=sent))
         length = req.content_length
         if length is not None and 0 < length <= MAX_BODY:
             # The usual body, of a length the request states: exactly that many bytes
@@ -143,16 +157,16 @@ class RequestParser(FlaskParser):
             req.max_content_length = MAX_BODY + 1
             raw = req.stream.read(MAX_BODY + 1)
             if len(raw) > MAX_BODY:
-                raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")
+                raise RequestEntityTooLarge(BODY_TOO_LARGE(kib=MAX_BODY // 1024))
         try:
             return current_app.json.loads(raw)
         except ValueError as exc:
-            raise InvalidRequest([{"pointer": "", "detail": f"not valid JSON: {exc}"}]) from None
+            raise InvalidRequest([{"pointer": "", "detail": NOT_VALID_JSON(reason=str(exc))}]) from None
 
     def load_querystring(self, req: Any, schema: ma.Schema) -> Any:
         repeated = [name for name, values in req.args.lists() if len(values) > 1]
         if repeated:
-            raise InvalidRequest([{"parameter": name, "detail": "is given more than once"} for name in repeated])
+            raise InvalidRequest([{"parameter": name, "detail": GIVEN_TWICE()} for name in repeated])
         return req.args.to_dict()
 
     def handle_error(self, error: ValidationError, req: Any, schema: ma.Schema, **kwargs: Any) -> Any:
@@ -169,8 +183,8 @@ class RequestParser(FlaskParser):
 #: The sentences of every field's stock mistakes, worded as the engines word theirs.
 MESSAGES = {
     "required": "is required",
-    "null": "must not be null",
-    "validator_failed": "is not valid",
+    "null": MUST_NOT_BE_NULL.text,
+    "validator_failed": NOT_VALID.text,
 }
 
 
@@ -404,7 +418,7 @@ class Union(fields.Field[Any]):
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if type(value) is not dict:
-            raise ValidationError("must be an object")
+            raise ValidationError(MUST_BE_OBJECT.text)
         kind = value.get(self.discriminator)
         if type(kind) is not str or kind not in self.variants:
             allowed = ", ".join(repr(k) for k in self.variants)
@@ -521,10 +535,11 @@ DRAWING = {"type": "string"}
 PICTURE = {"type": "string", "format": "binary"}
 
 
-def text(description: str, pattern: str | None = None, what: str | None = None,
+def text(description: str, pattern: str | None = None, what: str | Message | None = None,
          example: str | None = None, **kwargs: Any) -> Str:
     """A string, matching ``pattern`` in full if one is given (``what`` names what it must be)."""
-    checks = [FullMatch(pattern, None if what is None else f"must be {what}")] if pattern else []
+    must = None if what is None else MUST_BE(what=what).replace("{", "{{").replace("}", "}}")
+    checks = [FullMatch(pattern, must)] if pattern else []
     metadata = {"description": description} | ({} if example is None else {"example": example})
     return Str(validate=checks, metadata=metadata, **kwargs)
 

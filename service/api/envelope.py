@@ -31,7 +31,7 @@ from flask_cors.core import ACL_ORIGIN, get_cors_headers
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from service.api.declare import MAX_BODY
+from service.api.declare import BODY_TOO_LARGE, MAX_BODY
 from service.api.language import answer_headers
 
 REQUEST_ID = "X-Request-ID"
@@ -79,7 +79,7 @@ def _begin() -> None:
     # Only a request that states a length can be refused here (reading the number costs
     # werkzeug a parse, so not for every GET).
     if environ.get("CONTENT_LENGTH") and (request.content_length or 0) > MAX_BODY:
-        raise RequestEntityTooLarge(f"The body is larger than {MAX_BODY // 1024} KiB.")
+        raise RequestEntityTooLarge(BODY_TOO_LARGE(kib=MAX_BODY // 1024))
 
 
 def _needs_cors(environ: dict[str, Any]) -> bool:

@@ -19,6 +19,11 @@ anything else              500     — (logged with its traceback, never sent)
 The engines' errors (:mod:`service.common.errors`) are the same for every game, so
 every game's mistakes are answered here alike. ``interpretations`` is there only when
 the rule rests on a reading of the rulebook (:data:`READINGS`).
+
+Every ``title`` and ``detail`` (and each of ``errors``' and ``violation``'s) is a
+:class:`~service.common.refusal.Text`, English until the answer is written: then it is
+written in the request's language (:mod:`service.api.language`), here for a problem and
+by the JSON provider for an answer that holds problems (a batch's).
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
+from service.api.language import request_language
 from service.common import (
     MAX_PROBLEMS,
     IllegalTurnError,
@@ -36,8 +42,9 @@ from service.common import (
     MalformedError,
     RuleError,
 )
-from service.terra_turrium import interpretations as terra_turrium_readings
+from service.common.refusal import N_, Nn_, Text, localize
 from service.spiel_der_tuerme import interpretations as spiel_der_tuerme_readings
+from service.terra_turrium import interpretations as terra_turrium_readings
 from service.turm_und_leute import interpretations as turm_und_leute_readings
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -68,9 +75,20 @@ def problem_body(status: int, title: str, detail: str, type_: str = "about:blank
 
 
 def problem(status: int, title: str, detail: str, type_: str = "about:blank", **extensions: Any) -> Response:
-    """A problem details answer."""
-    body = problem_body(status, title, detail, type_, **extensions)
+    """A problem details answer, in the request's language."""
+    body = localize(problem_body(status, title, detail, type_, **extensions), request_language())
     return Response(current_app.json.dumps(body) + "\n", status=status, mimetype=PROBLEM_MEDIA_TYPE)
+
+
+INVALID_REQUEST_TITLE = N_("Invalid request")
+BREAKS_SCHEMA = Nn_(
+    "The request breaks the schema in {count} place.", "The request breaks the schema in {count} places.", "count"
+)
+BREAKS_SCHEMA_AT_LEAST = Nn_(
+    "The request breaks the schema in at least {count} place; the first are listed.",
+    "The request breaks the schema in at least {count} places; the first are listed.",
+    "count",
+)
 
 
 def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, Any]:
@@ -85,14 +103,15 @@ def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, An
         if len(errors) == 1:
             detail = errors[0]["detail"]
         elif more:
-            detail = f"The request breaks the schema in at least {len(errors)} places; the first are listed."
+            detail = BREAKS_SCHEMA_AT_LEAST(count=len(errors))
         else:
-            detail = f"The request breaks the schema in {len(errors)} places."
+            detail = BREAKS_SCHEMA(count=len(errors))
         extensions: dict[str, Any] = {"errors": errors}
         if more or clipped:
             extensions["truncated"] = True
-        return problem_body(400, "Invalid request", detail, INVALID_REQUEST, **extensions)
-    type_, title = RULE_PROBLEMS[type(exc)]
+        return problem_body(400, INVALID_REQUEST_TITLE(), detail, INVALID_REQUEST, **extensions)
+    type_, message = RULE_PROBLEMS[type(exc)]
+    title = message()
     readings = READINGS.get(exc.rule)
     if readings:
         return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field,
@@ -146,7 +165,7 @@ def _bounded(errors: list[dict[str, str]]) -> tuple[list[dict[str, str]], bool]:
 
 
 def _content_error(exc: InvalidRequest | MalformedError | RuleError) -> Response:
-    body = problem_of(exc)
+    body = localize(problem_of(exc), request_language())
     return Response(current_app.json.dumps(body) + "\n", status=body["status"], mimetype=PROBLEM_MEDIA_TYPE)
 
 
@@ -159,17 +178,44 @@ READINGS: dict[str, tuple[str, ...]] = {
 }
 
 #: The kind of each rule error: its problem type and title.
-RULE_PROBLEMS: dict[type[RuleError], tuple[str, str]] = {
-    InvalidPositionError: (INVALID_POSITION, "Invalid position"),
-    InvalidQueryError: (INVALID_QUERY, "Question the rules do not allow"),
-    IllegalTurnError: (ILLEGAL_TURN, "Illegal turn"),
+RULE_PROBLEMS: dict[type[RuleError], tuple[str, Any]] = {
+    InvalidPositionError: (INVALID_POSITION, N_("Invalid position")),
+    InvalidQueryError: (INVALID_QUERY, N_("Question the rules do not allow")),
+    IllegalTurnError: (ILLEGAL_TURN, N_("Illegal turn")),
+}
+
+#: The HTTP errors the service answers: their titles (werkzeug's names) and the sentence
+#: for an error raised without one of the service's own.
+HTTP_TITLES = {
+    400: N_("Bad Request"),
+    404: N_("Not Found"),
+    405: N_("Method Not Allowed"),
+    406: N_("Not Acceptable"),
+    413: N_("Request Entity Too Large"),
+    415: N_("Unsupported Media Type"),
+    500: N_("Internal Server Error"),
+    503: N_("Service Unavailable"),
+}
+HTTP_DETAILS = {
+    400: N_("The request is not one the service understands."),
+    404: N_("The service has no such address: /docs lists its operations."),
+    405: N_("This address does not answer this method; the Allow header lists those it answers."),
+    406: N_("The service cannot answer in any of the media types the request accepts."),
+    413: N_("The body is too large."),
+    415: N_("The body is not of a media type the service reads."),
+    500: N_("The service failed to answer; the error has been logged."),
+    503: N_("The service cannot answer now; try again later."),
 }
 
 
 def _http_error(exc: HTTPException) -> HTTPException | Response:
     if exc.code is None or exc.code < 400:
         return exc  # redirects (trailing slashes) are answers, not problems
-    response = problem(exc.code, exc.name, exc.description or exc.name)
+    title: str = HTTP_TITLES[exc.code]() if exc.code in HTTP_TITLES else exc.name
+    detail = exc.description
+    if not isinstance(detail, Text):  # werkzeug's own English sentence, not the service's
+        detail = HTTP_DETAILS[exc.code]() if exc.code in HTTP_DETAILS else (detail or exc.name)
+    response = problem(exc.code, title, detail)
     for name, value in exc.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value  # Allow for 405
@@ -178,9 +224,7 @@ def _http_error(exc: HTTPException) -> HTTPException | Response:
 
 def _unexpected(exc: Exception) -> Response:
     current_app.logger.exception("unexpected error answering %s %s", request.method, request.path)
-    return problem(
-        500, InternalServerError().name, "The service failed to answer; the error has been logged."
-    )
+    return problem(500, HTTP_TITLES[500](), HTTP_DETAILS[500]())
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -24,9 +24,12 @@ import sys
 from typing import Any, Final
 
 import orjson
-from flask import Response
+from flask import Response, has_request_context
 from flask.json.provider import JSONProvider
 
+from service.api.language import request_language
+from service.common.language import DEFAULT_LANGUAGE, LANGUAGES
+from service.common.refusal import Text, localize
 
 #: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
 #: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
@@ -39,16 +42,42 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _writer(language: str) -> Any:
+    def write(value: Any) -> Any:
+        if isinstance(value, Text):
+            return value.explain(language)
+        if isinstance(value, str):
+            return str(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, dict):
+            return dict(value)
+        if isinstance(value, list):
+            return list(value)
+        raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+    return write
+
+
+_WRITERS: Final = {language: _writer(language) for language in LANGUAGES}
+
+
 class OrjsonProvider(JSONProvider):
     """Flask's JSON hooks (``app.json``) backed by orjson."""
 
     mimetype = "application/json"
 
-    def dumpb(self, obj: Any) -> bytes:
-        """``obj`` as compact JSON bytes."""
+    def dumpb(self, obj: Any, language: str = DEFAULT_LANGUAGE) -> bytes:
+        """``obj`` as compact JSON bytes, its sentences (:class:`~service.common.refusal.Text`)
+        written in ``language``."""
         try:
-            return orjson.dumps(obj)
+            if language == DEFAULT_LANGUAGE:
+                return orjson.dumps(obj)  # a Text is its English string
+            # orjson hands only the subclasses of str (a Text), int, dict and list to
+            # ``default``: the sentences are rewritten without a walk over the answer.
+            return orjson.dumps(obj, default=_WRITERS[language], option=orjson.OPT_PASSTHROUGH_SUBCLASS)
         except TypeError:
+            obj = localize(obj, language)
             return json.dumps(obj, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode()
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
@@ -74,5 +103,8 @@ class OrjsonProvider(JSONProvider):
             raise ValueError(f"a number has more than {sys.get_int_max_str_digits()} digits") from None
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
-        """A JSON answer, ending in a newline so that it reads well in a terminal."""
-        return Response(self.dumpb(self._prepare_response_obj(args, kwargs)) + b"\n", mimetype=self.mimetype)
+        """A JSON answer, ending in a newline so that it reads well in a terminal; its
+        sentences (a violation's, a batch's problems') in the request's language."""
+        obj = self._prepare_response_obj(args, kwargs)
+        language = request_language() if has_request_context() else DEFAULT_LANGUAGE
+        return Response(self.dumpb(obj, language) + b"\n", mimetype=self.mimetype)

@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, abort, current_app, render_template, request, send_from_directory
+from flask import Response, abort, current_app, request, send_from_directory
 from marshmallow import fields
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
@@ -14,8 +14,12 @@ import service
 from service.api import metrics
 from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Answer, Blueprint, negotiate, one_of, text
 from service.api.errors import PROBLEM_MEDIA_TYPE
+from service.api.localized import Words, page_language, render_page
 from service.api.problems import ProblemSchema
 from service.api.rulebooks import MAIN_GAME, RULEBOOKS, page_body
+from service.common.refusal import N_
+
+SHUTTING_DOWN = N_("The service is shutting down; send requests to another instance.")
 
 bp = Blueprint("meta", __name__, description="The service itself.")
 assets = FlaskBlueprint("docs_assets", __name__, static_folder="static", static_url_path="/docs/static")
@@ -86,7 +90,7 @@ def readyz() -> dict[str, str]:
     """
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
     if directory and os.path.exists(os.path.join(directory, DRAINING)):
-        abort(503, "The service is shutting down; send requests to another instance.")
+        abort(503, SHUTTING_DOWN())
     return {"status": "ready", "version": service.__version__}
 
 
@@ -130,22 +134,20 @@ def docs() -> Response:
     Swagger UI reads /openapi.yaml; "Try it out" sends each operation's examples to the
     same origin the page came from. Its files are served from the installed bundle, no CDN.
     """
-    return Response(render_template("docs.html"), mimetype="text/html")
+    return render_page("docs.html", cache_control=None)
 
 
 HTML = "text/html"
 
 
 def _rules_page(game: str) -> Response:
-    book = RULEBOOKS[game]
-    response = Response(
-        render_template("rules.html", title=book.title, body=page_body(game)), mimetype=HTML
-    )
-    # The page changes only with a new version of the service: a client revalidates it.
-    response.headers["Cache-Control"] = "no-cache"
-    response.add_etag()
-    response.make_conditional(request)  # 304 when the client's copy is current
-    return response
+    """The page of ``game``'s rules in the reader's language (the English rules where
+    they are not yet translated); it changes only with a new version of the service, so
+    a client revalidates it (304 while its copy is current)."""
+    language = page_language()
+    body, body_language = page_body(game, language)
+    title = Words(language)(RULEBOOKS[game].title)
+    return render_page("rules.html", title=title, body=body, body_lang=body_language)
 
 
 @bp.get("/rules")

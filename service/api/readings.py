@@ -17,6 +17,10 @@ From the marks of the three documents ``make spec`` writes (:func:`write_reading
 
 A test fails while either is stale.
 
+A language with translated rules documents (in ``docs/<lang>/``) gets its own list there,
+``docs/<lang>/interpretations.md``: the marks of its translations (of the English document
+where one is missing), its sentences from the pages' catalog (service/locale).
+
 >>> text = '- <a id="R6"></a>**R6 Outside.** A rule. **[interpretation R6]** *Reads:* x.\\n'
 >>> [(m.id, m.rule, m.text) for m in find_marks(text)]
 [('R6', 'R6', '*Reads:* x.')]
@@ -111,9 +115,40 @@ def find_marks(text: str) -> list[Mark]:
     return marks
 
 
-def game_marks(root: Path = Path()) -> dict[Game, list[Mark]]:
-    """Every game's marks, read from its document below ``root``."""
-    return {game: find_marks((root / game.source).read_text(encoding="utf-8")) for game in GAMES}
+def translated_source(source: str, language: str) -> str:
+    """The path of the document ``source`` (``docs/rules.md``) in ``language``.
+
+    >>> translated_source("docs/rules.md", "nl").split("/")[:2]
+    ['docs', 'nl']
+    >>> translated_source("docs/rules.md", "en")
+    'docs/rules.md'
+    """
+    if language == "en":
+        return source
+    path = Path(source)
+    return str(path.parent / language / path.name)
+
+
+def translated_languages(root: Path = Path()) -> tuple[str, ...]:
+    """The languages with at least one translated rules document below ``root``."""
+    from service.common.language import LANGUAGES
+
+    return tuple(
+        language for language in LANGUAGES[1:]
+        if any((root / translated_source(game.source, language)).is_file() for game in GAMES)
+    )
+
+
+def game_marks(root: Path = Path(), language: str = "en") -> dict[Game, list[Mark]]:
+    """Every game's marks, read from its document in ``language`` (else the English one)
+    below ``root``."""
+    found = {}
+    for game in GAMES:
+        source = root / translated_source(game.source, language)
+        if not source.is_file():
+            source = root / game.source
+        found[game] = find_marks(source.read_text(encoding="utf-8"))
+    return found
 
 
 def table(marks: list[Mark]) -> dict[str, tuple[str, ...]]:
@@ -124,33 +159,66 @@ def table(marks: list[Mark]) -> dict[str, tuple[str, ...]]:
     return {rule: tuple(ids) for rule, ids in out.items()}
 
 
-def document(marks: dict[Game, list[Mark]]) -> str:
-    """docs/interpretations.md: every reading, per game, linked to its rule."""
-    lines = [
-        "# The readings: rulings the rulebooks leave open",
-        "",
-        "The oracle follows the German rulebooks. Where a ruling rests on a reading of them",
-        "rather than on an explicit sentence, the rules documents mark it **[interpretation]**",
-        "with an id, the rulebook section it reads, the other reading and why this one. This",
-        "page lists every mark, per game; each id leads to its rule. An answer whose ruling",
-        'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem',
-        f"or an event (see [the HTTP API]({Path(API_DOCUMENT).name})).",
-        "",
-        "",
-        "**Other readings as options.** Where players may want the reading the oracle does not",
-        "take, an option offers it: `outside_rule: \"path\"` for R6, the French board and",
-        "variants for B4 and V1–V4. No option was added for the other readings: each is",
-        "either the narrower text's opposite with no source behind it (B3, TB1–TB3, G3, G4,",
-        "M6, M8) or, like TE3a, says why in its mark. No default was changed.",
-        "",
-        "*Written by `make spec` from the rules documents: edit those, not this file.*",
-    ]
+def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
+    """A message of the pages' catalog, marked here, translated when the list is written."""
+    return message
+
+
+#: The list's heading and introduction, a message per paragraph.
+TITLE: Final = P_("The readings: rulings the rulebooks leave open")
+INTRODUCTION: Final = (
+    P_(
+        "The oracle follows the German rulebooks. Where a ruling rests on a reading of them "
+        "rather than on an explicit sentence, the rules documents mark it **[interpretation]** "
+        "with an id, the rulebook section it reads, the other reading and why this one. This "
+        "page lists every mark, per game; each id leads to its rule. An answer whose ruling "
+        'rests on a reading names it: `"interpretations": ["R6"]` in a violation, a problem '
+        "or an event (see [the HTTP API]({api}))."
+    ),
+    P_(
+        "**Other readings as options.** Where players may want the reading the oracle does not "
+        'take, an option offers it: `outside_rule: "path"` for R6, the French board and '
+        "variants for B4 and V1–V4. No option was added for the other readings: each is "
+        "either the narrower text's opposite with no source behind it (B3, TB1–TB3, G3, G4, "
+        "M6, M8) or, like TE3a, says why in its mark. No default was changed."
+    ),
+    P_("*Written by `make spec` from the rules documents: edit those, not this file.*"),
+)
+
+
+def _wrapped(paragraph: str, width: int = 88) -> list[str]:
+    """A paragraph as Markdown lines of at most about ``width`` characters."""
+    import textwrap
+
+    return textwrap.wrap(paragraph, width, break_long_words=False, break_on_hyphens=False)
+
+
+def document(marks: dict[Game, list[Mark]], language: str = "en", root: Path = Path()) -> str:
+    """docs/interpretations.md (or its translation): every reading, per game, linked to
+    its rule."""
+    from service.api.localized import Words
+
+    words = Words(language)
+    # From docs/<lang>/ a document it has no translation of is the English one, above it.
+    up = "" if language == "en" else "../"
+    lines = [f"# {words.text(TITLE)}", ""]
+    for i, paragraph in enumerate(INTRODUCTION):
+        lines += [*_wrapped(words.text(paragraph, api=up + Path(API_DOCUMENT).name)), ""]
+        if i == 0:
+            lines.append("")
+    lines.pop()
     for game, found in marks.items():
         name = Path(game.source).name
-        lines += ["", f"## {game.title}", "", f"From [{game.source}]({name}), {len(found)} readings.", ""]
+        translated = root / translated_source(game.source, language)
+        source, link = (translated_source(game.source, language), name) if translated.is_file() else (game.source, up + name)
+        count = words.ntext(
+            "From [{source}]({link}), {n} reading.", "From [{source}]({link}), {n} readings.",
+            len(found), source=source, link=link,
+        )
+        lines += ["", f"## {game.title}", "", count, ""]
         for mark in found:
-            text = mark.text.replace("](#", f"]({name}#")
-            lines.append(f'- <a id="{mark.id}"></a>**[{mark.id}]({name}#{mark.rule})** {text}')
+            text = mark.text.replace("](#", f"]({link}#")
+            lines.append(f'- <a id="{mark.id}"></a>**[{mark.id}]({link}#{mark.rule})** {text}')
     return "\n".join(lines) + "\n"
 
 
@@ -209,6 +277,9 @@ def outputs(root: Path = Path()) -> dict[Path, str]:
     files = {Path(DOCUMENT): document(marks)}
     for game, found in marks.items():
         files[Path(game.engine) / ENGINE_MODULE] = engine_module(game, found)
+    for language in translated_languages(root):
+        path = Path(translated_source(DOCUMENT, language))
+        files[path] = document(game_marks(root, language), language, root)
     return files
 
 

@@ -19,6 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Self
 
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import explain
+
 MAX_PROBLEMS: Final = 20
 """Reading stops after this many shape problems: an answer about a bad body stays small
 and cheap however large the body is."""
@@ -54,6 +57,10 @@ class MalformedError(RulesError, ValueError):
         self.detail = found[0].detail
         self.field = found[0].pointer
 
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The first problem's sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        return explain(self.detail, language)
+
     def under(self, prefix: str) -> Self:
         return type(self)(problems=(Problem(prefix + p.pointer, p.detail) for p in self.problems))
 
@@ -74,6 +81,11 @@ class RuleError(RulesError):
         self.detail = detail
         self.field = field
         self.extensions: Mapping[str, Any] = extensions or {}
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``): the
+        engines name it by a message and values; English is the default."""
+        return explain(self.detail, language)
 
     def under(self, prefix: str) -> Self:
         # Built field by field: an exception's own copy would call __init__ with ``args``.

@@ -1,29 +1,37 @@
-"""Why the rules say no, in words written only when somebody asks, in their language.
+"""Why the rules say no, in words written in the language somebody asks for.
 
-The engines never write a sentence: a refusal names its rule id, its :class:`Message`
+The engines never choose a language: a refusal names its rule id, its :class:`Message`
 (the English sentence template, which is the gettext message id, with ``{name}``
-placeholders) and the values of the case. The sentence is written by
-:meth:`Refusal.explain` in the language asked for (English by default), from the
-catalogs of :mod:`service.common.language`; a search that only compares refusals never
-pays for one.
+placeholders) and the values of the case. :meth:`Refusal.explain` writes the sentence
+in the language asked for (English by default) from the catalogs of
+:mod:`service.common.language`; a search that only compares refusals never writes one.
+
+Where an engine hands a sentence on (an error's ``detail``, a violation's), it hands on
+a :class:`Text`: a string, the English sentence, that still knows its message and values,
+so that :func:`localize` writes it again in another language at the edge (the HTTP
+layer's answers). Everything that reads it as a string keeps reading English.
 
 Messages are marked for extraction (``make messages``) where they are written:
 :func:`N_` for a sentence, :func:`Nn_` for one with a number in it, whose plural forms
 each language's catalog gives.
 
 >>> STACK = N_("{square} holds no stack")
->>> refusal = Refusal("TM1", STACK(square="c4"))
+>>> refusal = Refusal("TM1", STACK, (("square", "c4"),))
 >>> refusal.rule, refusal.explain()
 ('TM1', 'c4 holds no stack')
 >>> LEFT = Nn_("{left} stone is still in hand", "{left} stones are still in hand", "left")
->>> LEFT(left=1).explain(), LEFT(left=3).explain()
+>>> LEFT(left=1), LEFT(left=3)
 ('1 stone is still in hand', '3 stones are still in hand')
+>>> localize({"detail": LEFT(left=3), "rule": "P1"}, "en")
+{'detail': '3 stones are still in hand', 'rule': 'P1'}
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from service.common.language import DEFAULT_LANGUAGE, translations
@@ -44,20 +52,18 @@ class Message:
     def format(self, language: str = DEFAULT_LANGUAGE, /, **values: Any) -> str:
         """The sentence in ``language`` with ``values`` filled in; a value that is itself a
         :class:`Text` or :class:`Message` (a unit's name …) is written in the same language."""
-        catalog = translations(language)
         if self.plural is None:
-            template = catalog.gettext(self.text)
+            template = translations(language).gettext(self.text) if language != DEFAULT_LANGUAGE else self.text
         else:
             assert self.count is not None
-            template = catalog.ngettext(self.text, self.plural, int(values[self.count]))
+            template = translations(language).ngettext(self.text, self.plural, int(values[self.count]))
         if values:
-            values = {name: _word(value, language) for name, value in values.items()}
-            return template.format(**values)
+            return template.format(**{name: _word(value, language) for name, value in values.items()})
         return template
 
     def __call__(self, **values: Any) -> Text:
-        """This message with the values of one case, to be written later."""
-        return Text(self, tuple(values.items()))
+        """The English sentence of one case, which can be written again in another language."""
+        return Text(self, values)
 
 
 def _word(value: Any, language: str) -> Any:
@@ -68,14 +74,41 @@ def _word(value: Any, language: str) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A message and the values of its case: a sentence not yet written.
+class Text(str):
+    """A sentence: the English one as a string, with its message and values, written in
+    another language by :meth:`explain`.
 
-    >>> N_("{square} is out of play")(square="a1")
-    Text('a1 is out of play')
+    >>> text = N_("{square} is out of play")(square="a1")
+    >>> text, text.message.text, text.values
+    ('a1 is out of play', '{square} is out of play', {'square': 'a1'})
     """
 
+    message: Message
+    values: Mapping[str, Any]
+
+    def __new__(cls, message: Message, values: Mapping[str, Any] | None = None) -> Text:
+        values = dict(values or {})
+        text = super().__new__(cls, message.format(DEFAULT_LANGUAGE, **values))
+        text.message = message
+        text.values = values
+        return text
+
+    def __reduce__(self) -> Any:
+        return (Text, (self.message, self.values))
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        if language == DEFAULT_LANGUAGE:
+            return str.__str__(self)
+        return self.message.format(language, **self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A rule's "no": the rule id, the message and the values of the case (name, value
+    pairs), its sentence written only when asked."""
+
+    rule: str
     message: Message
     items: tuple[tuple[str, Any], ...] = ()
 
@@ -83,53 +116,122 @@ class Text:
     def values(self) -> Mapping[str, Any]:
         return dict(self.items)
 
-    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
-        return self.message.format(language, **dict(self.items))
-
-    def __str__(self) -> str:
-        return self.explain()
-
-    def __repr__(self) -> str:
-        return f"Text({self.explain()!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """A rule's "no": the rule id, and the message with the values of the case."""
-
-    rule: str
-    text: Text = field(compare=True)
-
     @property
-    def message(self) -> Message:
-        return self.text.message
-
-    @property
-    def values(self) -> Mapping[str, Any]:
-        return self.text.values
+    def text(self) -> Text:
+        """The sentence, in English and retranslatable (an error's ``detail``)."""
+        return Text(self.message, dict(self.items))
 
     def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The sentence a player reads, in ``language``."""
-        return self.text.explain(language)
+        return self.message.format(language, **dict(self.items))
+
+
+def refusal(rule: str, message: Message, **values: Any) -> Refusal:
+    """A :class:`Refusal` of ``rule`` with the values of the case."""
+    return Refusal(rule, message, tuple(values.items()))
+
+
+#: Every message marked, by its English text (and plural text): see :func:`recognize`.
+_MARKED: dict[str, Message] = {}
 
 
 def N_(text: str) -> Message:
     """Marks ``text`` as a message (extracted by ``make messages``), translated when written."""
-    return Message(text)
+    message = Message(text)
+    _MARKED.setdefault(text, message)
+    return message
 
 
 def Nn_(singular: str, plural: str, count: str) -> Message:
     """Marks a message with a number in it: ``singular`` for one, ``plural`` for other
     counts, the number being the value named ``count``."""
-    return Message(singular, plural, count)
+    message = Message(singular, plural, count)
+    _MARKED.setdefault(singular, message)
+    _MARKED.setdefault(plural, message)
+    return message
 
 
-def text_of(detail: str | Text) -> Text:
-    """``detail`` as a :class:`Text`: a plain string (a value echoed from the input, never
-    a sentence of ours) stands for itself in every language."""
-    return detail if isinstance(detail, Text) else VERBATIM(text=detail)
+def marked() -> tuple[Message, ...]:
+    """Every message marked so far (by the modules imported)."""
+    return tuple(dict.fromkeys(_MARKED.values()))
 
 
-VERBATIM = Message("{text}")
-"""Not extracted: a text that is the same in every language."""
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@functools.cache
+def _patterns(count: int) -> list[tuple[re.Pattern[str], Message, int]]:
+    # Built again when more messages were marked since (count is len(_MARKED)).
+    patterns = []
+    for template, message in _MARKED.items():
+        if "{" not in template:
+            continue
+        parts = _PLACEHOLDER.split(template)
+        seen: set[str] = set()
+        pieces = []
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                pieces.append(re.escape(part))
+            else:  # a value named twice is the same text twice
+                pieces.append(f"(?P={part})" if part in seen else f"(?P<{part}>.+?)")
+                seen.add(part)
+        regex = "".join(pieces)
+        literal = sum(len(part) for part in parts[::2])
+        patterns.append((re.compile(regex + r"\Z", re.DOTALL), message, literal))
+    patterns.sort(key=lambda entry: -entry[2])  # the most specific first
+    return patterns
+
+
+def recognize(sentence: str) -> str:
+    """``sentence`` as a :class:`Text` if it is a marked message's English, written by a
+    library that only knows strings (marshmallow's validators); else as it is.
+
+    >>> recognize("must have 3 entries").explain("en"), type(recognize("not ours"))
+    ('must have 3 entries', <class 'str'>)
+    """
+    if isinstance(sentence, Text):
+        return sentence
+    exact = _MARKED.get(sentence)
+    if exact is not None and exact.plural is None:
+        return exact()
+    for pattern, message, _ in _patterns(len(_MARKED)):
+        found = pattern.match(sentence)
+        if found is None:
+            continue
+        values: dict[str, Any] = {}
+        for name, value in found.groupdict().items():
+            word = _MARKED.get(value)
+            values[name] = word if word is not None and word.plural is None else value
+        if message.count is not None:
+            if not values[message.count].isdigit():
+                continue
+            values[message.count] = int(values[message.count])
+        text = message(**values)
+        if text == sentence:
+            return text
+    return sentence
+
+
+def explain(text: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` in ``language`` if it is a :class:`Text`, else as it is (a string that is
+    no sentence of the oracle's, an echo of the input)."""
+    return text.explain(language) if isinstance(text, Text) else text
+
+
+def localize(value: Any, language: str) -> Any:
+    """``value`` (a JSON answer: dicts, lists, strings …) with every :class:`Text` in it
+    written in ``language``. English is the value itself: nothing is copied."""
+    if language == DEFAULT_LANGUAGE:
+        return value
+    return _localize(value, language)
+
+
+def _localize(value: Any, language: str) -> Any:
+    kind = type(value)
+    if kind is Text:
+        return value.explain(language)
+    if kind is dict:
+        return {key: _localize(member, language) for key, member in value.items()}
+    if kind is list or kind is tuple:
+        return [_localize(member, language) for member in value]
+    return value

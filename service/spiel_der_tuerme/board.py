@@ -21,6 +21,7 @@ import enum
 from typing import Final
 
 from service.common import MalformedError
+from service.common.refusal import N_
 
 Square = int
 """A square index, 0 (a1) … 111 (n8)."""
@@ -113,7 +114,7 @@ def parse_square(name: str) -> Square:
     try:
         return SQUARE_BY_NAME[name]
     except (KeyError, TypeError):
-        raise MalformedError(f"{name!r} is not a square (a1 … n8)") from None
+        raise MalformedError(N_("{name} is not a square (a1 … n8)")(name=repr(name))) from None
 
 
 # TB2: the quarters' south-west corners, quarters 1–4 on ranks 2–3, 5–8 on ranks 6–7.

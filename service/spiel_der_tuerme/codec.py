@@ -22,7 +22,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError, Shape  # noqa: F401 (the doctests use it)
-from service.common.shapes import token
+from service.common.refusal import N_
+from service.common.shapes import MUST_BE_OBJECT, token
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
     IS_STREET,
@@ -56,7 +57,7 @@ from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
 from service.spiel_der_tuerme.score import Score, SeatScore
 
 POSITION_MEMBERS: Final = ("stacks", "seats", "to_move", "rules", "turn", "blocked", "over")
-SQUARE_WORDS: Final = "a square a1 … n8"
+SQUARE_WORDS: Final = N_("a square a1 … n8")
 
 # --------------------------------------------------------------------------- reading
 
@@ -69,7 +70,7 @@ def _read_stacks(shape: Shape, value: object, off_board: list[str]) -> tuple[Sta
     """The stacks by square; keys that name no square of the board go to ``off_board``."""
     board: list[Stack | None] = [None] * len(SQUARES)
     if type(value) is not dict:
-        shape.fail("/stacks", "must be an object")
+        shape.fail("/stacks", MUST_BE_OBJECT())
         return tuple(board)
     for key, raw in value.items():
         square = SQUARE_BY_NAME.get(key)
@@ -117,7 +118,7 @@ def _read_rules(shape: Shape, value: object) -> Rules:
         return Rules()
     limit = obj["max_height"]
     if limit is not None and not (type(limit) is int and limit == MAX_HEIGHT):
-        shape.fail("/rules/max_height", f"must be {MAX_HEIGHT} or null")
+        shape.fail("/rules/max_height", N_("must be {most} or null")(most=MAX_HEIGHT))
         return Rules()
     return Rules(limit)
 
@@ -146,16 +147,16 @@ def _read_over(shape: Shape, value: object) -> Over | None:
     seat: Colour | None = None
     if obj.get("quarter") is None:
         if wants_quarter:
-            shape.fail("/over/quarter", "is required when reason is 'quarter'")
+            shape.fail("/over/quarter", N_("is required when reason is 'quarter'")())
     elif reason is not None and not wants_quarter:
-        shape.fail("/over/quarter", "must be null unless reason is 'quarter'")
+        shape.fail("/over/quarter", N_("must be null unless reason is 'quarter'")())
     else:
         quarter = shape.integer(obj["quarter"], "/over/quarter", QUARTERS[0], QUARTERS[-1])
     if obj.get("seat") is None:
         if reason is not None and wants_seat:
-            shape.fail("/over/seat", f"is required when reason is '{reason.value}'")
+            shape.fail("/over/seat", N_("is required when reason is '{reason}'")(reason=reason.value))
     elif reason is EndReason.STREETS_EMPTY:
-        shape.fail("/over/seat", "must be null when reason is 'streets_empty'")
+        shape.fail("/over/seat", N_("must be null when reason is 'streets_empty'")())
     else:
         seat = shape.member(Colour, obj["seat"], "/over/seat")
     if reason is None:
@@ -208,7 +209,7 @@ def read_position(data: object) -> Position:
     shape.done()
     if off_board:
         raise InvalidPositionError(
-            "TB1", f"{off_board[0]!r} is not a square of the board ({SQUARE_WORDS})", f"/stacks/{token(off_board[0])}"
+            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(off_board[0]), squares=SQUARE_WORDS), f"/stacks/{token(off_board[0])}"
         )
     assert to_move is not None
     return Position(

@@ -27,6 +27,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from service.common import InvalidQueryError
+from service.common.refusal import N_, Nn_, Refusal
+from service.common.refusal import refusal as refuse
 from service.spiel_der_tuerme.board import (
     IS_STREET,
     QUARTER,
@@ -185,33 +187,65 @@ def check_origin(position: Position, frm: Square) -> None:
     neutral stone it is not blocked from (TN2, TN4)."""
     refusal = _origin_refusal(position, frm)
     if refusal is not None:
-        raise InvalidQueryError(*refusal, "/from")
+        raise InvalidQueryError(refusal.rule, refusal.text, "/from")
 
 
-def _origin_refusal(position: Position, frm: Square) -> tuple[str, str] | None:
+NO_STACK = N_("there is no stack on {square}")
+NEUTRAL_BLOCKED = N_(
+    "the neutral stone on {square} was moved by the seat before you: you may not move it in this turn"
+)
+NOT_YOURS = N_("the stack on {square} belongs to {colour}: you move only stacks of your colour")
+NOT_YOURS_NOR_NEUTRAL = N_(
+    "the stack on {square} belongs to {colour}: you move only stacks of your colour or neutral stones"
+)
+ON_SYMBOL = N_("the stack on {square} stands on a symbol square and stays there for the rest of the game")
+NOT_AT_ALL = N_("a move goes at least one square")
+NOT_STRAIGHT = N_("{frm} and {to} are not on one rank or file: a move goes in a straight line")
+OVER_NEUTRAL = N_("{square} holds a neutral stone: your stacks may not pass over neutral stones")
+NEUTRAL_OVER_STACK = N_(
+    "{square} holds a stack of {other}: a neutral stone passes only over empty squares and stacks of its "
+    "own colour ({colour})"
+)
+OVER_STACK = N_(
+    "{square} holds a stack of {other}: a stack passes only over empty squares and stacks of its own "
+    "colour ({colour})"
+)
+NEUTRAL_ON_STACK = N_("{to} is occupied: a neutral stone never lands on a stack, it moves only to a free square")
+NEUTRAL_ON_SYMBOL = N_("{to} is a symbol square: a neutral stone moves only to a free street square")
+WRONG_SYMBOL_SQUARE = N_(
+    "{to} is a symbol square of symbol {symbol}: only a stack of symbol {symbol} may enter it, and the "
+    "stack on {frm} has symbol {own}"
+)
+WRONG_SYMBOL_STACK = N_(
+    "the stack on {to} has symbol {symbol} and the one on {frm} symbol {own}: a stack lands only on a "
+    "stack of its own symbol"
+)
+SAFE_TOWER = Nn_(
+    "the tower on {to} is {height} stone high: it is safe and cannot be entered",
+    "the tower on {to} is {height} stones high: it is safe and cannot be entered",
+    "height",
+)
+TOO_HIGH = Nn_(
+    "the tower would be {height} stone high; towers are at most {limit} stones high",
+    "the tower would be {height} stones high; towers are at most {limit} stones high",
+    "height",
+)
+
+
+def _origin_refusal(position: Position, frm: Square) -> Refusal | None:
     stack = position.stacks[frm]
     name = square_name(frm)
     if stack is None:
-        return "TM1", f"there is no stack on {name}"
+        return refuse("TM1", NO_STACK, square=name)
     top = stack.top
     if top in position.neutrals:
         if frm in position.blocked:
-            return "TN4", (
-                f"the neutral stone on {name} was moved by the seat before you: "
-                "you may not move it in this turn"
-            )
+            return refuse("TN4", NEUTRAL_BLOCKED, square=name)
         return None
     if top is not position.to_move:
-        others = " or neutral stones" if position.neutrals else ""
-        return (
-            "TM1",
-            f"the stack on {name} belongs to {top.value}: you move only stacks of your colour{others}",
-        )
+        return refuse("TM1", NOT_YOURS_NOR_NEUTRAL if position.neutrals else NOT_YOURS, square=name, colour=top.value)
     if not IS_STREET[frm]:
-        return (
-            "TM2",
-            f"the stack on {name} stands on a symbol square and stays there for the rest of the game",
-        )
+        return refuse("TM2", ON_SYMBOL, square=name)
     return None
 
 
@@ -255,8 +289,9 @@ def can_move(position: Position, seat: Colour) -> bool:
     return bool(_generate(position, seat, (), STREET_SQUARES, True))
 
 
-def move_refusal(position: Position, move: Move) -> tuple[str, str] | None:
-    """``(rule, sentence)`` if the seat to move may not make ``move`` now, else ``None``.
+def move_refusal(position: Position, move: Move) -> Refusal | None:
+    """The refusal (rule id, message, values) if the seat to move may not make ``move``
+    now, else ``None``.
 
     Judges the move alone: whether the turn still allows a move is the turn's business
     (TM8, TE4).
@@ -264,9 +299,10 @@ def move_refusal(position: Position, move: Move) -> tuple[str, str] | None:
     >>> from service.spiel_der_tuerme.setup import setup_position
     >>> from service.spiel_der_tuerme.board import parse_square
     >>> p = setup_position(4, seed=7)
-    >>> move_refusal(p, Move(parse_square("b1"), parse_square("c2")))
+    >>> refusal = move_refusal(p, Move(parse_square("b1"), parse_square("c2")))
+    >>> refusal.rule, refusal.explain()
     ('TM3', 'b1 and c2 are not on one rank or file: a move goes in a straight line')
-    >>> move_refusal(p, Move(parse_square("b1"), parse_square("a1")))[0]
+    >>> move_refusal(p, Move(parse_square("b1"), parse_square("a1"))).rule
     'TM5'
     """
     frm, to = move
@@ -277,10 +313,10 @@ def move_refusal(position: Position, move: Move) -> tuple[str, str] | None:
     assert stack is not None
     a, b = square_name(frm), square_name(to)
     if frm == to:
-        return "TM3", "a move goes at least one square"
+        return refuse("TM3", NOT_AT_ALL)
     passed = between(frm, to)
     if passed is None:
-        return "TM3", f"{a} and {b} are not on one rank or file: a move goes in a straight line"
+        return refuse("TM3", NOT_STRAIGHT, frm=a, to=b)
     top = stack.top
     neutral = top in position.neutrals
     for square in passed:
@@ -289,45 +325,27 @@ def move_refusal(position: Position, move: Move) -> tuple[str, str] | None:
             continue
         name = square_name(square)
         if not neutral and other.top in position.neutrals:
-            return "TN5", f"{name} holds a neutral stone: your stacks may not pass over neutral stones"
+            return refuse("TN5", OVER_NEUTRAL, square=name)
         if neutral:
-            return "TN6", (
-                f"{name} holds a stack of {other.top.value}: a neutral stone passes only over empty "
-                f"squares and stacks of its own colour ({top.value})"
-            )
-        return "TM4", (
-            f"{name} holds a stack of {other.top.value}: a stack passes only over empty squares "
-            f"and stacks of its own colour ({top.value})"
-        )
+            return refuse("TN6", NEUTRAL_OVER_STACK, square=name, other=other.top.value, colour=top.value)
+        return refuse("TM4", OVER_STACK, square=name, other=other.top.value, colour=top.value)
     target = position.stacks[to]
     symbol = SYMBOL[to]
     if neutral:
         if target is not None:
-            return (
-                "TN3",
-                f"{b} is occupied: a neutral stone never lands on a stack, it moves only to a free square",
-            )
+            return refuse("TN3", NEUTRAL_ON_STACK, to=b)
         if symbol is not None:
-            return "TN3", f"{b} is a symbol square: a neutral stone moves only to a free street square"
+            return refuse("TN3", NEUTRAL_ON_SYMBOL, to=b)
         return None
     if target is None:
         if symbol is not None and symbol is not stack.symbol:
-            return "TM5", (
-                f"{b} is a symbol square of symbol {symbol.value}: only a stack of symbol "
-                f"{symbol.value} may enter it, and the stack on {a} has symbol {stack.symbol.value}"
-            )
+            return refuse("TM5", WRONG_SYMBOL_SQUARE, to=b, symbol=symbol.value, frm=a, own=stack.symbol.value)
         return None
     if target.symbol is not stack.symbol:
-        return "TM5", (
-            f"the stack on {b} has symbol {target.symbol.value} and the one on {a} symbol "
-            f"{stack.symbol.value}: a stack lands only on a stack of its own symbol"
-        )
+        return refuse("TM5", WRONG_SYMBOL_STACK, to=b, symbol=target.symbol.value, frm=a, own=stack.symbol.value)
     limit = max_height(position)
     if stack.height + target.height > limit:
         if target.height >= limit:
-            return "TM6", f"the tower on {b} is {target.height} stones high: it is safe and cannot be entered"
-        return "TM6", (
-            f"the tower would be {stack.height + target.height} stones high; "
-            f"towers are at most {limit} stones high"
-        )
+            return refuse("TM6", SAFE_TOWER, to=b, height=target.height)
+        return refuse("TM6", TOO_HIGH, height=stack.height + target.height, limit=limit)
     return None

@@ -35,9 +35,10 @@ from typing import Final
 
 from service.common import InvalidQueryError
 from service.common.budget import Budget, Counter, Stop
+from service.common.refusal import N_
 from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, Colour
 from service.spiel_der_tuerme.moves import Move, legal_moves
-from service.spiel_der_tuerme.position import FRESH_TURN, Position, Stack
+from service.spiel_der_tuerme.position import Position, Stack
 from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.score import score
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move
@@ -286,7 +287,7 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if level not in LEVEL:
         raise ValueError(f"level must be one of {LEVELS}")
     if position.is_over:
-        raise InvalidQueryError("TE4", "the game is over: there is no turn to suggest", "/position")
+        raise InvalidQueryError("TE4", N_("the game is over: there is no turn to suggest")(), "/position")
     counter = Counter(budget or Budget())
     rng = random.Random(seed)
     if not legal_moves(position):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import explain
 from service.spiel_der_tuerme.board import Colour, Square, Symbol
 from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move
@@ -83,6 +85,10 @@ class Violation:
     rule: str
     index: int
     detail: str
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        return explain(self.detail, language)
 
     @property
     def interpretations(self) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from service.common import InvalidPositionError, MalformedError
+from service.common.refusal import N_
 from service.spiel_der_tuerme.board import COLOURS, SQUARES, STREET_SQUARES, SYMBOLS, Colour
 from service.spiel_der_tuerme.position import (
     MAX_HEIGHT,
@@ -61,12 +62,12 @@ def setup_position(
     order; ``max_height`` is 5 or ``None`` (TV1).
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise MalformedError("must be 2, 3 or 4", "/players")
+        raise MalformedError(N_("must be 2, 3 or 4")(), "/players")
     if max_height not in (MAX_HEIGHT, None):
-        raise MalformedError("must be 5 or null", "/max_height")
+        raise MalformedError(N_("must be 5 or null")(), "/max_height")
     chosen = tuple(COLOURS[:players] if seats is None else seats)
     if len(chosen) != players:
-        raise MalformedError(f"must list {players} colours", "/seats")
+        raise MalformedError(N_("must list {players} colours")(players=players), "/seats")
     if len(set(chosen)) != players:
-        raise InvalidPositionError("TN1", "each seat is a different colour", "/seats")
+        raise InvalidPositionError("TN1", N_("each seat is a different colour")(), "/seats")
     return Position(stacks=deal(seed), seats=chosen, to_move=chosen[0], rules=Rules(max_height))

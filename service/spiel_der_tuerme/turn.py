@@ -28,10 +28,11 @@ from dataclasses import replace
 from typing import Final
 
 from service.common import IllegalTurnError
+from service.common.refusal import N_
 from service.spiel_der_tuerme.board import IS_STREET, QUARTER, SYMBOL, Square
 from service.spiel_der_tuerme.codec import violation_to_dict
-from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.end import end_after_move, is_deadlocked
+from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move, first_legal_move, move_refusal
 from service.spiel_der_tuerme.position import FRESH_TURN, EndReason, Over, Position, Stack, TurnState
 from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
@@ -39,9 +40,15 @@ from service.spiel_der_tuerme.score import score
 
 
 def _illegal(rule: str, index: int, detail: str) -> IllegalTurnError:
+    # ``detail`` is a Text: the HTTP layer writes it again in the client's language.
     violation = Violation(rule, index, detail)
     return IllegalTurnError(violation, rule, detail, violation_to_dict(violation))
 
+
+ENDED_BY_NEUTRAL: Final = N_("your turn ended with {move}: a move of a neutral stone ends the turn")
+ENDED_OFF_SYMBOL: Final = N_(
+    "your turn ended with {move}: only a move that ends on a symbol square allows another"
+)
 
 END_RULE: Final = {EndReason.QUARTER: "TE1", EndReason.STREETS_EMPTY: "TE2", EndReason.STUCK: "TE3"}
 """The rule of each reason the game ends for."""
@@ -145,7 +152,7 @@ def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Even
     move is possible (TM8), or for any turn once the game is over (TE4).
     """
     if position.over is not None:
-        raise _illegal("TE4", 0, "the game is over: no more turns are played")
+        raise _illegal("TE4", 0, N_("the game is over: no more turns are played")())
     events: list[Event] = []
     seat = position.to_move
     moved_neutral = False
@@ -158,27 +165,24 @@ def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Even
             raise _illegal(
                 "TM8",
                 0,
-                f"{possible.move} is possible: a turn without a move (a pass) is allowed "
-                "only when you cannot move at all",
+                N_("{move} is possible: a turn without a move (a pass) is allowed only when you cannot move at all")(
+                    move=str(possible.move)
+                ),
             )
         events.append(Event(EventType.PASS, seat))
         return end_turn(position, None, events), tuple(events)
     for index, move in enumerate(turn.moves):
         if position.over is not None:
             raise _illegal(
-                "TE4", index, f"the game ended with {turn.moves[index - 1]}: no further move is played"
+                "TE4", index, N_("the game ended with {move}: no further move is played")(move=str(turn.moves[index - 1]))
             )
         if index and not position.turn.may_continue:
             previous = turn.moves[index - 1]
-            why = (
-                "a move of a neutral stone ends the turn"
-                if moved_neutral
-                else "only a move that ends on a symbol square allows another"
-            )
-            raise _illegal("TM8", index, f"your turn ended with {previous}: {why}")
+            ended = ENDED_BY_NEUTRAL if moved_neutral else ENDED_OFF_SYMBOL
+            raise _illegal("TM8", index, ended(move=str(previous)))
         refusal = move_refusal(position, move)
         if refusal is not None:
-            raise _illegal(refusal[0], index, refusal[1])
+            raise _illegal(refusal.rule, index, refusal.text)
         moving = position.stacks[move.frm]
         assert moving is not None
         moved_neutral = moving.top is not seat

@@ -16,6 +16,8 @@ import enum
 from dataclasses import dataclass, replace
 
 from service.common.frozen import quick_init
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import explain
 from service.terra_turrium.board import Square
 from service.terra_turrium.interpretations import interpretations_of
 from service.terra_turrium.options import Goal, Reentry, Rules, TwoPlayerBoard
@@ -109,6 +111,10 @@ class Violation:
     index: int
     detail: str
     step: int | None = None
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        return explain(self.detail, language)
 
     @property
     def rule(self) -> str:

@@ -21,6 +21,7 @@ import enum
 from typing import Final
 
 from service.common import MalformedError
+from service.common.refusal import N_
 from service.terra_turrium.options import Rules
 
 Square = int
@@ -76,7 +77,7 @@ def parse_square(name: str) -> Square:
     try:
         return SQUARE_BY_NAME[name]
     except (KeyError, TypeError):
-        raise MalformedError(f"{name!r} is not a square (a1 … j10)") from None
+        raise MalformedError(N_("{name} is not a square (a1 … j10)")(name=repr(name))) from None
 
 
 def _ring(square: Square) -> int:

@@ -26,8 +26,18 @@ from itertools import chain
 from typing import Any, Final
 
 from service.common import Shape
+from service.common.refusal import N_
+from service.common.shapes import MUST_BE, MUST_BE_ONE_OF
 from service.terra_turrium.actions import Event, EventType, Segment, TurnPlan, Violation
-from service.terra_turrium.board import CLOCKWISE, SIZE, SQUARE_BY_NAME, SQUARE_NAMES, Square, Territory, square_name
+from service.terra_turrium.board import (
+    CLOCKWISE,
+    SIZE,
+    SQUARE_BY_NAME,
+    SQUARE_NAMES,
+    Square,
+    Territory,
+    square_name,
+)
 from service.terra_turrium.goal import GoalStatus
 from service.terra_turrium.move import Capture, Reach
 from service.terra_turrium.options import OPTIONS, Rules, option_values
@@ -52,8 +62,10 @@ RESERVE: Final = "reserve"
 SEAT_ID_PATTERN: Final = "^[a-z][a-z0-9_-]{0,15}$"
 """A seat id (ASCII only)."""
 
-SQUARE_TEXT: Final = "a square a1 … j10"
-_ORIGIN_TEXT: Final = f"{SQUARE_TEXT} or {RESERVE!r}"
+SQUARE_WORDS: Final = N_("a square a1 … j10")
+SQUARE_TEXT: Final = SQUARE_WORDS.text
+_ORIGIN_WORDS: Final = N_("a square a1 … j10 or 'reserve'")
+SEAT_ID_MISMATCH: Final = N_("must be a seat id matching {pattern}")
 _TERRITORY_BY_NAME: Final = {t.value: t for t in CLOCKWISE}
 _ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -87,7 +99,7 @@ def is_seat_id(value: object) -> bool:
 
 
 def _square(shape: Shape, value: object, where: str) -> Square | None:
-    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_TEXT)
+    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_WORDS)
 
 
 def _squares(shape: Shape, value: object, where: str, low: int = 0) -> tuple[Square, ...] | None:
@@ -99,14 +111,14 @@ def _squares(shape: Shape, value: object, where: str, low: int = 0) -> tuple[Squ
         return tuple(found)  # type: ignore[arg-type]
     for i, square in enumerate(found):
         if square is None:
-            shape.fail(f"{where}/{i}", f"must be {SQUARE_TEXT}")
+            shape.fail(f"{where}/{i}", MUST_BE(what=SQUARE_WORDS))
     return None
 
 
 def _seat_id(shape: Shape, value: object, where: str) -> str | None:
     if is_seat_id(value):
         return value  # type: ignore[return-value]
-    shape.fail(where, f"must be a seat id matching {SEAT_ID_PATTERN}")
+    shape.fail(where, SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN))
     return None
 
 
@@ -150,7 +162,7 @@ def _territories(shape: Shape, value: object, where: str) -> tuple[Territory, ..
     if None in found:
         for i, t in enumerate(found):
             if t is None:
-                shape.fail(f"{where}/{i}", "must be one of NW, NE, SE, SW")
+                shape.fail(f"{where}/{i}", MUST_BE_ONE_OF(allowed="NW, NE, SE, SW"))
         return None
     if len(found) > 1:
         found.sort(key=CLOCKWISE.index)
@@ -400,7 +412,7 @@ def _segment(shape: Shape, value: object, where: str) -> Segment | None:
 def _origin(shape: Shape, value: object, where: str) -> Square | None:
     if value == RESERVE:
         return None
-    return shape.lookup(SQUARE_BY_NAME, value, where, _ORIGIN_TEXT)
+    return shape.lookup(SQUARE_BY_NAME, value, where, _ORIGIN_WORDS)
 
 
 def parse_origin(value: object) -> Square | None:

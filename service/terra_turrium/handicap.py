@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from service.common import InvalidQueryError
+from service.common.refusal import N_
 from service.terra_turrium.board import TERRITORY, Square, square_name
 from service.terra_turrium.position import MAX_BONUS_STONES, NOBODY, START_OF_TURN, Position, Seat
 from service.terra_turrium.refusals import Refusal
@@ -67,7 +68,7 @@ def legal_handovers(position: Position, giver: str) -> tuple[Square, ...]:
 def _seat(position: Position, seat_id: str, field: str) -> Seat:
     index = position.seat_index.get(seat_id)
     if index is None:
-        raise InvalidQueryError("S1", f"{seat_id} is not a seat of the position", field)
+        raise InvalidQueryError("S1", N_("{seat_id} is not a seat of the position")(seat_id=seat_id), field)
     return position.seats[index]
 
 
@@ -96,4 +97,4 @@ def apply_handover(position: Position, handover: Handover) -> Position:
 
 
 def _refused(refusal: Refusal, field: str, **facts: object) -> InvalidQueryError:
-    return InvalidQueryError(refusal.rule, refusal.explain(**facts), field)
+    return InvalidQueryError(refusal.rule, refusal.text(**facts), field)

@@ -272,7 +272,7 @@ class MoveBoard:
         refusal = self.origin_refusal(origin)
         if refusal is not None:
             seat, square = self.position.seats[self.seat].id, "" if origin is None else square_name(origin)
-            raise InvalidQueryError(refusal.rule, refusal.explain(seat=seat, square=square), "/from")
+            raise InvalidQueryError(refusal.rule, refusal.text(seat=seat, square=square), "/from")
 
     def move(self, frm: Square | None, to: Square) -> int:
         """Put the seat's turrian from ``frm`` (``None``: reserve) on ``to``; returns the

@@ -38,8 +38,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError
+from service.common.refusal import N_, Message, Nn_
+from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import SIZE, outermost_ring, square_name
-from service.terra_turrium.codec import SEAT_ID_PATTERN, read_position, rules_to_dict
+from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, read_position, rules_to_dict
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
 from service.terra_turrium.position import (
     CAPTURES_PER_SEAT,
@@ -69,6 +71,9 @@ RULE_FLAGS: Final = tuple(option_flags())
 
 OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
 """The ``key=value`` sections."""
+
+SQUARE_NOUN: Final = N_("square a1 … j10")
+SEAT_ID_NOUN: Final = N_("seat id")
 
 SECTIONS: Final = ("move", "start", "finishers", "rules", OPEN, "phase", "taken", "hand", "points", ATTACKED)
 """Every section after the seats, in the order they must come: ``key=value`` sections and
@@ -248,9 +253,13 @@ def _parse_heights(text: str, players: int, rules: Rules) -> list[list[int]]:
         widths = sorted({len(rank) for rank in ranks})
         raise InvalidPositionError(
             "B4",
-            f"the heights have {len(ranks)} rank{'' if len(ranks) == 1 else 's'} of "
-            f"{' or '.join(map(str, widths))} squares; the play area with {players} players is "
-            f"{len(span)} × {len(span)}, listed north to south",
+            Nn_(
+                "the heights have {ranks} rank of {widths} squares; the play area with {players} players "
+                "is {span} × {span}, listed north to south",
+                "the heights have {ranks} ranks of {widths} squares; the play area with {players} players "
+                "is {span} × {span}, listed north to south",
+                "ranks",
+            )(ranks=len(ranks), widths=" or ".join(map(str, widths)), players=players, span=len(span)),
             "/heights",
         )
     grid = [[0] * SIZE for _ in range(SIZE)]
@@ -337,9 +346,9 @@ def read_notation(text: str) -> Position:
 def _diagnose(text: str) -> MalformedError:
     """Why ``text`` is outside the grammar."""
     if not text:
-        return MalformedError("the notation is empty", "")
+        return MalformedError(N_("the notation is empty")(), "")
     if any(c.isspace() for c in text):
-        return MalformedError("a notation is one line without spaces", "")
+        return MalformedError(N_("a notation is one line without spaces")(), "")
     heights, *sections = text.split("|")
     seat_sections = [s for s in sections if "=" not in s and s not in _FLAGS]
     six = any(s.startswith("rules=") and "6x6" in s.split("=", 1)[1].split(",") for s in sections)
@@ -353,7 +362,7 @@ def _diagnose(text: str) -> MalformedError:
         key = section if section in _FLAGS else section.partition("=")[0] if "=" in section else None
         if key is None:
             if seen:
-                return MalformedError(f"seat {section!r} comes after a key=value section; seats come first", "/seats")
+                return MalformedError(N_("seat {section} comes after a key=value section; seats come first")(section=repr(section)), "/seats")
             problem = _seat_problem(section, seats)
             if problem is not None:
                 return problem
@@ -361,15 +370,19 @@ def _diagnose(text: str) -> MalformedError:
             continue
         if key not in _OPTION_FIELDS:
             return MalformedError(
-                f"unknown section {key + '=' if '=' in section else section!r}; the sections after the seats "
-                f"are {', '.join(k if k in _FLAGS else k + '=' for k in SECTIONS)}",
+                N_("unknown section {section}; the sections after the seats are {sections}")(
+                    section=repr(key + "=" if "=" in section else section),
+                    sections=", ".join(k if k in _FLAGS else k + "=" for k in SECTIONS),
+                ),
                 "",
             )
         if key in seen:
-            return MalformedError(f"section {key} is given twice", _OPTION_FIELDS[key])
+            return MalformedError(N_("section {key} is given twice")(key=key), _OPTION_FIELDS[key])
         if seen and order.index(key) < order.index(seen[-1]):
             return MalformedError(
-                f"section {key} comes after {seen[-1]}; the sections come in the order {', '.join(order)}",
+                N_("section {key} comes after {seen}; the sections come in the order {order}")(
+                    key=key, seen=seen[-1], order=", ".join(order)
+                ),
                 _OPTION_FIELDS[key],
             )
         seen.append(key)
@@ -378,30 +391,30 @@ def _diagnose(text: str) -> MalformedError:
             if problem is not None:
                 return problem
     if not 2 <= seats <= 4:
-        return MalformedError(f"a position has 2 to 4 seats, this one {seats}", "/seats")
-    return MalformedError("not a position notation", "")  # pragma: no cover - every case is named above
+        return MalformedError(N_("a position has 2 to 4 seats, this one {seats}")(seats=seats), "/seats")
+    return MalformedError(N_("not a position notation")(), "")  # pragma: no cover - every case is named above
 
 
 def _number_problem(text: str, low: int, high: int, where: str) -> MalformedError | None:
     """A count written in the notation: digits, no sign, no leading zeros, in range."""
     if not (text.isascii() and text.isdigit()):
-        return MalformedError(f"must be an integer, not {text!r}", where)
+        return MalformedError(N_("must be an integer, not {text}")(text=repr(text)), where)
     if len(text) > 1 and text[0] == "0":
-        return MalformedError(f"{text!r} must be written without leading zeros", where)
+        return MalformedError(N_("{text} must be written without leading zeros")(text=repr(text)), where)
     if not low <= int(text) <= high:
-        return MalformedError(f"must be between {low} and {high}", where)
+        return MalformedError(MUST_BE_BETWEEN(low=low, high=high), where)
     return None
 
 
-def _list_problem(text: str, pattern: str, what: str, where: str) -> MalformedError | None:
+def _list_problem(text: str, pattern: str, what: Message, where: str) -> MalformedError | None:
     """A comma-separated list of squares or seat ids, with at least one entry."""
     if not text:
-        return MalformedError(f"lists no {what}; leave the section out instead", where)
+        return MalformedError(N_("lists no {what}; leave the section out instead")(what=what), where)
     for i, item in enumerate(text.split(",")):
         if not item:
-            return MalformedError(f"{text!r} has an empty entry", f"{where}/{i}")
+            return MalformedError(N_("{text} has an empty entry")(text=repr(text)), f"{where}/{i}")
         if re.fullmatch(pattern, item) is None:
-            return MalformedError(f"{item!r} is not a {what}", f"{where}/{i}")
+            return MalformedError(N_("{item} is not a {what}")(item=repr(item), what=what), f"{where}/{i}")
     return None
 
 
@@ -409,9 +422,9 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
     if text == SETUP:
         return None
     if not text:
-        return MalformedError("the heights section is empty: write 'setup' or the ranks", "/heights")
+        return MalformedError(N_("the heights section is empty: write 'setup' or the ranks")(), "/heights")
     if not any(c.isdigit() for c in text):
-        return MalformedError(f"the heights {text!r} are neither 'setup' nor ranks of digits", "/heights")
+        return MalformedError(N_("the heights {text} are neither 'setup' nor ranks of digits")(text=repr(text)), "/heights")
     span = _play_span(players, Rules(two_player_board=TwoPlayerBoard.SIX) if six else Rules()) if players else range(SIZE)
     for number, rank_text in enumerate(text.split("/")):
         rank = span.stop - 1 - number
@@ -423,52 +436,57 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
             if char == "(":
                 end = rank_text.find(")", i)
                 if end < 0:
-                    return MalformedError(f"{name}: '(' without ')'", where)
+                    return MalformedError(N_("{name}: '(' without ')'")(name=name), where)
                 inner = rank_text[i + 1 : end]
                 problem = _number_problem(inner, 10, MAX_HEIGHT, where)
                 if problem is None:
                     i = end + 1
                 elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
-                    return MalformedError(f"{name}: height {inner} is written as the digit {inner}, not in parentheses", where)
+                    return MalformedError(N_("{name}: height {inner} is written as the digit {inner}, not in parentheses")(name=name, inner=inner), where)
                 else:
-                    return MalformedError(f"{name}: {problem.detail}", where)
+                    return MalformedError(N_("{name}: {detail}")(name=name, detail=problem.detail), where)
             elif char.isascii() and char.isdigit():
                 i += 1
             else:
                 return MalformedError(
-                    f"{name}: unexpected {char!r}; a height is a digit, or (N) for N from 10 to {MAX_HEIGHT}", where
+                    N_("{name}: unexpected {char}; a height is a digit, or (N) for N from 10 to {most}")(
+                        name=name, char=repr(char), most=MAX_HEIGHT
+                    ), where
                 )
             file += 1
         if not rank_text:
-            return MalformedError(f"rank {rank + 1} is empty", f"/heights/{rank}")
-    return MalformedError("the heights are not ranks of heights separated by '/'", "/heights")  # pragma: no cover
+            return MalformedError(N_("rank {rank} is empty")(rank=rank + 1), f"/heights/{rank}")
+    return MalformedError(N_("the heights are not ranks of heights separated by '/'")(), "/heights")  # pragma: no cover
 
 
 def _seat_problem(section: str, index: int) -> MalformedError | None:
     where = f"/seats/{index}"
     parts = section.split(":")
     if len(parts) < 2:
-        return MalformedError(f"section {section!r} is neither a seat id:territories:… nor a key=value section", where)
+        return MalformedError(N_("section {section} is neither a seat id:territories:… nor a key=value section")(
+            section=repr(section)
+        ), where)
     if len(parts) > len(_SEAT_FIELDS):
         return MalformedError(
-            f"seat {section!r} has {len(parts)} fields; at most {len(_SEAT_FIELDS)}: "
-            "id:territories:turrians:attacks:bonus_stones:pro_hold:captures",
+            N_("seat {section} has {count} fields; at most {most}: id:territories:turrians:attacks:bonus_stones:pro_hold:captures")(
+                section=repr(section), count=len(parts), most=len(_SEAT_FIELDS)
+            ),
             where,
         )
     seat_id, territories, *rest = parts
     if re.fullmatch(_ID, seat_id) is None:
-        return MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", f"{where}/id")
+        return MalformedError(SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN), f"{where}/id")
     if not territories:
-        return MalformedError(f"seat {section!r} names no territory (NW, NE, SE, SW)", f"{where}/territories")
+        return MalformedError(N_("seat {section} names no territory (NW, NE, SE, SW)")(section=repr(section)), f"{where}/territories")
     for i, territory in enumerate(territories.split(",")):
         if re.fullmatch(_TERRITORY, territory) is None:
-            return MalformedError("must be one of 'NW', 'NE', 'SE', 'SW'", f"{where}/territories/{i}")
+            return MalformedError(N_("must be one of 'NW', 'NE', 'SE', 'SW'")(), f"{where}/territories/{i}")
     checks: tuple[Callable[[str], MalformedError | None], ...] = (
-        lambda t: None if not t else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/turrians"),
+        lambda t: None if not t else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/turrians"),
         lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
         lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
         # An empty pro_hold is written only to reach the captures field after it.
-        lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, "square a1 … j10", f"{where}/pro_hold"),
+        lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/pro_hold"),
         lambda t: _number_problem(t, 0, CAPTURES_PER_SEAT, f"{where}/captures"),
     )
     for check, part in zip(checks, rest, strict=False):
@@ -482,23 +500,23 @@ def _option_problem(key: str, value: str) -> MalformedError | None:
     where = _OPTION_FIELDS[key]
     if key in ("move", "start"):
         ok = re.fullmatch(_ID, value) is not None
-        return None if ok else MalformedError(f"must be a seat id matching {SEAT_ID_PATTERN}", where)
+        return None if ok else MalformedError(SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN), where)
     if key == "finishers":
-        return _list_problem(value, _ID, "seat id", where)
+        return _list_problem(value, _ID, SEAT_ID_NOUN, where)
     if key == "taken":
-        return _list_problem(value, _SQUARE, "square a1 … j10", where)
+        return _list_problem(value, _SQUARE, SQUARE_NOUN, where)
     if key == "hand":
         return _number_problem(value, 0, STONES_PER_TURN, where)
     if key == "points":
         return _number_problem(value, 0, MOVEMENT_POINTS, where)
     if key == "phase":
         ok = value in _PHASES
-        return None if ok else MalformedError(f"must be one of {', '.join(repr(p) for p in _PHASES)}", where)
+        return None if ok else MalformedError(MUST_BE_ONE_OF(allowed=", ".join(repr(p) for p in _PHASES)), where)
     if not value:
-        return MalformedError("rules= names no option; leave the section out instead", where)
+        return MalformedError(N_("rules= names no option; leave the section out instead")(), where)
     for flag in value.split(","):
         if flag not in RULE_FLAGS:
-            return MalformedError(f"unknown rules flag {flag!r}; the flags are {', '.join(RULE_FLAGS)}", where)
+            return MalformedError(N_("unknown rules flag {flag}; the flags are {flags}")(flag=repr(flag), flags=", ".join(RULE_FLAGS)), where)
     return None  # pragma: no cover - the grammar accepts every list of known flags
 
 

@@ -40,13 +40,14 @@ from typing import Final
 
 from service.common import InvalidQueryError
 from service.common.budget import Budget, Counter, Stop
-from service.terra_turrium.actions import Event, Segment, TurnPlan
+from service.common.refusal import N_
+from service.terra_turrium.actions import Segment, TurnPlan
 from service.terra_turrium.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, Square
 from service.terra_turrium.goal import GOAL_HEIGHTS
 from service.terra_turrium.move import MoveBoard, legal_captures
 from service.terra_turrium.place import legal_placements
-from service.terra_turrium.refusals import Refusal
 from service.terra_turrium.position import MAX_ATTACKS, NOBODY, TURRIANS_PER_SEAT, Phase, Position
+from service.terra_turrium.refusals import Refusal
 from service.terra_turrium.setup import initial_placement_refusal, place_turrians, setup_heights
 from service.terra_turrium.take import legal_removals, outside_squares
 from service.terra_turrium.turn import apply_turn, play_move, play_place, play_take, take_stone
@@ -545,7 +546,7 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if level not in LEVEL:
         raise ValueError(f"level must be one of {LEVELS}")
     if position.is_game_over:
-        raise InvalidQueryError(Refusal.GAME_OVER.rule, "the game is over: there is no turn to suggest", "/position")
+        raise InvalidQueryError(Refusal.GAME_OVER.rule, N_("the game is over: there is no turn to suggest")(), "/position")
     rng = random.Random(seed)
     counter = Counter(budget or Budget())
     placed: dict[str, tuple[Square, ...]] = {}

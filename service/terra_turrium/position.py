@@ -28,6 +28,7 @@ from typing import Final
 from service.common import InvalidPositionError
 from service.common.cache import cached_property
 from service.common.frozen import quick_init
+from service.common.refusal import N_
 from service.terra_turrium.board import (
     CLOCKWISE,
     RING,
@@ -229,14 +230,14 @@ def _check_seats(position: Position) -> None:
     if len(ids) < len(position.seats):
         for i, seat in enumerate(position.seats):
             if any(other.id == seat.id for other in position.seats[:i]):
-                raise InvalidPositionError("S1", f"seat id {seat.id!r} is used twice", f"/seats/{i}/id")
+                raise InvalidPositionError("S1", N_("seat id {seat} is used twice")(seat=repr(seat.id)), f"/seats/{i}/id")
     if position.to_move in ids and position.round_start in ids and ids.issuperset(position.finishers):
         return
     references = [(position.to_move, "/to_move"), (position.round_start, "/round_start")]
     references += [(s, f"/finishers/{i}") for i, s in enumerate(position.finishers)]
     for seat_id, where in references:
         if seat_id not in ids:
-            raise InvalidPositionError("S1", f"{seat_id!r} is not the id of a seat", where)
+            raise InvalidPositionError("S1", N_("{seat_id} is not the id of a seat")(seat_id=repr(seat_id)), where)
 
 
 #: The options that exist for some player counts only (``metadata["players"]``).
@@ -252,7 +253,7 @@ def _check_options(position: Position) -> None:
             shown = "true" if value is True else value.value
             raise InvalidPositionError(
                 option.metadata["rule"],
-                f"{option.name} {shown} is an option of the {' or '.join(map(str, counts))}-player game only",
+                N_("{option} {shown} is an option of the {value}-player game only")(option=option.name, shown=shown, value=' or '.join(map(str, counts))),
                 f"/rules/{option.name}",
             )
 
@@ -265,15 +266,13 @@ def _check_territories(position: Position) -> None:
         if len(seat.territories) != per_seat:
             raise InvalidPositionError(
                 "S1",
-                f"with {players} players every seat owns {per_seat} "
-                f"territor{'ies' if per_seat == 2 else 'y'}, "
-                f"seat {seat.id!r} owns {len(seat.territories)}",
+                N_("with {players} players every seat owns {per_seat} territor{value}, seat {seat} owns {count_territories}")(players=players, per_seat=per_seat, value='ies' if per_seat == 2 else 'y', seat=repr(seat.id), count_territories=len(seat.territories)),
                 f"/seats/{i}/territories",
             )
         for territory in seat.territories:
             if territory in seen:
                 raise InvalidPositionError(
-                    "S1", f"territory {territory.value} is owned by two seats", f"/seats/{i}/territories"
+                    "S1", N_("territory {territory} is owned by two seats")(territory=territory.value), f"/seats/{i}/territories"
                 )
             seen.add(territory)
     if position.rules.team_play:
@@ -282,7 +281,7 @@ def _check_territories(position: Position) -> None:
             if not are_adjacent(a.territories[0], b.territories[0]):
                 raise InvalidPositionError(
                     "S1",
-                    f"partners {a.id!r} and {b.id!r} must hold adjacent territories",
+                    N_("partners {a} and {b} must hold adjacent territories")(a=repr(a.id), b=repr(b.id)),
                     f"/seats/{first + 1}/territories",
                 )
 
@@ -293,7 +292,7 @@ def _check_board(position: Position) -> None:
         square = next(s for s in OUTSIDE_RINGS[ring] if heights[s])
         raise InvalidPositionError(
             "B4",
-            f"{square_name(square)} is out of play with {position.players} players and must stay empty",
+            N_("{square} is out of play with {players} players and must stay empty")(square=square_name(square), players=position.players),
             f"/heights/{square // SIZE}/{square % SIZE}",
         )
     standing = [s for seat in position.seats for s in seat.turrians]
@@ -310,18 +309,18 @@ def _check_board(position: Position) -> None:
     for i, seat in enumerate(position.seats):
         where = f"/seats/{i}/turrians"
         if len(seat.turrians) > TURRIANS_PER_SEAT:
-            raise InvalidPositionError("S2", f"seat {seat.id!r} has more than {TURRIANS_PER_SEAT} turrians", where)
+            raise InvalidPositionError("S2", N_("seat {seat} has more than {TURRIANS_PER_SEAT} turrians")(seat=repr(seat.id), TURRIANS_PER_SEAT=TURRIANS_PER_SEAT), where)
         for j, square in enumerate(seat.turrians):
             name = square_name(square)
             if square in where_is:
                 raise InvalidPositionError(
-                    "S2", f"two turrians stand on {name} ({where_is[square]} and {seat.id})", f"{where}/{j}"
+                    "S2", N_("two turrians stand on {name} ({where_is} and {seat})")(name=name, where_is=where_is[square], seat=seat.id), f"{where}/{j}"
                 )
             where_is[square] = seat.id
             if not position.is_in_play(square):
-                raise InvalidPositionError("B4", f"turrian on {name}, which is out of play", f"{where}/{j}")
+                raise InvalidPositionError("B4", N_("turrian on {name}, which is out of play")(name=name), f"{where}/{j}")
             if not heights[square]:
-                raise InvalidPositionError("S2", f"turrian on {name}, which has no stone", f"{where}/{j}")
+                raise InvalidPositionError("S2", N_("turrian on {name}, which has no stone")(name=name), f"{where}/{j}")
     raise AssertionError("the fast check found a fault the slow one did not")  # pragma: no cover
 
 
@@ -330,10 +329,10 @@ def _check_holds(position: Position) -> None:
         if seat.pro_hold is not None:
             hold_where = f"/seats/{i}/pro_hold"
             if position.rules.goal is not Goal.PRO:
-                raise InvalidPositionError("G2", "pro_hold is only kept with goal 'pro'", hold_where)
+                raise InvalidPositionError("G2", N_("pro_hold is only kept with goal 'pro'")(), hold_where)
             if len(seat.pro_hold) != 3 or len(set(seat.pro_hold)) != 3:
                 raise InvalidPositionError(
-                    "G2", "pro_hold lists the three distinct squares of the 5-, 6- and 7-towers", hold_where
+                    "G2", N_("pro_hold lists the three distinct squares of the 5-, 6- and 7-towers")(), hold_where
                 )
 
 
@@ -341,42 +340,42 @@ def _check_captures(position: Position) -> None:
     """V1–V3: the capture phase and the seats' capture counters belong to the Burgenland
     variant, and nothing is counted before the phase opens."""
     if position.captures_open and not position.rules.burgenland:
-        raise InvalidPositionError("V2", "captures_open is only kept with captures 'burgenland'", "/captures_open")
+        raise InvalidPositionError("V2", N_("captures_open is only kept with captures 'burgenland'")(), "/captures_open")
     for i, seat in enumerate(position.seats):
         if seat.captures and not position.rules.burgenland:
-            raise InvalidPositionError("V3", "a seat counts captures only with captures 'burgenland'",
+            raise InvalidPositionError("V3", N_("a seat counts captures only with captures 'burgenland'")(),
                                        f"/seats/{i}/captures")
         if seat.captures and not position.captures_open:
-            raise InvalidPositionError("V3", "captures are counted only once the capture phase is open",
+            raise InvalidPositionError("V3", N_("captures are counted only once the capture phase is open")(),
                                        f"/seats/{i}/captures")
 
 
 def _check_turn(position: Position) -> None:
     turn = position.turn
     if len(set(position.finishers)) != len(position.finishers):
-        raise InvalidPositionError("G3", "a seat is listed twice among the finishers", "/finishers")
+        raise InvalidPositionError("G3", N_("a seat is listed twice among the finishers")(), "/finishers")
     if len(turn.taken) > STONES_PER_TURN:
-        raise InvalidPositionError("R1", "at most 3 stones are taken in a turn", "/turn/taken")
+        raise InvalidPositionError("R1", N_("at most 3 stones are taken in a turn")(), "/turn/taken")
     for i, square in enumerate(turn.taken):
         if not position.is_in_play(square):
             raise InvalidPositionError(
-                "B4", f"{square_name(square)} is out of play: nothing was taken there", f"/turn/taken/{i}"
+                "B4", N_("{square} is out of play: nothing was taken there")(square=square_name(square)), f"/turn/taken/{i}"
             )
     if turn.phase is Phase.TAKE and turn.in_hand != len(turn.taken):
-        raise InvalidPositionError("T1", "in the take phase every stone taken is still in hand", "/turn/in_hand")
+        raise InvalidPositionError("T1", N_("in the take phase every stone taken is still in hand")(), "/turn/in_hand")
     if turn.phase is not Phase.MOVE:
         if turn.points != MOVEMENT_POINTS:
-            raise InvalidPositionError("T1", "points are spent only in the move phase", "/turn/points")
+            raise InvalidPositionError("T1", N_("points are spent only in the move phase")(), "/turn/points")
         if turn.attacked:
-            raise InvalidPositionError("T1", "attacks happen only in the move phase", "/turn/attacked")
+            raise InvalidPositionError("T1", N_("attacks happen only in the move phase")(), "/turn/attacked")
     if turn.phase is Phase.PLACE and turn.taken and turn.in_hand > len(turn.taken):
-        raise InvalidPositionError("P1", "more stones in hand than were taken in this turn", "/turn/in_hand")
+        raise InvalidPositionError("P1", N_("more stones in hand than were taken in this turn")(), "/turn/in_hand")
     if turn.phase is Phase.MOVE:
         if turn.in_hand:
-            raise InvalidPositionError("P1", "every stone taken is placed before the move phase", "/turn/in_hand")
+            raise InvalidPositionError("P1", N_("every stone taken is placed before the move phase")(), "/turn/in_hand")
         if turn.attacked and position.mover.attacks < 1:
             raise InvalidPositionError(
-                "M8", "an attack this turn would have raised the attack counter", "/turn/attacked"
+                "M8", N_("an attack this turn would have raised the attack counter")(), "/turn/attacked"
             )
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.common import IllegalTurnError, MalformedError, Problem
+from service.common.refusal import N_
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import SQUARE_BY_NAME, Square, square_name
 from service.terra_turrium.codec import RESERVE
@@ -55,6 +56,13 @@ GAME_PATTERN: Final = rf"^{NOTATION_PATTERN[1:-1]}(?:\n{TURN_PATTERN[1:-1]})*\n?
 """The game notation's grammar: the position notation's, then turns, one per line."""
 
 _PHASES: Final = ("take", "place", "move")
+# The phase is a word of the notation (take, place, move), written as it is.
+TAKES_LATE: Final = N_(
+    "{token} takes a stone after a {phase} action; a turn's actions come in the order take, place, move"
+)
+PLACES_LATE: Final = N_(
+    "{token} places a stone after a {phase} action; a turn's actions come in the order take, place, move"
+)
 
 
 # ---------------------------------------------------------------------------- turns
@@ -74,13 +82,14 @@ def write_turn_notation(plan: TurnPlan) -> str:
 def _square(text: str, column: int) -> Square:
     square = SQUARE_BY_NAME.get(text)
     if square is None:
-        raise _at(column, f"{text!r} is not a square a1 … j10")
+        raise _at(column, N_("{text} is not a square a1 … j10")(text=repr(text)))
     return square
 
 
 def _at(column: int, detail: str, line: int | None = None) -> MalformedError:
-    where = f"column {column}" if line is None else f"line {line}, column {column}"
-    return MalformedError(f"{where}: {detail}")
+    if line is None:
+        return MalformedError(N_("column {column}: {detail}")(column=column, detail=detail))
+    return MalformedError(N_("line {line}, column {column}: {detail}")(line=line, column=column, detail=detail))
 
 
 def parse_turn_notation(text: str) -> TurnPlan:
@@ -97,21 +106,20 @@ def parse_turn_notation(text: str) -> TurnPlan:
     if text == PASS:
         return TurnPlan()
     if not text:
-        raise _at(1, f"a turn is its actions separated by spaces, or {PASS!r}")
+        raise _at(1, N_("a turn is its actions separated by spaces, or {passing}")(passing=repr(PASS)))
     lists: dict[str, list[Square]] = {"take": [], "place": []}
     segments: list[Segment] = []
     phase = 0
     column = 1
     for token in text.split(" "):
         if not token:
-            raise _at(column, "actions are separated by one space")
+            raise _at(column, N_("actions are separated by one space")())
         kind = "take" if token[0] == "-" else "place" if token[0] == "+" else "move"
         rank = _PHASES.index(kind)
         if rank < phase:
             raise _at(
                 column,
-                f"{token} {'takes' if kind == 'take' else 'places'} a stone after a "
-                f"{_PHASES[phase]} action; a turn's actions come in the order take, place, move",
+                (TAKES_LATE if kind == "take" else PLACES_LATE)(token=token, phase=_PHASES[phase]),
             )
         phase = rank
         if kind in lists:
@@ -127,11 +135,10 @@ def parse_turn_notation(text: str) -> TurnPlan:
                     squares.append(_square(part, offset))
                 offset += len(part) + 1
             if len(squares) < 2:
-                raise _at(column, f"{token!r} walks nowhere: a walk is its start and the squares stepped on, "
-                          "joined by '-'")
+                raise _at(column, N_("{token} walks nowhere: a walk is its start and the squares stepped on, joined by '-'")(token=repr(token)))
             origin, *path = squares
             if None in path:
-                raise _at(column, f"{token!r}: only a walk's start can be {RESERVE!r}")
+                raise _at(column, N_("{token}: only a walk's start can be {reserve}")(token=repr(token), reserve=repr(RESERVE)))
             segments.append(Segment(origin, tuple(s for s in path if s is not None)))
         column += len(token) + 1
     return TurnPlan(tuple(lists["take"]), tuple(lists["place"]), tuple(segments))
@@ -161,24 +168,25 @@ def read_game_record(text: object) -> GameRecord:
     column of every mistake found (at most one per line).
     """
     if type(text) is not str:
-        raise MalformedError("must be a string: the game in the game notation")
+        raise MalformedError(N_("must be a string: the game in the game notation")())
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # one final newline
     if not lines:
-        raise MalformedError("line 1, column 1: a game record starts with the position in the notation")
+        raise MalformedError(N_("line 1, column 1: a game record starts with the position in the notation")())
     problems: list[Problem] = []
     start: Position | None = None
     try:
         start = read_notation(lines[0])
     except MalformedError as exc:
-        problems.append(Problem("", f"line 1: {exc.detail} (at {exc.field or 'the position'})"))
+        problems.append(Problem("", (N_("line 1: {detail} (at {field})")(detail=exc.detail, field=exc.field) if exc.field
+                               else N_("line 1: {detail} (at the position)")(detail=exc.detail))))
     turns: list[TurnPlan] = []
     for number, line in enumerate(lines[1:], start=2):
         try:
             turns.append(parse_turn_notation(line))
         except MalformedError as exc:
-            problems.append(Problem("", f"line {number}, {exc.detail}"))
+            problems.append(Problem("", N_("line {line}, {detail}")(line=number, detail=exc.detail)))
         if len(problems) >= 20:
             break
     if problems:

@@ -19,7 +19,7 @@ import enum
 from typing import Any
 
 from service.common.language import DEFAULT_LANGUAGE
-from service.common.refusal import Message, N_, Nn_
+from service.common.refusal import N_, Message, Nn_, Text
 from service.common.refusal import Refusal as Refused
 
 
@@ -162,8 +162,13 @@ class Refusal(enum.Enum):
     def refuse(self, **facts: Any) -> Refused:
         """This reason with the facts of the case (square names, heights …): the shared
         refusal model, written in a language when asked."""
-        return Refused(self.rule, self.message(**facts))
+        return Refused(self.rule, self.message, tuple(facts.items()))
 
     def explain(self, language: str = DEFAULT_LANGUAGE, /, **facts: Any) -> str:
         """The sentence in ``language`` (English by default), with the facts filled in."""
         return self.message.format(language, **facts)
+
+    def text(self, **facts: Any) -> Text:
+        """The English sentence with the facts filled in, which the HTTP layer writes
+        again in the client's language (an error's or a violation's ``detail``)."""
+        return self.message(**facts)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Final
 
 from service.common import InvalidPositionError, MalformedError
+from service.common.refusal import N_
 from service.terra_turrium.board import (
     CENTRE,
     SQUARES,
@@ -57,7 +58,7 @@ def setup_position(players: int, rules: Rules | None = None) -> Position:
     does not have (team play without 4 players, the 6 × 6 board without 2).
     """
     if players not in DEFAULT_TERRITORIES:
-        raise MalformedError("players must be 2, 3 or 4", "/players")
+        raise MalformedError(N_("players must be 2, 3 or 4")(), "/players")
     rules = rules or Rules()
     seats = tuple(
         Seat(id=SEAT_IDS[i], territories=territories) for i, territories in enumerate(DEFAULT_TERRITORIES[players])
@@ -101,14 +102,14 @@ def place_turrians(position: Position, placements: Mapping[str, Iterable[str | S
     """
     for seat_id, squares in placements.items():
         if seat_id not in position.seat_index:
-            raise InvalidPositionError("S1", f"{seat_id!r} is not the id of a seat", "/placements")
+            raise InvalidPositionError("S1", N_("{seat_id} is not the id of a seat")(seat_id=repr(seat_id)), "/placements")
         index = position.seat_index[seat_id]
         for raw in squares:
             square = parse_square(raw) if isinstance(raw, str) else raw
             seat = position.seats[index]
             refusal = initial_placement_refusal(position, seat, square)
             if refusal is not None:
-                detail = refusal.explain(square=square_name(square), seat=seat_id)
+                detail = refusal.text(square=square_name(square), seat=seat_id)
                 raise InvalidPositionError(refusal.rule, detail, f"/placements/{seat_id}")
             seats = list(position.seats)
             seats[index] = replace(seat, turrians=tuple(sorted((*seat.turrians, square))))

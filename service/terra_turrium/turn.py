@@ -21,7 +21,14 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from service.common import IllegalTurnError
-from service.terra_turrium.actions import CaptureKind, Event, EventType, TurnPlan, Violation, with_interpretations
+from service.terra_turrium.actions import (
+    CaptureKind,
+    Event,
+    EventType,
+    TurnPlan,
+    Violation,
+    with_interpretations,
+)
 from service.terra_turrium.board import SQUARES, TERRITORY, Square, square_name
 from service.terra_turrium.codec import violation_to_dict
 from service.terra_turrium.goal import hold_squares, is_holding, meets_goal, opens_captures
@@ -47,7 +54,7 @@ def illegal(
     reason: Refusal, phase: Phase | None, index: int, step: int | None = None, **facts: Any
 ) -> IllegalTurnError:
     """The error for the first illegal action of a turn, its sentence written from ``facts``."""
-    violation = Violation(reason, phase, index, reason.explain(**facts), step)
+    violation = Violation(reason, phase, index, reason.text(**facts), step)
     return IllegalTurnError(violation, reason.rule, violation.detail, violation_to_dict(violation))
 
 

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from service.common.errors import InvalidQueryError, MalformedError
+from service.common.refusal import N_
 from service.common.shapes import Shape
 from service.turm_und_leute.combat import (
     Contribution,
@@ -101,11 +102,11 @@ def _read_group(shape: Shape, value: object, where: str, role: Role) -> _RawGrou
     # Read every member present even after a problem, so that one answer names them all.
     kind = value.get("kind")
     if "kind" in value and type(kind) is not str:
-        shape.fail(f"{where}/kind", "must be a string")
+        shape.fail(f"{where}/kind", N_("must be a string")())
     figures = value.get("figures")
     # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
     if "figures" in value and type(figures) is not int:
-        shape.fail(f"{where}/figures", "must be an integer")
+        shape.fail(f"{where}/figures", N_("must be an integer")())
     position = shape.member(Placement, value.get("position", DEFAULTS["position"]), f"{where}/position")
     marked = shape.boolean(value.get("marked", DEFAULTS["marked"]), f"{where}/marked")
     used = shape.integer(value.get("actions_used", DEFAULTS["actions_used"]), f"{where}/actions_used", 0)
@@ -303,7 +304,7 @@ def parse_outcome(data: object) -> Outcome:
             continue
         named = parse_group_name(item["group"])
         if named is None:
-            shape.fail(f"{where}/group", "must name a group: /target, /attackers/N or /helpers/N")
+            shape.fail(f"{where}/group", N_("must name a group: /target, /attackers/N or /helpers/N")())
         strength = shape.integer(item["strength"], f"{where}/strength")
         bonus = shape.integer(item["bonus"], f"{where}/bonus", 1, max(BONUS.values()))
         counted = shape.boolean(item["counted"], f"{where}/counted")

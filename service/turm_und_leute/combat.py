@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.common.errors import InvalidQueryError
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import N_, Message, Nn_, explain
 from service.turm_und_leute.units import (
     BONUS,
     ELEVATED,
@@ -143,12 +145,18 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a group may not fight as asked: the rule id, a sentence, and the member of the
-    group (a JSON pointer below the group, ``"/kind"``) that the rule is about."""
+    """Why a group may not fight as asked: the rule id, the sentence (a
+    :class:`~service.common.refusal.Text`: its message and values, written in English
+    until asked for another language), and the member of the group (a JSON pointer below
+    the group, ``"/kind"``) that the rule is about."""
 
     rule: str
     detail: str
     field: str
+
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The sentence in ``language``."""
+        return explain(self.detail, language)
 
 
 GOLD_MAKERS: Final = frozenset({Kind.ENGEL, Kind.ZWERGE})
@@ -171,12 +179,20 @@ def group_refusal(edition: Edition, group: Group) -> Refusal | None:
         return Refusal("L1", unknown_kind_detail(edition, group.kind.value), "/kind")
     if not 1 <= group.figures <= row.max_figures:
         return Refusal(
-            "L1", f"a tile holds 1 to {row.max_figures} {group.kind.value}, not {group.figures}", "/figures"
+            "L1",
+            N_("a tile holds 1 to {most} {kind}, not {figures}")(
+                most=row.max_figures, kind=group.kind.value, figures=group.figures
+            ),
+            "/figures",
         )
     if group.position not in PLACEMENTS[edition]:
         allowed = ", ".join(p.value for p in PLACEMENTS[edition])
         return Refusal(
-            "LS1", f"{edition.full_name} has no {group.position.value}: positions are {allowed}", "/position"
+            "LS1",
+            N_("{edition} has no {position}: positions are {allowed}")(
+                edition=edition.full_name, position=group.position.value, allowed=allowed
+            ),
+            "/position",
         )
     return None
 
@@ -193,18 +209,23 @@ def attack_refusal(edition: Edition, group: Group) -> Refusal | None:
         return refusal
     row = UNITS[edition][group.kind]
     if not row.may_attack:
-        return Refusal("L3", f"a group of {group.kind.value} may not attack", "/kind")
+        return Refusal("L3", N_("a group of {kind} may not attack")(kind=group.kind.value), "/kind")
     if group.actions_used >= row.actions:
         return Refusal(
             "L3",
-            f"a group of {group.kind.value} has {row.actions} action{'s' if row.actions > 1 else ''} a turn "
-            f"and has used {group.actions_used}: none is left to attack with",
+            Nn_(
+                "a group of {kind} has {actions} action a turn and has used {used}: none is left to attack with",
+                "a group of {kind} has {actions} actions a turn and has used {used}: none is left to attack with",
+                "actions",
+            )(kind=group.kind.value, actions=row.actions, used=group.actions_used),
             "/actions_used",
         )
     if _walls_need_range(edition, group.position, row):
         return Refusal(
             "L3",
-            f"from a {_spoken(group.position)} only {_ranged(edition)} attack, not {group.kind.value}",
+            N_("from a {position} only {ranged} attack, not {kind}")(
+                position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value
+            ),
             "/position",
         )
     return None
@@ -221,14 +242,16 @@ def defence_refusal(edition: Edition, group: Group, role: Role = Role.HELPER) ->
     """
     row = UNITS[edition][group.kind]
     if not row.may_defend:
-        return Refusal("L4", f"a group of {group.kind.value} never defends", "/kind")
+        return Refusal("L4", N_("a group of {kind} never defends")(kind=group.kind.value), "/kind")
     if group.marked:
-        return Refusal("L4", "it carries a marker: it acted this turn and is blocked", "/marked")
+        return Refusal("L4", N_("it carries a marker: it acted this turn and is blocked")(), "/marked")
     # The target defends itself wherever it stands; the restriction is on helping.
     if role is Role.HELPER and _walls_need_range(edition, group.position, row):
         return Refusal(
             "L4",
-            f"from a {_spoken(group.position)} only {_ranged(edition)} help, not {group.kind.value}",
+            N_("from a {position} only {ranged} help, not {kind}")(
+                position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value
+            ),
             "/position",
         )
     return None
@@ -239,12 +262,23 @@ def _walls_need_range(edition: Edition, position: Placement, row: Unit) -> bool:
     return edition is Edition.TURM_UND_LEUTE and position in ELEVATED and not row.ranged
 
 
-def _spoken(position: Placement) -> str:
-    return position.value.replace("_", " ")
+#: The positions as a player names them (the ``position`` values are the contract's).
+SPOKEN: Final = {
+    Placement.GROUND: N_("ground"),
+    Placement.BRIDGE: N_("bridge"),
+    Placement.WALL: N_("wall"),
+    Placement.SMALL_TOWER: N_("small tower"),
+    Placement.BIG_TOWER: N_("big tower"),
+}
+
+
+def _spoken(position: Placement) -> Message:
+    return SPOKEN[position]
 
 
 def _ranged(edition: Edition) -> str:
-    return " and ".join(u.kind.value for u in UNITS[edition].values() if u.ranged)
+    ranged = [u.kind.value for u in UNITS[edition].values() if u.ranged]
+    return N_("{first} and {last}")(first=", ".join(ranged[:-1]), last=ranged[-1]) if len(ranged) > 1 else ranged[0]
 
 
 def legal_attackers(edition: Edition, position: Placement = Placement.GROUND) -> tuple[Kind, ...]:
@@ -264,7 +298,7 @@ def check_fight(fight: Fight) -> None:
     defend are no error: they count for nothing (L4).
     """
     if not fight.attackers:
-        raise InvalidQueryError("L2", "a fight needs one or more attacking groups", "/attackers")
+        raise InvalidQueryError("L2", N_("a fight needs one or more attacking groups")(), "/attackers")
     for role, index, group in fight.groups():
         if role is Role.ATTACKER:
             refusal = attack_refusal(fight.edition, group)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from service.common.errors import InvalidPositionError
+from service.common.refusal import N_, Nn_
 from service.turm_und_leute.ledger import Building, Ledger, check_ledger, setup_ledger
 from service.turm_und_leute.peoples import (
     Side,
@@ -47,6 +49,12 @@ class Game:
     def order(self) -> tuple[Side, ...]:
         """L10: the sides in the order they move."""
         return tuple(s.side for s in self.sides)
+
+
+
+# What a side still lacks to meet its goal (``missing``), as a player reads it.
+TOWERS_MISSING: Final = Nn_("{count} tower", "{count} towers", "count")
+WALLS_MISSING: Final = Nn_("{count} wall", "{count} walls", "count")
 
 
 def setup_game(edition: Edition, peoples: Sequence[Side]) -> Game:
@@ -123,11 +131,11 @@ def goal(
     for i, ledger in enumerate(ledgers):
         check_ledger(edition, peoples, ledger, f"/ledgers/{i}")
         if ledger.side in by_side:
-            raise InvalidPositionError("L9", f"two ledgers of the {ledger.side.value}", f"/ledgers/{i}/side")
+            raise InvalidPositionError("L9", N_("two ledgers of the {side}")(side=ledger.side.value), f"/ledgers/{i}/side")
         by_side[ledger.side] = ledger
     for side in playing:
         if side not in by_side:
-            raise InvalidPositionError("L9", f"the ledger of the {side.value} is missing", "/ledgers")
+            raise InvalidPositionError("L9", N_("the ledger of the {side} is missing")(side=side.value), "/ledgers")
     counts = by_side[count]
     removed = not any(t.kind in (Kind.GRAF, Kind.IMPERATOR) for t in counts.groups)
     results: list[SideGoal] = []
@@ -139,35 +147,37 @@ def goal(
             if edition is Edition.STAHL_UND_STERNE:
                 aim = Aim.TOWERS
                 if towers < CASTLE_TOWERS:
-                    missing.append(f"{CASTLE_TOWERS - towers} tower(s)")
+                    missing.append(TOWERS_MISSING(count=CASTLE_TOWERS - towers))
             else:
                 aim = Aim.CASTLE
                 walls = ledger.building(Building.WALL) + ledger.building(Building.GATE)
                 if towers < CASTLE_TOWERS:
-                    missing.append(f"{CASTLE_TOWERS - towers} tower(s)")
+                    missing.append(TOWERS_MISSING(count=CASTLE_TOWERS - towers))
                 if walls < CASTLE_WALLS + 1:
                     missing.append(
-                        f"{CASTLE_WALLS + 1 - walls} wall(s)"
+                        WALLS_MISSING(count=CASTLE_WALLS + 1 - walls)
                         if ledger.building(Building.WALL) < CASTLE_WALLS
-                        else "the gate"
+                        else N_("the gate")()
                     )
                 if not people_safe:
-                    missing.append("all his people safe")
+                    missing.append(N_("all his people safe")())
             if removed:
-                missing.append(f"the {count.value} himself")
+                missing.append(N_("the {count} himself")(count=count.value))
         elif side is Side.ENGEL:
             aim = Aim.DRAGON
             if not ledger.building(Building.DRAGON):
-                missing.append("the dragon")
+                missing.append(N_("the dragon")())
         elif side is Side.ZWERGE:
             aim = Aim.CATAPULT
             if not ledger.building(Building.CATAPULT):
-                missing.append("the catapult")
+                missing.append(N_("the catapult")())
         else:
             aim = Aim.EVERYTHING
             left = sum(len(by_side[s].groups) for s in playing if s is not Side.FLUID)
             if left:
-                missing.append(f"{left} group(s) of the other sides")
+                missing.append(
+                    Nn_("{count} group of the other sides", "{count} groups of the other sides", "count")(count=left)
+                )
         results.append(SideGoal(side, aim, not missing, tuple(missing)))
     winners = [r.side for r in results if r.met]
     if removed:

@@ -23,6 +23,8 @@ from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from service.common.errors import InvalidPositionError
+from service.common.language import DEFAULT_LANGUAGE
+from service.common.refusal import N_, Message, Nn_, explain
 from service.turm_und_leute.peoples import (
     START_FLUIDS,
     START_TOWERS,
@@ -284,50 +286,50 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
     side = ledger.side
     if side not in (_count(edition), *peoples):
         raise InvalidPositionError(
-            "L9", f"{side.value!r} is not a side of this game ({_sides(edition, peoples)})", f"{where}/side"
+            "L9", N_("{side} is not a side of this game ({sides})")(side=repr(side.value), sides=_sides(edition, peoples)), f"{where}/side"
         )
     for resource in Resource:
         if ledger.resource(resource) and resource not in RESOURCES[edition]:
             raise InvalidPositionError(
-                "LS4", f"{edition.full_name} has no {resource.value}", f"{where}/supply/{resource.value}"
+                "LS4", N_("{full_name} has no {resource}")(full_name=edition.full_name, resource=resource.value), f"{where}/supply/{resource.value}"
             )
     for building in Building:
         count = ledger.building(building)
         if count and building not in BUILDINGS[edition]:
             raise InvalidPositionError(
-                "LS8", f"{edition.full_name} has no {building.value}", f"{where}/buildings/{building.value}"
+                "LS8", N_("{full_name} has no {building}")(full_name=edition.full_name, building=building.value), f"{where}/buildings/{building.value}"
             )
     _check_buildings(side, ledger, f"{where}/buildings")
     if side is Side.FLUID:
         if ledger.markers:
             raise InvalidPositionError(
-                "L30", "the Fluid has no markers: it has two moves a turn", f"{where}/markers"
+                "L30", N_("the Fluid has no markers: it has two moves a turn")(), f"{where}/markers"
             )
         if ledger.groups:
             raise InvalidPositionError(
                 "L30",
-                "the Fluid has no groups: its fluids are counted in fluids and stacks",
+                N_("the Fluid has no groups: its fluids are counted in fluids and stacks")(),
                 f"{where}/groups/0",
             )
         if sum(ledger.stacks) > ledger.fluids:
             raise InvalidPositionError(
                 "L30",
-                f"the stacks hold {sum(ledger.stacks)} fluids, more than the {ledger.fluids} on the board",
+                N_("the stacks hold {held} fluids, more than the {fluids} on the board")(held=sum(ledger.stacks), fluids=ledger.fluids),
                 f"{where}/stacks",
             )
     elif ledger.fluids or ledger.stacks:
-        raise InvalidPositionError("L30", "only the Fluid has fluids", f"{where}/fluids")
+        raise InvalidPositionError("L30", N_("only the Fluid has fluids")(), f"{where}/fluids")
     seen: set[str] = set()
     counts = 0
     for i, troop in enumerate(ledger.groups):
         at = f"{where}/groups/{i}"
         _check_troop(edition, side, troop, at)
         if troop.id in seen:
-            raise InvalidPositionError("L14", f"two groups are called {troop.id!r}", f"{at}/id")
+            raise InvalidPositionError("L14", N_("two groups are called {troop}")(troop=repr(troop.id)), f"{at}/id")
         seen.add(troop.id)
         counts += troop.kind in (Kind.GRAF, Kind.IMPERATOR)
         if counts > 1:
-            raise InvalidPositionError("L11", "the count is one group", f"{at}/kind")
+            raise InvalidPositionError("L11", N_("the count is one group")(), f"{at}/kind")
 
 
 def _check_troop(edition: Edition, side: Side, troop: Troop, at: str) -> None:
@@ -337,28 +339,32 @@ def _check_troop(edition: Edition, side: Side, troop: Troop, at: str) -> None:
     if not 1 <= troop.figures <= unit.max_figures:
         raise InvalidPositionError(
             "L1",
-            f"a tile of {troop.kind.value} holds 1 to {unit.max_figures} figures, not {troop.figures}",
+            N_("a tile of {kind} holds 1 to {max_figures} figures, not {figures}")(kind=troop.kind.value, max_figures=unit.max_figures, figures=troop.figures),
             f"{at}/figures",
         )
     if troop.kind in (Kind.GRAF, Kind.IMPERATOR) and not side.is_count:
         raise InvalidPositionError(
-            "L11", f"the {troop.kind.value} belongs to his own side, not to {side.value}", f"{at}/kind"
+            "L11", N_("the {kind} belongs to his own side, not to {side}")(kind=troop.kind.value, side=side.value), f"{at}/kind"
         )
     if troop.actions_used > unit.actions:
         raise InvalidPositionError(
             "L15",
-            f"a group of {troop.kind.value} has {unit.actions} action(s) a turn, not {troop.actions_used}",
+            Nn_(
+                "a group of {kind} has {actions} action a turn, not {actions_used}",
+                "a group of {kind} has {actions} actions a turn, not {actions_used}",
+                "actions",
+            )(kind=troop.kind.value, actions=unit.actions, actions_used=troop.actions_used),
             f"{at}/actions_used",
         )
     if troop.markers < troop.actions_used:
         raise InvalidPositionError(
             "L14",
-            "every action lays a marker on the group: it carries fewer markers than its actions",
+            N_("every action lays a marker on the group: it carries fewer markers than its actions")(),
             f"{at}/markers",
         )
     if troop.off_board and troop.kind is not Kind.ENGEL:
         raise InvalidPositionError(
-            "L18", f"only angels stand off the board, not {troop.kind.value}", f"{at}/off_board"
+            "L18", N_("only angels stand off the board, not {kind}")(kind=troop.kind.value), f"{at}/off_board"
         )
 
 
@@ -368,7 +374,7 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
         if most is not None and count > most:
             raise InvalidPositionError(
                 _BUILDING_RULE[building],
-                f"a side has at most {most} {building.value}",
+                N_("a side has at most {most} {building}")(most=most, building=building.value),
                 f"{where}/{building.value}",
             )
     castle = (
@@ -376,23 +382,23 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
     )
     if castle and not side.is_count:
         raise InvalidPositionError(
-            "L26", f"the castle is the count's, not the {side.value}'s", f"{where}/tower"
+            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value), f"{where}/tower"
         )
     if ledger.building(Building.WALL) > ledger.building(Building.TOWER):
         raise InvalidPositionError(
-            "L26", "each castle part is a wall and a tower: more walls than towers", f"{where}/wall"
+            "L26", N_("each castle part is a wall and a tower: more walls than towers")(), f"{where}/wall"
         )
     if ledger.building(Building.GATE) and (
         ledger.building(Building.TOWER),
         ledger.building(Building.WALL),
     ) != (4, 3):
         raise InvalidPositionError(
-            "L26", "the gate is the last part: built after four towers and three walls", f"{where}/gate"
+            "L26", N_("the gate is the last part: built after four towers and three walls")(), f"{where}/gate"
         )
     for building, owner in ((Building.DRAGON, Side.ENGEL), (Building.CATAPULT, Side.ZWERGE)):
         if ledger.building(building) and side is not owner:
             raise InvalidPositionError(
-                "L27", f"the {building.value} is the {owner.value}'s", f"{where}/{building.value}"
+                "L27", N_("the {building} is the {owner}'s")(building=building.value, owner=owner.value), f"{where}/{building.value}"
             )
 
 
@@ -523,6 +529,10 @@ class Violation:
     rule: str
     detail: str
 
+    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
+        return explain(self.detail, language)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -591,8 +601,9 @@ class _Turn:
             if self.ledger.resource(resource) < amount:
                 raise _Illegal(
                     rule,
-                    f"{what} costs {_price(price)}; the supply has {self.ledger.resource(resource)} "
-                    f"{resource.value}",
+                    N_("{what} costs {price}; the supply has {have} {resource}")(
+                        what=what, price=_price(price), have=self.ledger.resource(resource), resource=resource.value
+                    ),
                 )
         for resource, amount in price.items():
             self.gain(resource, -amount)
@@ -600,14 +611,29 @@ class _Turn:
     def spend(self, markers: int, rule: str, what: str) -> None:
         if self.ledger.markers < markers:
             raise _Illegal(
-                rule, f"{what} needs {markers} marker(s) from the supply, which has {self.ledger.markers}"
+                rule, Nn_(
+                    "{what} needs {markers} marker from the supply, which has {have}",
+                    "{what} needs {markers} markers from the supply, which has {have}",
+                    "markers",
+                )(what=what, markers=markers, have=self.ledger.markers)
             )
         self.ledger = replace(self.ledger, markers=self.ledger.markers - markers)
         self.spent += markers
 
 
 def _price(price: Mapping[Resource, int]) -> str:
-    return " and ".join(f"{n} {r.value}" for r, n in price.items())
+    return _listing([f"{n} {r.value}" for r, n in price.items()], AND)
+
+
+AND = N_("{first} and {last}")
+OR = N_("{first} or {last}")
+
+
+def _listing(items: list[str], joined: Message) -> str:
+    """``a, b and c`` (or ``or``) in the words of the language the sentence is written in."""
+    if len(items) < 2:
+        return "".join(items)
+    return joined(first=", ".join(items[:-1]), last=items[-1])
 
 
 def _new_id(ledger: Ledger, kind: Kind) -> str:
@@ -670,7 +696,7 @@ def play_turn(
             return Violation(index, illegal.rule, illegal.detail)
     if end and ledger.side is Side.FLUID and turn.fluid_moves < FLUID_MOVES:
         return Violation(
-            len(actions), "L30", f"the Fluid makes two moves a turn, this turn {turn.fluid_moves}"
+            len(actions), "L30", N_("the Fluid makes two moves a turn, this turn {fluid_moves}")(fluid_moves=turn.fluid_moves)
         )
     return TurnResult(turn.ledger, dict(turn.production), turn.spent, tuple(turn.events))
 
@@ -732,7 +758,7 @@ def _play(turn: _Turn, action: Action) -> None:
                 + (" and move_planet" if turn.edition is Edition.STAHL_UND_STERNE else ""),
             )
         raise _Illegal(
-            "L30", f"{type(action).__name__.lower()} is one of the Fluid's moves, not the {side.value}'s"
+            "L30", N_("{action} is one of the Fluid's moves, not the {side}'s")(action=type(action).__name__.lower(), side=side.value)
         )
     if fluid_action:
         _fluid(turn, action)
@@ -741,7 +767,7 @@ def _play(turn: _Turn, action: Action) -> None:
     if turn.edition is Edition.TURM_UND_LEUTE and side is Side.ENGEL:
         # L29: the angels that hire do nothing else that round.
         if (hire and turn.other) or (not hire and turn.hired):
-            raise _Illegal("L29", "the angels hire new angels in a turn in which they do nothing else")
+            raise _Illegal("L29", N_("the angels hire new angels in a turn in which they do nothing else")())
     turn.hired |= hire
     turn.other |= not hire
     if isinstance(action, Move):
@@ -777,22 +803,24 @@ def _act(turn: _Turn, group_id: str, verb: str) -> Troop:
     """The group ``group_id`` takes an action ``verb``: L14–L16; its marker is spent."""
     troop = turn.troops().get(group_id)
     if troop is None:
-        raise _Illegal("L14", f"the {turn.ledger.side.value} have no group {group_id!r}")
+        raise _Illegal("L14", N_("the {side} have no group {group_id}")(side=turn.ledger.side.value, group_id=repr(group_id)))
     if verb not in ALLOWED[troop.kind]:
-        what = " or ".join(
-            sorted(ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR) else set()))
+        what = _listing(
+            sorted(ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR) else set())), OR
         )
-        raise _Illegal("L16", f"a group of {troop.kind.value} may only {what}, not {verb}")
+        raise _Illegal("L16", N_("a group of {kind} may only {what}, not {verb}")(kind=troop.kind.value, what=what, verb=verb))
     if troop.blocked:
         raise _Illegal(
             "L15",
-            f"{group_id} joined the side this turn, placed marked: it is blocked until the "
-            "markers are removed at the start of the next turn",
+            N_("{group_id} joined the side this turn, placed marked: it is blocked until the markers are removed at the start of the next turn")(group_id=group_id),
         )
     actions = UNITS[turn.edition][troop.kind].actions
     if troop.actions_used >= actions:
-        raise _Illegal("L15", f"{group_id} has used its {actions} action(s) this turn")
-    turn.spend(1, "L14", f"an action of {group_id}")
+        raise _Illegal("L15", Nn_(
+            "{group_id} has used its {actions} action this turn", "{group_id} has used its {actions} actions this turn",
+            "actions",
+        )(group_id=group_id, actions=actions))
+    turn.spend(1, "L14", N_("an action of {group_id}")(group_id=group_id))
     troop = replace(troop, markers=troop.markers + 1, actions_used=troop.actions_used + 1)
     turn.put(troop)
     return troop
@@ -801,14 +829,14 @@ def _act(turn: _Turn, group_id: str, verb: str) -> Troop:
 def _move(turn: _Turn, action: Move) -> None:
     before = turn.troops().get(action.group)
     if before is not None and before.kind is not Kind.ENGEL and action.to is not None:
-        raise _Illegal("L18", f"only angels enter from the edge or flee to it, not {before.kind.value}")
+        raise _Illegal("L18", N_("only angels enter from the edge or flee to it, not {kind}")(kind=before.kind.value))
     if before is not None and before.kind is Kind.ENGEL:
         if before.off_board and action.to != "board":
             raise _Illegal(
-                "L18", f"{action.group} is off the board: it can only enter from the edge (to: board)"
+                "L18", N_("{group} is off the board: it can only enter from the edge (to: board)")(group=action.group)
             )
         if not before.off_board and action.to == "board":
-            raise _Illegal("L18", f"{action.group} is on the board already")
+            raise _Illegal("L18", N_("{group} is on the board already")(group=action.group))
     troop = _act(turn, action.group, "move")
     if action.to is not None:
         troop = replace(troop, off_board=action.to == "off")
@@ -828,8 +856,9 @@ def _work(turn: _Turn, action: Work) -> None:
     if action.site not in SITES[edition]:
         raise _Illegal(
             "LS8",
-            f"{edition.full_name} has no site {action.site.value!r}: its sites are "
-            + ", ".join(s.value for s in SITES[edition]),
+            N_("{edition} has no site {site}: its sites are {sites}")(
+                edition=edition.full_name, site=repr(action.site.value), sites=", ".join(s.value for s in SITES[edition])
+            ),
         )
     if (
         troop is not None
@@ -838,23 +867,22 @@ def _work(turn: _Turn, action: Work) -> None:
     ):
         raise _Illegal(
             "L24",
-            f"fighters work as a whole group: {troop.id} has {troop.figures} of "
-            f"{UNITS[edition][troop.kind].max_figures} figures",
+            N_("fighters work as a whole group: {troop} has {figures} of {max_figures} figures")(troop=troop.id, figures=troop.figures, max_figures=UNITS[edition][troop.kind].max_figures),
         )
     if troop is not None and troop.off_board:
-        raise _Illegal("L18", f"{troop.id} is off the board")
+        raise _Illegal("L18", N_("{troop} is off the board")(troop=troop.id))
     if action.site is Site.GOLD and (
         side is not Side.ENGEL or (troop is not None and troop.kind is not Kind.ARBEITER)
     ):
-        raise _Illegal("L23", "only the angels' workers work for gold")
+        raise _Illegal("L23", N_("only the angels' workers work for gold")())
     if action.site is Site.FIELD and not turn.ledger.building(Building.FARM):
-        raise _Illegal("L21", "a field gives workers only to a side with a farm")
+        raise _Illegal("L21", N_("a field gives workers only to a side with a farm")())
     if action.site is Site.QUARRY and not turn.ledger.building(Building.QUARRY):
-        raise _Illegal("L22", "a side without a quarry cannot work in one")
+        raise _Illegal("L22", N_("a side without a quarry cannot work in one")())
     if action.imperator_present and (edition is not Edition.STAHL_UND_STERNE or side is not Side.IMPERATOR):
         raise _Illegal(
             "LS9",
-            "only in Stahl und Sterne, and only the imperator's side, is production doubled by his presence",
+            N_("only in Stahl und Sterne, and only the imperator's side, is production doubled by his presence")(),
         )
     troop = _act(turn, action.group, "work")
     amount = 2 if action.imperator_present else 1
@@ -881,7 +909,7 @@ def _attack(turn: _Turn, action: Attack) -> None:
     troop = turn.troops().get(action.group)
     if troop is not None and troop.off_board:
         rule = "LS13" if turn.edition is Edition.STAHL_UND_STERNE else "L18"
-        raise _Illegal(rule, f"{troop.id} is off the board: angels do not attack from there")
+        raise _Illegal(rule, N_("{troop} is off the board: angels do not attack from there")(troop=troop.id))
     troop = _act(turn, action.group, "attack")
     turn.events.append(Event("attacked", {"group": troop.id}))
 
@@ -893,30 +921,29 @@ def _build(turn: _Turn, action: Build) -> None:
         names = ", ".join(p.value for p in PROJECTS[edition])
         raise _Illegal(
             "LS8" if edition is Edition.STAHL_UND_STERNE else "L26",
-            f"{edition.full_name} builds {names}, not {project.value}",
+            N_("{full_name} builds {names}, not {project}")(full_name=edition.full_name, names=names, project=project.value),
         )
     if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER) and not side.is_count:
         rule = "LS10" if project is Project.TOWER else "L26"
-        raise _Illegal(rule, f"the castle and its towers are the count's to build, not the {side.value}'s")
+        raise _Illegal(rule, N_("the castle and its towers are the count's to build, not the {side}'s")(side=side.value))
     if project is Project.DRAGON and side is not Side.ENGEL:
-        raise _Illegal("L27", "the dragon is the angels' to get")
+        raise _Illegal("L27", N_("the dragon is the angels' to get")())
     if project is Project.CATAPULT and side is not Side.ZWERGE:
-        raise _Illegal("L27", "the catapult is the dwarves' to build")
+        raise _Illegal("L27", N_("the catapult is the dwarves' to build")())
     towers, walls = ledger.building(Building.TOWER), ledger.building(Building.WALL)
     if project is Project.CASTLE_PART and towers >= 4:
-        raise _Illegal("L26", "the castle has its four towers: the gate is the last part")
+        raise _Illegal("L26", N_("the castle has its four towers: the gate is the last part")())
     if project is Project.GATE and ((towers, walls) != (4, 3) or ledger.building(Building.GATE)):
         raise _Illegal(
             "L26",
-            "the gate is the last part of the castle: built once, after four towers and three "
-            f"walls (there are {towers} and {walls})",
+            N_("the gate is the last part of the castle: built once, after four towers and three walls (there are {towers} and {walls})")(towers=towers, walls=walls),
         )
     if project is Project.TOWER and towers >= 4:
-        raise _Illegal("LS10", "the imperator has his four towers")
+        raise _Illegal("LS10", N_("the imperator has his four towers")())
     if project in (Project.DRAGON, Project.CATAPULT) and ledger.building(Building(project.value)):
-        raise _Illegal("L27", f"there is one {project.value}, and it is built")
+        raise _Illegal("L27", N_("there is one {project}, and it is built")(project=project.value))
     rule = "LS10" if project is Project.TOWER else _BUILD_RULE[project]
-    turn.pay(cost(edition, project), rule, f"a {project.value}")
+    turn.pay(cost(edition, project), rule, N_("a {project}")(project=project.value))
     adds = {
         Project.CASTLE_PART: (Building.WALL, Building.TOWER),
         Project.GATE: (Building.GATE,),
@@ -952,20 +979,20 @@ WORKERS_PER_CONVERSION: Final = 5
 def _convert(turn: _Turn, action: Convert) -> None:
     edition, side = turn.edition, turn.ledger.side
     if not side.is_count:
-        raise _Illegal("L28", f"workers become the count's fighters: the {side.value} do not convert")
+        raise _Illegal("L28", N_("workers become the count's fighters: the {side} do not convert")(side=side.value))
     base = translate(action.into, Edition.TURM_UND_LEUTE)
     if base not in CONVERSION or action.into not in UNITS[edition]:
         names = ", ".join(translate(k, edition).value for k in CONVERSION)
-        raise _Illegal("L28", f"five workers become {names}, not {action.into.value}")
+        raise _Illegal("L28", N_("five workers become {names}, not {into}")(names=names, into=action.into.value))
     if len(action.workers) != WORKERS_PER_CONVERSION or len(set(action.workers)) != WORKERS_PER_CONVERSION:
-        raise _Illegal("L28", f"a conversion takes five different workers, not {len(set(action.workers))}")
+        raise _Illegal("L28", N_("a conversion takes five different workers, not {count}")(count=len(set(action.workers))))
     troops = turn.troops()
     for worker in action.workers:
         troop = troops.get(worker)
         if troop is None or troop.kind is not Kind.ARBEITER:
-            raise _Illegal("L28", f"{worker!r} is not a worker of the {side.value}")
+            raise _Illegal("L28", N_("{worker} is not a worker of the {side}")(worker=repr(worker), side=side.value))
         if troop.markers:
-            raise _Illegal("L28", f"{worker} carries a marker: only unmarked workers are converted")
+            raise _Illegal("L28", N_("{worker} carries a marker: only unmarked workers are converted")(worker=worker))
     gone = set(action.workers)
     turn.ledger = replace(turn.ledger, groups=tuple(t for t in turn.ledger.groups if t.id not in gone))
     made = [
@@ -978,28 +1005,31 @@ def _hire(turn: _Turn, action: Hire) -> None:
     edition, side, ledger = turn.edition, turn.ledger.side, turn.ledger
     if side is Side.ENGEL:
         if action.figures != 1:
-            raise _Illegal("L29", "the angels hire one angel at a time: a group of angels is one figure")
+            raise _Illegal("L29", N_("the angels hire one angel at a time: a group of angels is one figure")())
         if edition is Edition.TURM_UND_LEUTE and any(
             t.kind is Kind.ENGEL and not t.off_board for t in ledger.groups
         ):
-            raise _Illegal("L29", "angels are hired off the board only: every angel must have left it")
-        turn.pay({gold(edition): ANGEL_PRICE}, "L29", "an angel")
+            raise _Illegal("L29", N_("angels are hired off the board only: every angel must have left it")())
+        turn.pay({gold(edition): ANGEL_PRICE}, "L29", N_("an angel")())
         troop = turn.add(Kind.ENGEL, 1, off_board=edition is Edition.TURM_UND_LEUTE)
     elif side is Side.ZWERGE:
         most = UNITS[edition][Kind.ZWERGE].max_figures
         if not 1 <= action.figures <= most:
-            raise _Illegal("L29", f"a group of dwarves has 1 to {most} figures, not {action.figures}")
-        turn.pay({gold(edition): DWARF_PRICE * action.figures}, "L29", f"a group of {action.figures} dwarves")
+            raise _Illegal("L29", N_("a group of dwarves has 1 to {most} figures, not {figures}")(most=most, figures=action.figures))
+        turn.pay(
+            {gold(edition): DWARF_PRICE * action.figures}, "L29",
+            Nn_("a group of {figures} dwarf", "a group of {figures} dwarves", "figures")(figures=action.figures),
+        )
         troop = turn.add(Kind.ZWERGE, action.figures)
     else:
-        raise _Illegal("L29", f"only the angels and the dwarves hire, not the {side.value}")
+        raise _Illegal("L29", N_("only the angels and the dwarves hire, not the {side}")(side=side.value))
     turn.events.append(Event("hired", {"group": troop.id, "figures": troop.figures}))
 
 
 def _bridge(turn: _Turn, action: Bridge) -> None:
     if turn.edition is not Edition.STAHL_UND_STERNE:
-        raise _Illegal("LS7", "bridges between worlds are Stahl und Sterne's")
-    turn.spend(BRIDGE_PRICE * action.fields, "LS7", f"a bridge over {action.fields} field(s)")
+        raise _Illegal("LS7", N_("bridges between worlds are Stahl und Sterne's")())
+    turn.spend(BRIDGE_PRICE * action.fields, "LS7", Nn_("a bridge over {fields} field", "a bridge over {fields} fields", "fields")(fields=action.fields))
     turn.events.append(Event("bridge", {"fields": action.fields, "markers": BRIDGE_PRICE * action.fields}))
 
 
@@ -1010,11 +1040,11 @@ def _fluid(turn: _Turn, action: Action) -> None:
     needs = FLUID_MOVES if isinstance(action, MovePlanet) else 1
     if isinstance(action, MovePlanet):
         if turn.edition is not Edition.STAHL_UND_STERNE:
-            raise _Illegal("LS12", "planets are Stahl und Sterne's")
+            raise _Illegal("LS12", N_("planets are Stahl und Sterne's")())
         if turn.fluid_moves:
-            raise _Illegal("LS12", "moving a planet takes both of the Fluid's moves")
+            raise _Illegal("LS12", N_("moving a planet takes both of the Fluid's moves")())
     if turn.fluid_moves + needs > FLUID_MOVES:
-        raise _Illegal("L30", "the Fluid has made its two moves this turn")
+        raise _Illegal("L30", N_("the Fluid has made its two moves this turn")())
     turn.fluid_moves += needs
     ledger = turn.ledger
     if isinstance(action, Place):
@@ -1022,15 +1052,15 @@ def _fluid(turn: _Turn, action: Action) -> None:
         turn.events.append(Event("placed", {}))
     elif isinstance(action, Relocate):
         if ledger.fluids < 2:
-            raise _Illegal("L30", f"relocating moves two fluids; {ledger.fluids} on the board")
+            raise _Illegal("L30", N_("relocating moves two fluids; {fluids} on the board")(fluids=ledger.fluids))
         turn.events.append(Event("relocated", {}))
     elif isinstance(action, Split):
         if not 0 <= action.stack < len(ledger.stacks):
-            raise _Illegal("L30", f"there is no stack {action.stack}: the Fluid has {len(ledger.stacks)}")
+            raise _Illegal("L30", N_("there is no stack {stack}: the Fluid has {count}")(stack=action.stack, count=len(ledger.stacks)))
         height = ledger.stacks[action.stack]
         if len(action.parts) < 2 or sum(action.parts) != height:
             raise _Illegal(
-                "L30", f"a stack of {height} splits into two or more parts of {height} fluids in all"
+                "L30", N_("a stack of {height} splits into two or more parts of {height} fluids in all")(height=height)
             )
         rest = ledger.stacks[: action.stack] + ledger.stacks[action.stack + 1 :]
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
@@ -1038,11 +1068,11 @@ def _fluid(turn: _Turn, action: Action) -> None:
     elif isinstance(action, Absorb):
         if action.side is Side.FLUID or action.side not in (_count(turn.edition), *turn.peoples):
             raise _Illegal(
-                "L30", f"the Fluid takes the groups of the other sides in play, not of {action.side.value}"
+                "L30", N_("the Fluid takes the groups of the other sides in play, not of {side}")(side=action.side.value)
             )
         if ledger.singles < 4:
             raise _Illegal(
-                "L30", f"taking a group needs four single fluids around it; {ledger.singles} stand alone"
+                "L30", N_("taking a group needs four single fluids around it; {singles} stand alone")(singles=ledger.singles)
             )
         turn.ledger = replace(ledger, fluids=ledger.fluids + 1, stacks=(*ledger.stacks, 5))
         turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}))

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from service.common.errors import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError
-from service.common.shapes import Shape
+from service.common.refusal import N_
+from service.common.shapes import MUST_BE_ONE_OF, Shape
 from service.turm_und_leute.game import Game, GoalResult, goal, setup_game
 from service.turm_und_leute.ledger import (
     BUILDINGS,
@@ -131,7 +132,7 @@ def _peoples(shape: Shape, value: object) -> tuple[Side, ...] | None:
 
 def _id(shape: Shape, value: object, where: str) -> str | None:
     if type(value) is not str or not 1 <= len(value) <= MAX_ID:
-        shape.fail(where, f"must be a string of 1 to {MAX_ID} characters")
+        shape.fail(where, N_("must be a string of 1 to {most} characters")(most=MAX_ID))
         return None
     return value
 
@@ -143,11 +144,11 @@ def _group(shape: Shape, value: object, where: str) -> tuple[str, str, int, int,
     gid = _id(shape, obj["id"], f"{where}/id") if "id" in obj else None
     kind = obj.get("kind")
     if "kind" in obj and type(kind) is not str:
-        shape.fail(f"{where}/kind", "must be a string")
+        shape.fail(f"{where}/kind", N_("must be a string")())
     figures = obj.get("figures")
     # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
     if "figures" in obj and type(figures) is not int:
-        shape.fail(f"{where}/figures", "must be an integer")
+        shape.fail(f"{where}/figures", N_("must be an integer")())
     markers = shape.integer(obj.get("markers", 0), f"{where}/markers")
     used = shape.integer(obj.get("actions_used", 0), f"{where}/actions_used")
     off = shape.boolean(obj.get("off_board", False), f"{where}/off_board")
@@ -221,11 +222,11 @@ def _build_ledger(edition: Edition, raw: dict[str, Any], where: str) -> Ledger:
 
 def _action(shape: Shape, value: object, where: str) -> Action | None:
     if type(value) is not dict:
-        shape.fail(where, "must be an object")
+        shape.fail(where, N_("must be an object")())
         return None
     kind = value.get("type")
     if type(kind) is not str or kind not in ACTION_MEMBERS:
-        shape.fail(f"{where}/type", "must be one of " + ", ".join(repr(k) for k in ACTION_MEMBERS))
+        shape.fail(f"{where}/type", MUST_BE_ONE_OF(allowed=", ".join(repr(k) for k in ACTION_MEMBERS)))
         return None
     required, optional = ACTION_MEMBERS[kind]
     shape.obj(value, where, ("type", *required), ("type", *required, *optional))
@@ -238,7 +239,7 @@ def _action(shape: Shape, value: object, where: str) -> Action | None:
     if kind == "move":
         to = v.get("to")
         if "to" in v and to not in DESTINATIONS:
-            shape.fail(f"{at}/to", "must be one of 'board', 'off'")
+            shape.fail(f"{at}/to", MUST_BE_ONE_OF(allowed="'board', 'off'"))
         gold = shape.integer(v.get("gold", 0), f"{at}/gold")
         if group is None or gold is None or ("to" in v and to not in DESTINATIONS):
             return None
@@ -259,7 +260,7 @@ def _action(shape: Shape, value: object, where: str) -> Action | None:
         workers = [_id(shape, w, f"{at}/workers/{i}") for i, w in enumerate(listed or ())]
         into = v["into"]
         if into not in FIGHTER_NAMES:
-            shape.fail(f"{at}/into", "must be one of " + ", ".join(repr(n) for n in FIGHTER_NAMES))
+            shape.fail(f"{at}/into", MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in FIGHTER_NAMES)))
             return None
         if listed is None or any(w is None for w in workers):
             return None

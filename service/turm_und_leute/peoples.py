@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final
 
 from service.common.errors import InvalidQueryError
+from service.common.refusal import N_
 from service.turm_und_leute.units import Edition, Kind, translate
 
 
@@ -63,19 +64,18 @@ def check_peoples(edition: Edition, peoples: Sequence[Side], where: str = "/peop
     service.common.errors.InvalidQueryError: L9: each people plays at most once: 'engel' is named twice
     """
     if not peoples:
-        raise InvalidQueryError("L9", "the count needs at least one opposing people", where)
+        raise InvalidQueryError("L9", N_("the count needs at least one opposing people")(), where)
     seen: set[Side] = set()
     for i, people in enumerate(peoples):
         if people not in PEOPLES:
             raise InvalidQueryError(
                 "L9",
-                f"{people.value!r} is not one of the peoples (zwerge, engel, fluid): the count always "
-                "plays and is no choice",
+                N_("{people} is not one of the peoples (zwerge, engel, fluid): the count always plays and is no choice")(people=repr(people.value)),
                 f"{where}/{i}",
             )
         if people in seen:
             raise InvalidQueryError(
-                "L9", f"each people plays at most once: {people.value!r} is named twice", f"{where}/{i}"
+                "L9", N_("each people plays at most once: {people} is named twice")(people=repr(people.value)), f"{where}/{i}"
             )
         seen.add(people)
     del edition  # both editions know the same peoples

@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
+from service.common.refusal import N_
+
 
 class Edition(str, enum.Enum):
     """The base game and its supplement, which renames units and replaces the castle."""
@@ -218,12 +220,15 @@ def unknown_kind_detail(edition: Edition, name: str) -> str:
     "'imperator' is not a unit of Turm und Leute (there it is called 'graf')"
     """
     names = ", ".join(k.value for k in kinds(edition))
-    hint = ""
     if name in _KIND_NAMES:
         other = translate(Kind(name), edition)
         if other.value != name:
-            hint = f" (there it is called {other.value!r})"
-    return f"{name!r} is not a unit of {edition.full_name}{hint}: its units are {names}"
+            return N_("{name} is not a unit of {edition} (there it is called {other}): its units are {names}")(
+                name=repr(name), edition=edition.full_name, other=repr(other.value), names=names
+            )
+    return N_("{name} is not a unit of {edition}: its units are {names}")(
+        name=repr(name), edition=edition.full_name, names=names
+    )
 
 
 _KIND_NAMES: Final = frozenset(k.value for k in Kind)

@@ -46,7 +46,10 @@ def test_every_link_of_the_page_leads_to_an_anchor_or_a_page_of_the_service(clie
 
 
 def test_each_game_has_its_rules_under_its_name(client):
-    assert _page(client, "/rules/terra-turrium").data == _page(client).data
+    def main(path):  # the page's own links (its language switcher) name its own address
+        return _page(client, path).get_data(as_text=True).partition("<main")[2]
+
+    assert main("/rules/terra-turrium") == main("/rules")
     response = client.get("/rules/chess")
     assert response.status_code == 404
     assert response.mimetype == "application/problem+json"

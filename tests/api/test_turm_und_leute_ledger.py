@@ -386,7 +386,7 @@ def test_l9_to_l31_three_rounds_of_turm_und_leute(client) -> None:
     result = t.goal()
     assert (result["winners"], result["game_over"], result["count_removed"]) == ([], False, False)
     graf = result["sides"][0]
-    assert graf["missing"] == ["3 tower(s)", "4 wall(s)", "all his people safe"]
+    assert graf["missing"] == ["3 towers", "4 walls", "all his people safe"]
 
 
 def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
@@ -436,7 +436,7 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
         "side": "imperator",
         "aim": "towers",
         "met": False,
-        "missing": ["2 tower(s)"],
+        "missing": ["2 towers"],
     }
 
 

@@ -266,7 +266,8 @@ def _keyboard_turn(player: KeyPlayer, start: str) -> dict[str, list[Any]]:
     player.enter(origin)  # … and picked again
     reach = player.api("/v1/reach", {"position": position, "from": origin})["reachable"]
     target = min(reach, key=lambda r: (r["cost"], r["square"]))
-    assert f"for {target['cost']} points" in player.name(target["square"])
+    points = "point" if target["cost"] == 1 else "points"
+    assert f"for {target['cost']} {points}" in player.name(target["square"])
     plan["move"].append({"from": origin, "path": target["path"]})
     player.enter(target["square"])
     player.button("end")

@@ -66,7 +66,7 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
     keeper.act("reiter-1", "move")
     keeper.act("reiter-1", "move")
     keeper.act("reiter-1", "move")  # riders have two actions (L15): refused and taken back
-    assert keeper.message().startswith("L15: reiter-1 has used its 2 action(s)")
+    assert keeper.message().startswith("L15: reiter-1 has used its 2 actions")
     assert page.locator("#actions li").count() == 2
     keeper.act("arbeiter-1", "work", site="forest")
     assert keeper.supply() == {"markers": "1", "wood": "1", "stone": "0", "gold": "0"}

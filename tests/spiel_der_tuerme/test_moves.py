@@ -25,7 +25,7 @@ def destinations(position, frm):
 
 def refusal(position, frm, to):
     found = move_refusal(position, Move(sq(frm), sq(to)))
-    return None if found is None else found[0]
+    return None if found is None else found.rule
 
 
 def test_tm1_a_seat_moves_only_stacks_whose_top_stone_is_its_colour():
@@ -65,7 +65,7 @@ def test_tm4_a_move_passes_only_over_own_colour_and_empty_squares():
     p = board({"d5": "Ay", "f5": "By", "h5": "Cr", "b4": "Ay", "b6": "Cy"})
     assert destinations(p, "d5") == ["d1", "d2", "d3", "d4", "a5", "b5", "c5", "e5", "g5", "d6", "d7", "d8"]
     assert refusal(p, "d5", "i5") == "TM4"
-    assert "h5 holds a stack of red" in move_refusal(p, Move(sq("d5"), sq("i5")))[1]
+    assert "h5 holds a stack of red" in move_refusal(p, Move(sq("d5"), sq("i5"))).explain()
     # Onto an empty symbol square of its symbol (b3), over one of another (b2) and over an
     # own stack on one (b6).
     assert destinations(p, "b4") == ["b1", "b3", "a4"] + [f"{f}4" for f in "cdefghijklmn"] + [
@@ -95,7 +95,7 @@ def test_tm6_a_tower_is_at_most_five_high_and_a_tower_of_five_is_safe():
     assert legal_moves(p, sq("d5"))[-1].height == 5
     assert refusal(p, "d5", "c5") == "TM6"
     assert refusal(p, "d5", "d6") == "TM6"
-    assert "safe" in move_refusal(p, Move(sq("d5"), sq("d6")))[1]
+    assert "safe" in move_refusal(p, Move(sq("d5"), sq("d6"))).explain()
 
 
 def test_tm6_towers_are_never_split_the_whole_stack_moves():
@@ -149,7 +149,7 @@ def test_tn6_a_neutral_stone_passes_over_its_own_colour_only():
     p = board({"d5": "Ag", "f5": "Bg", "h5": "Cb", "a8": "Ay"}, seats="yr")
     assert refusal(p, "d5", "g5") is None  # over the green neutral stone on f5
     assert refusal(p, "d5", "i5") == "TN6"  # not over the blue one on h5
-    assert "h5 holds a stack of blue: a neutral stone" in move_refusal(p, Move(sq("d5"), sq("i5")))[1]
+    assert "h5 holds a stack of blue: a neutral stone" in move_refusal(p, Move(sq("d5"), sq("i5"))).explain()
 
 
 def test_tm1_the_answer_is_in_board_order_and_says_what_each_move_does():

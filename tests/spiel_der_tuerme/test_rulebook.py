@@ -20,7 +20,7 @@ def allowed(position, frm, to):
 
 def rule(position, frm, to):
     found = move_refusal(position, Move(sq(frm), sq(to)))
-    return None if found is None else found[0]
+    return None if found is None else found.rule
 
 
 # Abb. 1: the A stone on d5; e5 is free, d4 holds a B, north lie an own B and an A tower.

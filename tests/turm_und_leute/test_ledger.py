@@ -81,7 +81,7 @@ def test_l14_no_action_without_a_marker(edition) -> None:
     moves = [Move(f"arbeiter-{i}") for i in range(1, 5)] + [Move(g(edition, "reiter-1"))]
     violation = refuse(edition, one_people, *moves, peoples=(Side.ENGEL,))
     assert (violation.index, violation.rule) == (4, "L14")
-    assert "needs 1 marker(s) from the supply, which has 0" in violation.detail
+    assert "needs 1 marker from the supply, which has 0" in violation.detail
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

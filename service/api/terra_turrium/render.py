@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, send_from_directory
+from flask import Response, abort, send_from_directory
 
 import service.render
 from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
+from service.api.localized import render_page
 from service.api.terra_turrium.schemas import RenderQuery
 from service.common import InvalidQueryError
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg
@@ -24,7 +25,10 @@ from service.terra_turrium import Position, parse_square
 from service.terra_turrium.codec import parse_origin
 
 bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG, and the playground.")
-assets = FlaskBlueprint("playground_assets", __name__)
+#: The pages of service/render/static are templates (their words in the reader's
+#: language, service/api/localized.py), named by their folder: ``playground/index.html``.
+STATIC = Path(service.render.__file__).resolve().parent / "static"
+assets = FlaskBlueprint("playground_assets", __name__, template_folder=str(STATIC))
 
 PAGE = {"type": "string"}
 
@@ -90,8 +94,9 @@ def playground() -> Response:
 
     A page that sets up games, draws positions with `/v1/render` and builds turns by
     clicking, asking this service's API at every step; it keeps no state on the server.
+    In the language of `?lang=` or else of `Accept-Language`.
     """
-    return send_from_directory(PLAYGROUND, "index.html")
+    return render_page("playground/index.html", cache_control=None)
 
 
 @bp.get("/")
@@ -101,12 +106,15 @@ def index() -> Response:
 
     The same page as /playground, so that the service's address alone opens it.
     """
-    return send_from_directory(PLAYGROUND, "index.html")
+    return render_page("playground/index.html", cache_control=None)
 
 
 @assets.get("/playground/<path:name>")
 @assets.get("/favicon.ico", defaults={"name": "favicon.ico"})
 def playground_asset(name: str) -> Response:
     """A file of the playground (script, style sheet, icon); the icon also where browsers
-    look for it unasked, so that no page of the service draws a 404."""
+    look for it unasked, so that no page of the service draws a 404. The page itself is
+    a template, served only rendered."""
+    if name.endswith(".html"):
+        abort(404)
     return send_from_directory(PLAYGROUND, name)

@@ -42,6 +42,7 @@ from service.api.declare import (
 )
 from service.api.problems import readings
 from service.common import InvalidPositionError, RuleError
+from service.common.refusal import N_
 from service.render import HighlightStyle
 from service.terra_turrium import (
     CLOCKWISE,
@@ -71,6 +72,10 @@ ORIGIN_PATTERN = f"^({RESERVE}|[{FILE_NAMES[0]}-{FILE_NAMES[-1]}](10|[1-9]))$"
 TERRITORIES = [t.value for t in CLOCKWISE]
 PHASES = [p.value for p in Phase]
 
+
+
+#: What a seat id must be, in a 400 (written in the request's language).
+A_SEAT_ID = N_("a seat id")
 
 def square(description: str = "A square, a1 … j10.", **kwargs: Any) -> Str:
     return text(description, SQUARE_PATTERN, SQUARE_TEXT, **kwargs)
@@ -400,9 +405,9 @@ class HandoverMember(Closed):
 
     # A seat id, said in words: marshmallow formats a pattern's message, and the
     # pattern's braces would be read as placeholders.
-    giver = text("The stronger seat: the stones come from its own territory.", SEAT_ID_PATTERN, "a seat id",
+    giver = text("The stronger seat: the stones come from its own territory.", SEAT_ID_PATTERN, A_SEAT_ID,
                  data_key="from", required=True)
-    receiver = text("The weaker seat: the stones join its `bonus_stones`.", SEAT_ID_PATTERN, "a seat id",
+    receiver = text("The weaker seat: the stones join its `bonus_stones`.", SEAT_ID_PATTERN, A_SEAT_ID,
                     data_key="to", required=True)
     squares = squares(
         "Squares of the stronger seat's territory whose top stone is handed over, in order; a square "
@@ -661,7 +666,8 @@ def _check_record(record: GameRecord, where: str) -> None:
     try:
         check_position(record.start)
     except InvalidPositionError as exc:
-        raise InvalidPositionError(exc.rule, f"line 1: {exc.detail} (at {exc.field})", where) from None
+        at = N_("line 1: {detail} (at {field})")(detail=exc.detail, field=exc.field)
+        raise InvalidPositionError(exc.rule, at, where) from None
 
 
 def _positions() -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, send_from_directory
+from flask import Response
 
 from service.api.turm_und_leute.ledger_schemas import (
     TulApplyAnswer,
@@ -18,7 +18,8 @@ from service.api.turm_und_leute.ledger_schemas import (
     TulTurn,
     TulValidateAnswer,
 )
-from service.api.turm_und_leute.views import PAGE, bp, pages
+from service.api.localized import render_page
+from service.api.turm_und_leute.views import bp, pages
 from service.turm_und_leute.codec import parse_edition
 from service.turm_und_leute.ledger_codec import (
     apply_query,
@@ -92,5 +93,6 @@ def tul_ledger_page() -> Response:
 
     It asks `/v1/turm-und-leute/setup` for the sides' ledgers, `…/turns/apply` for each
     action and the turn's end, and `…/goal` for the goals; it keeps no state on the server.
+    In the language of `?lang=` or else of `Accept-Language`.
     """
-    return send_from_directory(PAGE, "ledger.html")
+    return render_page("turm-und-leute/ledger.html", cache_control=None)

@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, send_from_directory
+from flask import Response, abort, send_from_directory
 
 import service.render
 from service.api.declare import Blueprint
+from service.api.localized import render_page
 from service.api.turm_und_leute.schemas import TulFight, TulOutcome, TulUnitsAnswer, TulUnitsQuery
 from service.turm_und_leute import resolve_combat
 from service.turm_und_leute.codec import outcome_to_dict, parse_edition, units_to_dict
@@ -59,11 +60,15 @@ def tul_page() -> Response:
 
     The fight builder: it asks `/v1/turm-und-leute/units` for the edition's table and
     `/v1/turm-und-leute/combat` for the outcome; it keeps no state on the server.
+    In the language of `?lang=` or else of `Accept-Language`.
     """
-    return send_from_directory(PAGE, "index.html")
+    return render_page("turm-und-leute/index.html", cache_control=None)
 
 
 @assets.get("/turm-und-leute/<path:name>")
 def tul_asset(name: str) -> Response:
-    """A file of the fight builder (script, style sheet)."""
+    """A file of the fight builder (script, style sheet); its pages are templates,
+    served only rendered."""
+    if name.endswith(".html"):
+        abort(404)
     return send_from_directory(PAGE, name)

@@ -14,6 +14,7 @@
 // square used keeps the grid's one place in the tab order.
 
 import { $, $$, SVG_NS } from "./core.js";
+import { _, nameOf, ngettext } from "./i18n.js";
 
 // Narrower than this, the board and the seats' panel are shown one above the other,
 // each as large as the width allows.
@@ -126,27 +127,32 @@ function describe(g, svg) {
   const label = $("text.label", g);
   if (svg.classList.contains("spiel-der-tuerme")) {
     if (title) words.splice(0, 1, title.textContent);
-    if (classes.contains("origin")) words.push("picked, Escape puts it back");
-    if (classes.contains("move")) words.push(`it can go here, height ${label ? label.textContent : ""}, the move ends the turn`);
-    if (classes.contains("continue")) words.push(`it can go here, a symbol square: you may move again`);
-    if (classes.contains("end")) words.push("it can go here, the move ends the game");
-    if (classes.contains("movable")) words.push("may move");
+    if (classes.contains("origin")) words.push(_("picked, Escape puts it back"));
+    if (classes.contains("move")) words.push(_("it can go here, height {height}, the move ends the turn", { height: label ? label.textContent : "" }));
+    if (classes.contains("continue")) words.push(_("it can go here, a symbol square: you may move again"));
+    if (classes.contains("end")) words.push(_("it can go here, the move ends the game"));
+    if (classes.contains("movable")) words.push(_("may move"));
   } else {
-    words.push(`height ${g.dataset.height}`);
+    words.push(_("height {height}", g.dataset));
     const turrian = $("circle.turrian", g);
-    if (turrian) words.push(`${turrian.dataset.seat} turrian`);
-    if (classes.contains("out-of-play")) words.push("out of play");
-    if (classes.contains("origin")) words.push("picked, Escape puts it back");
-    if (classes.contains("removal")) words.push("may be taken");
+    if (turrian) words.push(_("{seat} turrian", { seat: nameOf("seat", turrian.dataset.seat) }));
+    if (classes.contains("out-of-play")) words.push(_("out of play"));
+    if (classes.contains("origin")) words.push(_("picked, Escape puts it back"));
+    if (classes.contains("removal")) words.push(_("may be taken"));
     if (classes.contains("placement")) {
-      words.push(document.body.hasAttribute("data-setting-up") ? "a turrian may go here" : "a stone may go here");
+      words.push(document.body.hasAttribute("data-setting-up") ? _("a turrian may go here") : _("a stone may go here"));
     }
-    if (classes.contains("mark")) words.push("may move");
-    if (classes.contains("reach")) words.push(`it can go here for ${label ? label.textContent : "?"} points`);
-    if (classes.contains("capture")) words.push(`it captures here, for ${label ? label.textContent : "?"} points`);
+    if (classes.contains("mark")) words.push(_("may move"));
+    const cost = label ? Number(label.textContent) : NaN;
+    if (classes.contains("reach")) {
+      words.push(ngettext("it can go here for {n} point", "it can go here for {n} points", cost, { n: label ? label.textContent : "?" }));
+    }
+    if (classes.contains("capture")) {
+      words.push(ngettext("it captures here, for {n} point", "it captures here, for {n} points", cost, { n: label ? label.textContent : "?" }));
+    }
   }
   const picks = $$(`g.plan text.pick[data-square="${name}"]`, svg).map((t) => t.textContent);
-  if (picks.length) words.push(`this turn: ${picks.join(" ")}`);
+  if (picks.length) words.push(_("this turn: {picks}", { picks: picks.join(" ") }));
   return words.join(", ");
 }
 
@@ -248,7 +254,7 @@ function placeSeats() {
     const title = $(":scope > title", svg);
     if (svg === shown && blocks.length) {
       svg.setAttribute("role", "group");
-      svg.setAttribute("aria-label", title ? title.textContent : "The position");
+      svg.setAttribute("aria-label", title ? title.textContent : _("The position"));
       svg.removeAttribute("aria-hidden");
     }
     for (const block of blocks) {
@@ -260,7 +266,7 @@ function placeSeats() {
       const reserve = Number(block.dataset.reserve || 0);
       block.setAttribute("tabindex", "0");
       block.setAttribute("role", "button");
-      block.setAttribute("aria-label", `${words.join(", ")}${reserve ? ", Enter: a turrian from the reserve" : ""}`);
+      block.setAttribute("aria-label", reserve ? _("{words}, Enter: a turrian from the reserve", { words: words.join(", ") }) : words.join(", "));
     }
   }
 }

@@ -1,7 +1,9 @@
 // What every game's playground shares: talking to the service, showing its answers and
 // its refusals, the page's address, the position field and the new-game form. A game is
 // a module (terra-turrium.js, spiel-der-tuerme.js) that the shell hands these to; nothing
-// here knows a rule.
+// here knows a rule. Every sentence is a message of the pages' catalog (i18n.js).
+
+import { _, followAddress, languageHeaders, nameOf, withLanguage } from "./i18n.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -25,7 +27,7 @@ export function el(tag, attributes = {}, ...children) {
 // player reads. Also stands for "no answer at all", with a sentence of our own.
 export class Problem extends Error {
   constructor(problem) {
-    super(problem.detail || problem.title || "The service refused the request.");
+    super(problem.detail || problem.title || _("The service refused the request."));
     this.name = "Problem";
     this.problem = problem;
   }
@@ -41,7 +43,7 @@ export class Problem extends Error {
     const where = (e) => e.pointer || e.parameter || "";
     const errorList = (errors || []).filter((e) => e.detail);
     if (errorList.length === 1 && errorList[0].detail === detail && where(errorList[0])) {
-      return [`${detail} (at ${where(errorList[0])})`];
+      return [_("{detail} (at {where})", { detail, where: where(errorList[0]) })];
     }
     return [this.message, ...errorList.filter((e) => e.detail !== detail).map((e) => `${where(e)}: ${e.detail}`)];
   }
@@ -50,7 +52,8 @@ export class Problem extends Error {
 // JSON (or SVG text) from the service; a refusal becomes a Problem.
 export function createApi(base = "") {
   return async function api(method, path, body, accept = "application/json") {
-    const init = { method, headers: { Accept: accept } };
+    // The answers' sentences (a refusal's detail) in the page's language.
+    const init = { method, headers: { Accept: accept, ...languageHeaders } };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -59,18 +62,19 @@ export function createApi(base = "") {
     try {
       response = await fetch(base + path, init);
     } catch {
-      throw new Problem({ title: "No answer", detail: "The rules service did not answer. Is it still running?" });
+      throw new Problem({ title: _("No answer"), detail: _("The rules service did not answer. Is it still running?") });
     }
     const type = response.headers.get("Content-Type") || "";
     let data;
     try {
       data = type.includes("json") ? await response.json() : await response.text();
     } catch {
-      throw new Problem({ title: "Unreadable answer", detail: `The answer to ${path} could not be read.` });
+      throw new Problem({ title: _("Unreadable answer"), detail: _("The answer to {path} could not be read.", { path }) });
     }
     if (!response.ok) {
       throw new Problem(data && typeof data === "object" ? data : {
-        status: response.status, detail: `${path} answered ${response.status} ${response.statusText}.`,
+        status: response.status,
+        detail: _("{path} answered {status} {reason}.", { path, status: response.status, reason: response.statusText }),
       });
     }
     return data;
@@ -81,7 +85,7 @@ export function createApi(base = "") {
 export function svgNode(text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   if (doc.querySelector("parsererror") || doc.documentElement.namespaceURI !== SVG_NS) {
-    throw new Problem({ title: "Unreadable picture", detail: "The picture of the board could not be read." });
+    throw new Problem({ title: _("Unreadable picture"), detail: _("The picture of the board could not be read.") });
   }
   return document.importNode(doc.documentElement, true);
 }
@@ -99,7 +103,9 @@ export function say(text) {
 export function ruleLink(rule) {
   const page = document.body.dataset.game === "spiel-der-tuerme" ? "/rules/spiel-der-tuerme" : "/rules";
   const id = String(rule).split(/[,\s–]+/)[0];
-  return el("a", { class: "rule", href: `${page}#${encodeURIComponent(id)}`, title: `Rule ${rule} in the rules` }, rule);
+  return el("a", {
+    class: "rule", href: withLanguage(`${page}#${encodeURIComponent(id)}`), title: _("Rule {rule} in the rules", { rule }),
+  }, rule);
 }
 
 // A refusal's words: its rule (a link to it), its reason and any further reasons.
@@ -122,7 +128,7 @@ export function fail(error) {
   } else {
     // A fault of the page itself: the player gets a sentence, the console the details.
     console.error(error);
-    message.replaceChildren("Something went wrong in this page. Reload it to go on from the position in the address.");
+    message.replaceChildren(_("Something went wrong in this page. Reload it to go on from the position in the address."));
   }
 }
 
@@ -134,7 +140,7 @@ export function failPaste(error) {
     return;
   }
   box.hidden = false;
-  box.replaceChildren(...refusal(error, "This could not be opened: "));
+  box.replaceChildren(...refusal(error, _("This could not be opened: ")));
 }
 
 export function clearPaste() {
@@ -229,7 +235,9 @@ export function addressOf(notation, placing, turn = null) {
     .replace(/%(7C|5B|5D|7B|7D)/gi, (escaped) => decodeURIComponent(escaped))
     .replace(/#/g, "%23");
   const game = new URLSearchParams(location.search).get("game");
-  const query = [game ? `game=${encodeURIComponent(game)}` : "", placing ? "placing" : "",
+  // The language the address chose stays in it, so a copied link opens in that language.
+  const lang = new URLSearchParams(location.search).get("lang");
+  const query = [game ? `game=${encodeURIComponent(game)}` : "", lang ? `lang=${encodeURIComponent(lang)}` : "", placing ? "placing" : "",
     turn ? `turn=${encodeURIComponent(JSON.stringify(turn))}` : ""].filter(Boolean).join("&");
   return `${location.pathname}${query ? `?${query}` : ""}#${hash}`;
 }
@@ -238,9 +246,11 @@ export function addressOf(notation, placing, turn = null) {
 // entry is replaced (an action within the turn being built).
 export function writeAddress(notation, { placing = false, push = false, turn = null } = {}) {
   const url = addressOf(notation, placing, turn);
-  if (url === location.pathname + location.search + location.hash) return;
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
+  if (url !== location.pathname + location.search + location.hash) {
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  }
+  followAddress(); // the language switcher opens this position
 }
 
 // What a player pastes: a notation, a link to this page, or a JSON position (or a whole
@@ -248,13 +258,13 @@ export function writeAddress(notation, { placing = false, push = false, turn = n
 // `placing`; for a link also the link and its `game` (null: the page's own).
 export function readPasted(text) {
   const pasted = text.trim();
-  if (!pasted) throw new Problem({ detail: "Paste a position's notation, a link or a JSON position first." });
+  if (!pasted) throw new Problem({ detail: _("Paste a position's notation, a link or a JSON position first.") });
   if (pasted.startsWith("{")) {
     let value;
     try {
       value = JSON.parse(pasted);
     } catch (error) {
-      throw new Problem({ detail: `This is not valid JSON: ${error.message}` });
+      throw new Problem({ detail: _("This is not valid JSON: {error}", { error: error.message }) });
     }
     return { position: value && value.position ? value.position : value, placing: false };
   }
@@ -262,7 +272,7 @@ export function readPasted(text) {
     const url = new URL(pasted, location.href);
     const hash = url.hash.replace(/^#/, "");
     const position = hash ? decodeURIComponent(hash) : url.searchParams.get("position");
-    if (!position) throw new Problem({ detail: "This link holds no position." });
+    if (!position) throw new Problem({ detail: _("This link holds no position.") });
     return {
       position, placing: url.searchParams.has("placing"), turn: readTurn(url.searchParams.get("turn")),
       link: url.href, game: url.searchParams.get("game"),
@@ -294,11 +304,16 @@ export async function copyText(text, input) {
 export async function setupParameters(api, path) {
   const document = await api("GET", "/openapi.yaml");
   const operation = document.paths && document.paths[path] && document.paths[path].get;
-  if (!operation) throw new Problem({ detail: `The service does not describe ${path}.` });
+  if (!operation) throw new Problem({ detail: _("The service does not describe {path}.", { path }) });
   return (operation.parameters || []).filter((p) => p.in === "query");
 }
 
-const words = (name) => name.replace(/_/g, " ");
+// An option's name and its description as players read them: from the catalog, where
+// each parameter of the set-up operations is listed under `option` (its name) and
+// `option-hint` (its description, service/api/pages_catalog.py); else as the service's
+// description writes them. The values sent stay the service's.
+const words = (name) => nameOf("option", name, name.replace(/_/g, " "));
+const hintOf = (description) => nameOf("option-hint", description.replace(/\.$/, ""));
 
 // A choice of at most this many numbers; a longer range is a number field.
 const MAX_CHOICES = 20;
@@ -307,7 +322,7 @@ const MAX_CHOICES = 20;
 export function buildSetupForm(container, parameters, placeholders = {}) {
   const fields = parameters.map((parameter) => {
     const { name, schema = {}, description = "" } = parameter;
-    const hint = description ? el("span", { class: "hint" }, description.replace(/\.$/, "")) : null;
+    const hint = description ? el("span", { class: "hint" }, hintOf(description)) : null;
     // The player counts an option exists for (`x-players`), if only some.
     const players = schema["x-players"] ? schema["x-players"].join(" ") : null;
     if (schema.type === "boolean") {

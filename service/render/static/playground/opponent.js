@@ -10,10 +10,12 @@
 // turn), and adds its panel to the side of the page.
 
 import { $, el, guard, say } from "./core.js";
+import { _, N_, nameOf } from "./i18n.js";
 
-const LEVELS = [["person", "a person"], ["1", "computer, level 1 (beginner)"], ["2", "computer, level 2"],
-  ["3", "computer, level 3 (searches)"]];
-const PAUSES = [["1200", "slow"], ["600", "normal"], ["150", "fast"]];
+const LEVELS = [["person", N_("a person")], ["1", N_("computer, level 1 (beginner)")], ["2", N_("computer, level 2")],
+  ["3", N_("computer, level 3 (searches)")]];
+const PAUSES = [["1200", N_("slow")], ["600", N_("normal")], ["150", N_("fast")]];
+const seatName = (id) => nameOf("seat", id);
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const seed = () => Math.floor(Math.random() * 2 ** 32);
@@ -33,27 +35,34 @@ const GAMES = {
         const seat = g.start.seats[g.placer].id;
         const entry = (answer.setup || []).find((e) => e.seat === seat);
         return (entry ? entry.turrians : []).map((square) => ({
-          say: `puts a turrian on ${square}`,
+          say: [N_("{seat} (computer) puts a turrian on {square}."), { square }],
           run: () => game.clickSetUp(square),
         }));
       }
       const { take, place, move } = answer.turn;
       const steps = [
-        ...take.map((square) => ({ say: `takes a stone from ${square}`, run: () => game.act((s) => { s.plan.take.push(square); }) })),
-        ...place.map((square) => ({ say: `places a stone on ${square}`, run: () => game.act((s) => { s.plan.place.push(square); }) })),
+        ...take.map((square) => ({
+          say: [N_("{seat} (computer) takes a stone from {square}."), { square }],
+          run: () => game.act((s) => { s.plan.take.push(square); }),
+        })),
+        ...place.map((square) => ({
+          say: [N_("{seat} (computer) places a stone on {square}."), { square }],
+          run: () => game.act((s) => { s.plan.place.push(square); }),
+        })),
       ];
       move.forEach((segment) => {
         const end = segment.path[segment.path.length - 1];
         steps.push({
-          say: `picks the turrian ${segment.from === "reserve" ? "in reserve" : `on ${segment.from}`}`,
+          say: segment.from === "reserve" ? [N_("{seat} (computer) picks the turrian in reserve.")]
+            : [N_("{seat} (computer) picks the turrian on {square}."), { square: segment.from }],
           run: () => game.act((s) => { s.goingOn = true; s.selected = segment.from; }),
         });
         steps.push({
-          say: `walks it to ${end}`,
+          say: [N_("{seat} (computer) walks it to {square}."), { square: end }],
           run: () => game.act((s) => { s.plan.move.push(segment); s.selected = null; }),
         });
       });
-      steps.push({ say: "ends the turn", run: () => game.end() });
+      steps.push({ say: [N_("{seat} (computer) ends the turn.")], run: () => game.end() });
       return steps;
     },
   },
@@ -66,12 +75,15 @@ const GAMES = {
       const { moves } = answer.turn;
       const steps = [];
       moves.forEach(({ from, to }) => {
-        steps.push({ say: `picks the stack on ${from}`, run: () => game.act((s) => { s.selected = from; }) });
-        steps.push({ say: `moves it to ${to}`, run: () => game.play(to) });
+        steps.push({
+          say: [N_("{seat} (computer) picks the stack on {square}."), { square: from }],
+          run: () => game.act((s) => { s.selected = from; }),
+        });
+        steps.push({ say: [N_("{seat} (computer) moves it to {square}."), { square: to }], run: () => game.play(to) });
       });
       // A pass (TM8), or a stop after a symbol square (TM7): the module ends the turn.
       steps.push({
-        say: moves.length ? "ends the turn" : "cannot move and passes",
+        say: moves.length ? [N_("{seat} (computer) ends the turn.")] : [N_("{seat} (computer) cannot move and passes.")],
         run: () => (game.game.now.to_move === game.game.start.to_move && !game.game.now.over ? game.endTurn() : undefined),
       });
       return steps;
@@ -94,12 +106,12 @@ class Opponent {
   // The panel: who plays each seat, and how long the computer pauses between steps.
   panel() {
     const section = el("section", { id: "opponent", "aria-labelledby": "opponent-title" },
-      el("h2", { id: "opponent-title" }, "Players"),
-      el("p", { class: "hint" }, "Play against the computer: choose who plays each seat. The computer plays its turn step by step."),
+      el("h2", { id: "opponent-title" }, _("Players")),
+      el("p", { class: "hint" }, _("Play against the computer: choose who plays each seat. The computer plays its turn step by step.")),
       el("div", { id: "opponent-seats" }),
-      el("label", { for: "opponent-pause" }, "Computer's pace "),
+      el("label", { for: "opponent-pause" }, _("Computer's pace") + " "),
       el("select", { id: "opponent-pause" }, PAUSES.map(([value, text]) =>
-        el("option", { value, selected: Number(value) === this.pause }, text))));
+        el("option", { value, selected: Number(value) === this.pause }, _(text)))));
     $("#turn").after(section);
     section.addEventListener("change", (event) => {
       const { target } = event;
@@ -116,9 +128,9 @@ class Opponent {
     if (seats.join() === this.seats.join()) return;
     this.seats = seats;
     $("#opponent-seats").replaceChildren(...seats.map((seat) => el("div", { class: "opponent-seat" },
-      el("label", { for: `opponent-${seat}` }, `${seat}: `),
+      el("label", { for: `opponent-${seat}` }, `${seatName(seat)}: `),
       el("select", { id: `opponent-${seat}`, "data-seat": seat }, LEVELS.map(([value, text]) =>
-        el("option", { value, selected: (this.players.get(seat) || "person") === value }, text))))));
+        el("option", { value, selected: (this.players.get(seat) || "person") === value }, _(text)))))));
   }
 
   level(seat) {
@@ -152,11 +164,11 @@ class Opponent {
         // A turn a person began: the computer plays it from its start.
         await game.act((s) => { s.plan = { take: [], place: [], move: [] }; s.moves = []; s.selected = null; });
       }
-      say(`${seat} (computer, level ${level}) is thinking…`);
+      say(_("{seat} (computer, level {level}) is thinking…", { seat: seatName(seat), level }));
       const answer = await this.api("POST", this.rules.path, { position: g.start, level, seed: seed() });
       for (const step of this.rules.steps(game, answer)) {
         if (game.game !== g) break; // a new game, or the turn ended (it passed to the next seat)
-        say(`${seat} (computer) ${step.say}.`);
+        say(_(step.say[0], { seat: seatName(seat), ...step.say[1] }));
         // eslint-disable-next-line no-await-in-loop
         await sleep(this.pause);
         // eslint-disable-next-line no-await-in-loop
@@ -182,7 +194,7 @@ export default function attachOpponent(game, module, shell) {
   };
   const handsOff = (original) => async function guarded(...args) {
     if (opponent.playing || opponent.isComputerTurn()) {
-      say("The computer is playing this seat: wait for its turn to end, or make the seat a person's under Players.");
+      say(_("The computer is playing this seat: wait for its turn to end, or make the seat a person's under Players."));
       return undefined;
     }
     return original.apply(this, args);

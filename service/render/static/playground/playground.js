@@ -8,6 +8,7 @@ import {
   $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
   readPasted, say, setupParameters, setupQuery, writeAddress,
 } from "./core.js";
+import { _, nameOf, withLanguage } from "./i18n.js";
 import attachOpponent from "./opponent.js";
 import spielDerTuerme from "./spiel-der-tuerme.js";
 import terraTurrium from "./terra-turrium.js";
@@ -38,7 +39,10 @@ function markOptions(form) {
     const refused = !counts.includes(first.value);
     field.disabled = refused;
     const holder = field.closest("label") || field;
-    holder.title = refused ? `${field.name.replace(/_/g, " ")} is an option of the ${counts.join(" or ")}-player game only` : "";
+    const or = _(" or ");
+    holder.title = refused ? _("{option} is an option of the {counts}-player game only", {
+      option: nameOf("option", field.name, field.name.replace(/_/g, " ")), counts: counts.join(or),
+    }) : "";
     if (refused) {
       if (field.type === "checkbox") field.checked = field.dataset.default === "true";
       else field.value = field.dataset.default;
@@ -53,12 +57,12 @@ const chosen = GAMES[named] || GAMES[PAGE_GAME];
 // The links between the games, the one played marked.
 function showGames(current) {
   const link = (module) => el("a", {
-    href: module.id === PAGE_GAME ? location.pathname : `${location.pathname}?game=${module.id}`,
+    href: withLanguage(module.id === PAGE_GAME ? location.pathname : `${location.pathname}?game=${module.id}`),
     "data-game": module.id,
     "aria-current": module.id === current.id ? "page" : null,
   }, module.title);
-  $("#games").replaceChildren("Games: ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]),
-    " · ", el("a", { href: "/turm-und-leute" }, "Turm und Leute combat"));
+  $("#games").replaceChildren(_("Games:"), " ", ...Object.values(GAMES).flatMap((module, i) => [i ? " · " : "", link(module)]),
+    " · ", el("a", { href: withLanguage("/turm-und-leute") }, _("Turm und Leute combat")));
 }
 
 async function start() {
@@ -67,8 +71,8 @@ async function start() {
   attachOpponent(game, module, shell);
   const form = $("#setup-form");
   document.body.dataset.game = module.id;
-  document.title = `${module.title} playground`;
-  $("#title").textContent = `${module.title} playground`;
+  document.title = _("{game} playground", { game: module.title });
+  $("#title").textContent = document.title;
   showGames(module);
 
   await game.init();
@@ -106,11 +110,13 @@ async function start() {
     }
   });
   $("#copy-notation").addEventListener("click", guard(async () => {
-    const what = module.positionName || "notation";
-    say(await copyText($("#notation").value, $("#notation")) ? `The ${what} is copied.` : `Press Ctrl+C to copy the ${what}.`);
+    const copied = await copyText($("#notation").value, $("#notation"));
+    if (module.positionName) say(copied ? _("The position is copied.") : _("Press Ctrl+C to copy the position."));
+    else say(copied ? _("The notation is copied.") : _("Press Ctrl+C to copy the notation."));
   }));
   $("#copy-link").addEventListener("click", guard(async () => {
-    say(await copyText(location.href) ? "The link to this position is copied." : `The link is the page's address: ${location.href}`);
+    say(await copyText(location.href) ? _("The link to this position is copied.")
+      : _("The link is the page's address: {address}", { address: location.href }));
   }));
   const seat = (id) => guard(() => (game.seat ? game.seat(id) : undefined))();
   $("#board").addEventListener("click", (event) => {
@@ -133,7 +139,7 @@ async function start() {
   window.addEventListener("popstate", guard(() => openAddress(game, form)));
 
   await openAddress(game, form);
-  if (named && !GAMES[named]) say(`There is no game "${named}" here: this is ${module.title}.`);
+  if (named && !GAMES[named]) say(_("There is no game \"{name}\" here: this is {game}.", { name: named, game: module.title }));
 }
 
 // The position of the address, or else a new game as the form stands (the service's

@@ -9,30 +9,33 @@
 // turn" stops there. A move that allows no other ends the turn at once.
 
 import { $, $$, Problem, SVG_NS, el, say, svgNode } from "./core.js";
+import { _, N_, nameOf, ngettext, splice, withLanguage } from "./i18n.js";
 
 const PATH = "/v1/spiel-der-tuerme";
 
 // The highlight styles of the picture (service/render/spiel_der_tuerme.py) and the
 // page's own frame of the stacks that may move, as the legend explains them.
 const LEGEND = [
-  ["sdt-mark", "", "a stack you may move: click it (with 2 or 3 players also a neutral stone, TN2)"],
-  ["origin", "", "the stack you picked: click it again to put it back"],
-  ["sdt-move", "", "it can go here; the move ends the turn"],
-  ["sdt-continue", "", "a symbol square: you may move again after it (TM7)"],
-  ["sdt-end", "", "the move there ends the game (TE1–TE3)"],
-  ["sdt-badge", "2+", "the height of the stack after the move; + you may move again"],
-  ["neutral", "", "a neutral stone: pale and dashed; a red sign: not yours to move this turn (TN4)"],
+  ["sdt-mark", "", N_("a stack you may move: click it (with 2 or 3 players also a neutral stone, TN2)")],
+  ["origin", "", N_("the stack you picked: click it again to put it back")],
+  ["sdt-move", "", N_("it can go here; the move ends the turn")],
+  ["sdt-continue", "", N_("a symbol square: you may move again after it (TM7)")],
+  ["sdt-end", "", N_("the move there ends the game (TE1–TE3)")],
+  ["sdt-badge", "2+", N_("the height of the stack after the move; + you may move again")],
+  ["neutral", "", N_("a neutral stone: pale and dashed; a red sign: not yours to move this turn (TN4)")],
 ];
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const list = (items) => items.join(", ");
+// A seat (a stone colour) as players read it; the id stays the API's.
+const seatName = (id) => nameOf("seat", id);
+const seats = (ids) => list(ids.map(seatName));
 
 // How the game ended (`over` of a position, or the game_over event).
 export function ending({ reason, quarter, seat }) {
   switch (reason) {
-    case "quarter": return `${seat} completed quarter ${quarter} (TE1)`;
-    case "streets_empty": return "no stack is left on the streets (TE2)";
-    case "stuck": return `${seat} is stuck (TE3)`;
+    case "quarter": return _("{seat} completed quarter {quarter} (TE1)", { seat: seatName(seat), quarter });
+    case "streets_empty": return _("no stack is left on the streets (TE2)");
+    case "stuck": return _("{seat} is stuck (TE3)", { seat: seatName(seat) });
     default: return reason;
   }
 }
@@ -41,12 +44,14 @@ export function ending({ reason, quarter, seat }) {
 export function describe(event) {
   switch (event.type) {
     case "move": return event.colour === event.seat
-      ? `moved a stack of ${event.height} from ${event.from} to ${event.to}`
-      : `moved the neutral ${event.colour} stone from ${event.from} to ${event.to}`;
-    case "tower": return `built a tower of ${event.height} on ${event.square}, over ${list(event.covers)}`;
-    case "symbol_square": return `reached ${event.symbol} of quarter ${event.quarter} (${event.square})`;
-    case "pass": return "passed: no legal move (TM8)";
-    case "game_over": return `game over, ${ending(event)}: ${event.winners.length ? `${list(event.winners)} won` : "nobody won"}`;
+      ? _("moved a stack of {height} from {from} to {to}", event)
+      : _("moved the neutral {colour} stone from {from} to {to}", { ...event, colour: seatName(event.colour) });
+    case "tower": return _("built a tower of {height} on {square}, over {covers}", { ...event, covers: list(event.covers) });
+    case "symbol_square": return _("reached {symbol} of quarter {quarter} ({square})", event);
+    case "pass": return _("passed: no legal move (TM8)");
+    case "game_over": return event.winners.length
+      ? _("game over, {ending}: {winners} won", { ending: ending(event), winners: seats(event.winners) })
+      : _("game over, {ending}: nobody won", { ending: ending(event) });
     default: return event.type;
   }
 }
@@ -58,7 +63,7 @@ function readPosition(position) {
   try {
     value = JSON.parse(position);
   } catch {
-    throw new Problem({ detail: "A Spiel der Türme position is written in JSON, as the service answers it: this is not JSON." });
+    throw new Problem({ detail: _("A Spiel der Türme position is written in JSON, as the service answers it: this is not JSON.") });
   }
   return value && typeof value === "object" && value.position ? value.position : value;
 }
@@ -76,16 +81,18 @@ class SpielDerTuerme {
   }
 
   async init() {
-    $("#intro").replaceChildren(
-      "Play on one screen, taking turns: every stack you can move, every square it can go to, every ",
-      "verdict and every point comes from the rules service. Rule ids (TM4, TN3 …) name the rule an ",
-      "answer applies: ", el("a", { href: "/rules/spiel-der-tuerme" }, "the rules"), " explain each one, and ",
-      el("a", { href: "/docs" }, "the API documentation"), " the questions the page asks.",
-    );
-    $("label[for=notation]").textContent = "Position (JSON, as the service writes it): copy it, or paste a position or a link and open it";
-    $("#copy-notation").textContent = "Copy position";
+    $("#intro").replaceChildren(...splice(_(
+      "Play on one screen, taking turns: every stack you can move, every square it can go to, every "
+      + "verdict and every point comes from the rules service. Rule ids (TM4, TN3 …) name the rule an "
+      + "answer applies: {rules} explain each one, and {api} the questions the page asks.",
+    ), {
+      rules: el("a", { href: withLanguage("/rules/spiel-der-tuerme") }, _("the rules")),
+      api: el("a", { href: withLanguage("/docs") }, _("the API documentation")),
+    }));
+    $("label[for=notation]").textContent = _("Position (JSON, as the service writes it): copy it, or paste a position or a link and open it");
+    $("#copy-notation").textContent = _("Copy position");
     $("#legend-items").replaceChildren(...LEGEND.map(([style, sample, text]) =>
-      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), ` ${text}`)));
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), " " + _(text))));
   }
 
   // ------------------------------------------------------------------ opening a game
@@ -118,7 +125,7 @@ class SpielDerTuerme {
       this.log = log;
       throw error;
     }
-    say(`A new game for ${options.get("players")} players, dealt from seed ${options.get("seed")}.`);
+    say(_("A new game for {players} players, dealt from seed {seed}.", { players: options.get("players"), seed: options.get("seed") }));
   }
 
   async begin(position, { push = false } = {}) {
@@ -189,36 +196,38 @@ class SpielDerTuerme {
     banner.hidden = !over;
     const { winners } = g.score;
     banner.replaceChildren(...(!over ? [] : [
-      winners.length ? `Game over. Winner${winners.length > 1 ? "s" : ""}: ` : "Game over. Nobody won.",
-      ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${id}`]),
+      winners.length ? ngettext("Game over. Winner:", "Game over. Winners:", winners.length) + " " : _("Game over. Nobody won."),
+      ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${seatName(id)}`]),
       el("span", { class: "reason" }, ` — ${ending(now.over)}`),
     ]));
-    $("#turn-title").textContent = over ? "Game over" : "Turn";
-    $("#whose").replaceChildren(...(over ? [] : [this.dot(now.to_move), ` ${now.to_move} to move`]));
+    $("#turn-title").textContent = over ? _("Game over") : _("Turn");
+    $("#whose").replaceChildren(...(over ? [] : [this.dot(now.to_move), " ", _("{seat} to move", { seat: seatName(now.to_move) })]));
 
     const chain = now.turn.may_continue;
     const targets = g.legal.filter((m) => m.from === g.selected);
     let instruction;
     const buttons = [];
     if (over) {
-      instruction = "Start a new game below, or open another position.";
+      instruction = _("Start a new game below, or open another position.");
     } else if (!g.legal.length && !chain) {
-      instruction = `${now.to_move} has no legal move and passes (TM8): press Pass.`;
-      buttons.push(["pass", "Pass"]);
+      instruction = _("{seat} has no legal move and passes (TM8): press Pass.", { seat: seatName(now.to_move) });
+      buttons.push(["pass", _("Pass")]);
     } else if (!g.legal.length) {
-      instruction = "No further move is possible: End turn.";
+      instruction = _("No further move is possible: End turn.");
     } else if (g.selected) {
-      instruction = `Stack on ${g.selected}: click a framed square to move it there, or pick another stack.`;
-      if (!targets.length) instruction += " It cannot move anywhere now.";
+      instruction = _("Stack on {square}: click a framed square to move it there, or pick another stack.", { square: g.selected });
+      if (!targets.length) instruction += " " + _("It cannot move anywhere now.");
     } else {
       const neutral = g.legal.some((m) => m.neutral);
-      instruction = `Click one of your stacks (framed brown)${neutral ? " or a neutral stone" : ""} to see where it can go.`;
+      instruction = neutral ? _("Click one of your stacks (framed brown) or a neutral stone to see where it can go.")
+        : _("Click one of your stacks (framed brown) to see where it can go.");
     }
     if (!over && chain) {
-      instruction = `${now.to_move} reached a symbol square and may move again (TM7), or end the turn. ${g.legal.length ? instruction : ""}`;
-      buttons.push(["end", "End turn"]);
+      const again = _("{seat} reached a symbol square and may move again (TM7), or end the turn.", { seat: seatName(now.to_move) });
+      instruction = `${again} ${g.legal.length ? instruction : ""}`;
+      buttons.push(["end", _("End turn")]);
     }
-    if (!over) buttons.push(["undo", "Undo"]);
+    if (!over) buttons.push(["undo", _("Undo")]);
     $("#instruction").textContent = instruction;
     $("#turn-buttons").replaceChildren(...buttons.map(([name, text]) => el("button", {
       type: "button", "data-action": name, disabled: name === "undo" && !g.moves.length && !g.selected,
@@ -282,20 +291,21 @@ class SpielDerTuerme {
 
   paintScore() {
     const { score } = this.game;
-    const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? " doubled" : ""}`);
+    const doubled = " " + _("doubled");
+    const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? doubled : ""}`);
     $("#goals").replaceChildren(
-      el("h3", {}, score.game_over ? "Final score" : "Score"),
+      el("h3", {}, score.game_over ? _("Final score") : _("Score")),
       el("ul", { id: "scores" }, score.seats.map((seat) => el("li", { "data-seat": seat.id, "data-points": seat.points },
-        this.dot(seat.id), ` ${seat.id}: `, el("strong", {}, plural(seat.points, "point")),
-        seat.quarters.length ? ` (quarters ${quarters(seat).join(", ")})` : "",
-        score.winners.includes(seat.id) ? " · winner" : ""))),
+        this.dot(seat.id), ` ${seatName(seat.id)}: `, el("strong", {}, ngettext("{n} point", "{n} points", seat.points)),
+        seat.quarters.length ? " " + _("(quarters {quarters})", { quarters: quarters(seat).join(", ") }) : "",
+        score.winners.includes(seat.id) ? " · " + _("winner") : ""))),
     );
   }
 
   paintLog() {
     $("#history").hidden = this.log.length === 0;
     $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
-      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${events.map(describe).join("; ")}`)));
+      el("li", { value: this.log.length - i }, el("strong", {}, seatName(seat)), ` ${events.map(describe).join("; ")}`)));
   }
 
   // ------------------------------------------------------------------------- clicks
@@ -304,7 +314,7 @@ class SpielDerTuerme {
     const g = this.game;
     if (!g) return undefined;
     if (g.now.over) {
-      say("The game is over: start a new one, or open another position.");
+      say(_("The game is over: start a new one, or open another position."));
       return undefined;
     }
     if (g.selected && g.legal.some((m) => m.from === g.selected && m.to === square)) return this.play(square);
@@ -323,7 +333,7 @@ class SpielDerTuerme {
     if (violation && violation.index === g.moves.length && /^(TM1|TM2|TN4)$/.test(violation.rule)) {
       throw new Problem({ rule: violation.rule, detail: `${square}: ${violation.detail}` });
     }
-    say(`The stack on ${square} cannot move anywhere now.`);
+    say(_("The stack on {square} cannot move anywhere now.", { square }));
     return undefined;
   }
 
@@ -332,7 +342,7 @@ class SpielDerTuerme {
     const g = this.game;
     if (!g || !g.selected) return;
     await this.act((game) => { game.selected = null; });
-    say("Nothing picked.");
+    say(_("Nothing picked."));
   }
 
   // The picked stack to `to`: judged, then played. The turn goes on after a move onto a
@@ -354,7 +364,7 @@ class SpielDerTuerme {
         game.events = answer.events;
         game.selected = null;
       });
-      say(`${to} is a symbol square: ${answer.position.to_move} may move again (TM7).`);
+      say(_("{square} is a symbol square: {seat} may move again (TM7).", { square: to, seat: seatName(answer.position.to_move) }));
       return;
     }
     await this.finish(g.now.to_move, answer);
@@ -387,7 +397,7 @@ class SpielDerTuerme {
       game.events = events;
       game.selected = null;
     });
-    say(`The move ${last.from}–${last.to} is taken back.`);
+    say(_("The move {from}–{to} is taken back.", last));
   }
 
   // The turn as it stands: its moves, or none (a pass, TM8; after a symbol square, a stop).
@@ -405,7 +415,9 @@ class SpielDerTuerme {
       this.log.shift();
       throw error;
     }
-    if (!answer.position.over) say(`${seat}'s turn is played: ${answer.position.to_move} to move.`);
+    if (!answer.position.over) {
+      say(_("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(answer.position.to_move) }));
+    }
   }
 }
 

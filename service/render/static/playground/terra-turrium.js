@@ -8,25 +8,29 @@
 // the whole plan (/v1/turns/apply).
 
 import { $, $$, Problem, SVG_NS, el, fail, say, svgNode } from "./core.js";
+import { _, N_, nameOf, ngettext } from "./i18n.js";
 
 const PHASES = ["take", "place", "move"];
 
 // The highlight styles of /v1/render, as the legend explains them.
 const LEGEND = [
-  ["removal", "a stone you may take"],
-  ["placement", "a square you may put a stone on (at set-up: a turrian)"],
-  ["mark", "your turrians: click one to move it"],
-  ["reach", "the turrian you picked can end its move here"],
-  ["capture", "… and captures the turrian standing there"],
-  ["origin", "the turrian you picked"],
-  ["badge", "movement points the move costs, capture surcharges included"],
-  ["pick", "this turn so far: stones taken (T), placed (P), moves (M)"],
+  ["removal", N_("a stone you may take")],
+  ["placement", N_("a square you may put a stone on (at set-up: a turrian)")],
+  ["mark", N_("your turrians: click one to move it")],
+  ["reach", N_("the turrian you picked can end its move here")],
+  ["capture", N_("… and captures the turrian standing there")],
+  ["origin", N_("the turrian you picked")],
+  ["badge", N_("movement points the move costs, capture surcharges included")],
+  ["pick", N_("this turn so far: stones taken (T), placed (P), moves (M)")],
 ];
 
 const emptyPlan = () => ({ take: [], place: [], move: [] });
 const copyPlan = (plan) => ({ take: [...plan.take], place: [...plan.place], move: plan.move.map((m) => ({ ...m, path: [...m.path] })) });
 const planSize = (plan) => plan.take.length + plan.place.length + plan.move.length;
 const list = (items) => items.join(", ");
+// A seat as players read it: its colour in the page's language (the id stays the API's).
+const seatName = (id) => nameOf("seat", id);
+const seats = (ids) => list(ids.map(seatName));
 // Turrians in reserve per seat, as the picture's seat panel states them (S2).
 const reserveIn = (svg) => Object.fromEntries($$("g.seat", svg).map((block) => [block.dataset.seat, Number(block.dataset.reserve)]));
 
@@ -51,16 +55,19 @@ export function inOrder(events) {
 // One event of /v1/turns/apply or /v1/turns/progress as a sentence.
 export function describe(event) {
   switch (event.type) {
-    case "take": return `took a stone from ${event.square}`;
-    case "place": return `put a ${event.bonus ? "bonus " : ""}stone on ${event.square}`;
-    case "enter": return `brought a turrian back from the reserve onto ${event.square}`;
-    case "move": return `moved ${event.origin === "reserve" ? "a turrian from the reserve" : `from ${event.origin}`} to ${event.square} for ${event.cost} point${event.cost === 1 ? "" : "s"}`;
-    case "capture": return `captured ${event.victim}'s turrian on ${event.square} (${event.kind})`;
-    case "attack": return `attacked: the attack counter is now ${event.attacks}`;
-    case "hold": return `holds ${list(event.squares)} (pro goal)`;
-    case "hold_lost": return "lost the hold (pro goal)";
-    case "finish": return "meets the goal and finishes";
-    case "game_over": return `game over: ${event.winners.length ? `${list(event.winners)} won` : "nobody won"}`;
+    case "take": return _("took a stone from {square}", event);
+    case "place": return event.bonus ? _("put a bonus stone on {square}", event) : _("put a stone on {square}", event);
+    case "enter": return _("brought a turrian back from the reserve onto {square}", event);
+    case "move": return event.origin === "reserve"
+      ? ngettext("moved a turrian from the reserve to {square} for {n} point", "moved a turrian from the reserve to {square} for {n} points", event.cost, event)
+      : ngettext("moved from {origin} to {square} for {n} point", "moved from {origin} to {square} for {n} points", event.cost, event);
+    case "capture": return _("captured {victim}'s turrian on {square} ({kind})", { ...event, victim: seatName(event.victim) });
+    case "attack": return _("attacked: the attack counter is now {attacks}", event);
+    case "hold": return _("holds {squares} (pro goal)", { squares: list(event.squares) });
+    case "hold_lost": return _("lost the hold (pro goal)");
+    case "finish": return _("meets the goal and finishes");
+    case "game_over": return event.winners.length
+      ? _("game over: {winners} won", { winners: seats(event.winners) }) : _("game over: nobody won");
     default: return event.type;
   }
 }
@@ -92,10 +99,10 @@ class TerraTurrium {
   }
 
   async init() {
-    document.title = "Terra Turrium playground";
+    document.title = _("{game} playground", { game: "Terra Turrium" });
     this.geometry = await this.api("GET", "/v1/board");
     $("#legend-items").replaceChildren(...LEGEND.map(([style, text]) =>
-      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, style === "badge" ? "3" : style === "pick" ? "T1" : ""), ` ${text}`)));
+      el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, style === "badge" ? "3" : style === "pick" ? "T1" : ""), " " + _(text))));
   }
 
   // ------------------------------------------------------------------ opening a game
@@ -241,41 +248,43 @@ class TerraTurrium {
     banner.hidden = !g.over;
     const winners = g.over ? g.goal.winners : [];
     banner.replaceChildren(...(!g.over ? [] : winners.length
-      ? [`Game over. Winner${winners.length > 1 ? "s" : ""}: `, ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${id}`])]
-      : ["Game over. Nobody won."]));
-    $("#turn-title").textContent = g.over ? "Game over" : "Turn";
-    $("#whose").replaceChildren(...(g.over ? [] : [this.dot(now.to_move), ` ${now.to_move} to move`]));
+      ? [ngettext("Game over. Winner:", "Game over. Winners:", winners.length), " ",
+        ...winners.flatMap((id, i) => [i ? ", " : "", this.dot(id), ` ${seatName(id)}`])]
+      : [_("Game over. Nobody won.")]));
+    $("#turn-title").textContent = g.over ? _("Game over") : _("Turn");
+    $("#whose").replaceChildren(...(g.over ? [] : [this.dot(now.to_move), " ", _("{seat} to move", { seat: seatName(now.to_move) })]));
 
     let instruction;
     const buttons = [];
     if (g.over) {
-      instruction = "Start a new game below, or open another position.";
+      instruction = _("Start a new game below, or open another position.");
     } else if (moving) {
-      const points = `Points left: ${now.turn.points}.`;
-      instruction = now.turn.points === 0 ? "No movement points left: End turn plays the turn." : g.selected === null
-        ? `Move: click one of your turrians (framed purple). ${points}`
+      const points = _("Points left: {points}.", now.turn);
+      instruction = now.turn.points === 0 ? _("No movement points left: End turn plays the turn.") : g.selected === null
+        ? _("Move: click one of your turrians (framed purple).") + " " + points
         : g.selected === "reserve"
-          ? `A turrian from the reserve: click a framed square to bring it in there. ${points}`
-          : `Turrian on ${g.selected}: click a framed square to move it there, or another turrian. ${points}`;
-      if (g.reach.length === 0 && g.selected !== null) instruction += " It cannot go anywhere with the points left.";
-      if (g.reserve[now.to_move] > 0) buttons.push(["reserve", `From the reserve (${g.reserve[now.to_move]})`]);
+          ? _("A turrian from the reserve: click a framed square to bring it in there.") + " " + points
+          : _("Turrian on {square}: click a framed square to move it there, or another turrian.", { square: g.selected }) + " " + points;
+      if (g.reach.length === 0 && g.selected !== null) instruction += " " + _("It cannot go anywhere with the points left.");
+      if (g.reserve[now.to_move] > 0) buttons.push(["reserve", _("From the reserve ({count})", { count: g.reserve[now.to_move] })]);
     } else if (phase === "take") {
-      instruction = `Take a stone: click a square framed orange. Taken so far: ${now.turn.in_hand}.`;
+      instruction = _("Take a stone: click a square framed orange. Taken so far: {in_hand}.", now.turn);
     } else {
       const bonus = mover.bonus_stones;
-      instruction = `Place a stone: click a square framed teal. In hand: ${now.turn.in_hand}` +
-        (bonus ? `, bonus stones: ${bonus}.` : ".");
-      if (now.turn.in_hand === 0 && bonus > 0) buttons.push(["go-on", "Move turrians now"]);
+      instruction = bonus
+        ? _("Place a stone: click a square framed teal. In hand: {in_hand}, bonus stones: {bonus}.", { in_hand: now.turn.in_hand, bonus })
+        : _("Place a stone: click a square framed teal. In hand: {in_hand}.", now.turn);
+      if (now.turn.in_hand === 0 && bonus > 0) buttons.push(["go-on", _("Move turrians now")]);
     }
     if (!g.over) {
-      buttons.push(["undo", "Undo"], ["restart", "Restart turn"], ["check", "Check turn"], ["end", "End turn"]);
+      buttons.push(["undo", _("Undo")], ["restart", _("Restart turn")], ["check", _("Check turn")], ["end", _("End turn")]);
     }
     $("#instruction").textContent = instruction;
     this.setButtons(buttons, { undo: planSize(g.plan) === 0, restart: planSize(g.plan) === 0 });
     $("#actions").replaceChildren(...inOrder(g.events).map((event) => el("li", { "data-type": event.type }, describe(event))));
     this.paintGoals();
     this.paintLog();
-    say(moving && g.selected === null && now.turn.points > 0 ? "End the turn when you are done moving." : "");
+    say(moving && g.selected === null && now.turn.points > 0 ? _("End the turn when you are done moving.") : "");
   }
 
   dot(seatId) {
@@ -303,12 +312,14 @@ class TerraTurrium {
       $("#goals").replaceChildren();
       return;
     }
+    const nothing = _("nothing");
     $("#goals").replaceChildren(
-      el("h3", {}, "Goal"),
+      el("h3", {}, _("Goal")),
       el("ul", {}, g.goal.seats.map((seat) => el("li", { "data-seat": seat.id },
-        this.dot(seat.id), ` ${seat.id}: `,
-        seat.goal_met ? el("strong", {}, "meets the goal") : `stands on ${seat.heights.join(" ") || "nothing"}; lacks ${seat.missing.join(" ")}`,
-        g.now.finishers.includes(seat.id) ? " · finished" : ""))),
+        this.dot(seat.id), ` ${seatName(seat.id)}: `,
+        seat.goal_met ? el("strong", {}, _("meets the goal"))
+          : _("stands on {heights}; lacks {missing}", { heights: seat.heights.join(" ") || nothing, missing: seat.missing.join(" ") }),
+        g.now.finishers.includes(seat.id) ? " · " + _("finished") : ""))),
     );
   }
 
@@ -316,8 +327,8 @@ class TerraTurrium {
     $("#history").hidden = this.log.length === 0;
     // Newest first, numbered from the first turn played here (<ol reversed>).
     $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
-      el("li", { value: this.log.length - i }, el("strong", {}, seat), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
-        ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${e.seat} ${describe(e)})`))));
+      el("li", { value: this.log.length - i }, el("strong", {}, seatName(seat)), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
+        ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${seatName(e.seat)} ${describe(e)})`))));
   }
 
   // The plan on the picture: T1, P1 … in the square's lower left corner (clear of the
@@ -416,18 +427,18 @@ class TerraTurrium {
     const seat = g.start.seats[g.placer];
     // The picture's headline speaks of a turn; at set-up, it says what the page says.
     const headline = $("text.headline", svg);
-    if (headline) headline.textContent = `set-up · ${seat.id} places turrians`;
+    if (headline) headline.textContent = _("set-up · {seat} places turrians", { seat: seatName(seat.id) });
     const state = $("text.turn", svg);
-    if (state) state.textContent = `turrians still to place: ${g.reserve[seat.id]}`;
+    if (state) state.textContent = _("turrians still to place: {count}", { count: g.reserve[seat.id] });
     document.body.setAttribute("data-setting-up", "");
     $("#board").replaceChildren(svg);
     this.shell.showPosition(g.notation, { placing: true, push });
     $("#banner").hidden = true;
-    $("#turn-title").textContent = "Set-up";
-    $("#whose").replaceChildren(this.dot(seat.id), ` ${seat.id} puts its turrians on the board`);
-    $("#instruction").textContent =
-      `Click a square framed teal in ${list(seat.territories)} (S3). Still to place: ${g.reserve[seat.id]}.`;
-    this.setButtons([["random", "Random set-up"], ["undo", "Undo"]], { undo: g.placed.length === 0 });
+    $("#turn-title").textContent = _("Set-up");
+    $("#whose").replaceChildren(this.dot(seat.id), " ", _("{seat} puts its turrians on the board", { seat: seatName(seat.id) }));
+    $("#instruction").textContent = _("Click a square framed teal in {territories} (S3). Still to place: {count}.",
+      { territories: list(seat.territories), count: g.reserve[seat.id] });
+    this.setButtons([["random", _("Random set-up")], ["undo", _("Undo")]], { undo: g.placed.length === 0 });
     $("#actions").replaceChildren();
     $("#goals").replaceChildren();
     this.paintLog();
@@ -438,7 +449,11 @@ class TerraTurrium {
     const g = this.game;
     const seat = g.start.seats[g.placer];
     if (!g.candidates.includes(square)) {
-      throw new Problem({ rule: "S3", detail: `${seat.id} puts its turrians on free squares of its own territories (${list(seat.territories)}); ${square} is not one.` });
+      throw new Problem({
+        rule: "S3",
+        detail: _("{seat} puts its turrians on free squares of its own territories ({territories}); {square} is not one.",
+          { seat: seatName(seat.id), territories: list(seat.territories), square }),
+      });
     }
     await this.act((game) => {
       game.start = structuredClone(game.start);
@@ -470,7 +485,7 @@ class TerraTurrium {
     if (!g) return;
     if (g.placing) return this.clickSetUp(square);
     if (g.over) {
-      say("The game is over: start a new one, or open another position.");
+      say(_("The game is over: start a new one, or open another position."));
       return undefined;
     }
     const { now } = g;
@@ -497,7 +512,7 @@ class TerraTurrium {
     const g = this.game;
     if (!g || g.selected === null) return;
     await this.act((game) => { game.selected = null; });
-    say("Nothing picked.");
+    say(_("Nothing picked."));
   }
 
   // A seat's panel chosen: for the seat to move, a turrian of its reserve (M9).
@@ -505,9 +520,11 @@ class TerraTurrium {
     const g = this.game;
     if (!g || g.placing || g.over) return;
     const moving = g.now.turn.phase === "move" || (g.now.turn.phase === "place" && g.goingOn);
-    if (id !== g.now.to_move) throw new Problem({ detail: `It is ${g.now.to_move}'s turn, not ${id}'s.` });
-    if (!g.reserve[id]) throw new Problem({ detail: `${id} has no turrian in reserve.` });
-    if (!moving) throw new Problem({ rule: "M9", detail: "A turrian comes back from the reserve in the move phase." });
+    if (id !== g.now.to_move) {
+      throw new Problem({ detail: _("It is {seat}'s turn, not {other}'s.", { seat: seatName(g.now.to_move), other: seatName(id) }) });
+    }
+    if (!g.reserve[id]) throw new Problem({ detail: _("{seat} has no turrian in reserve.", { seat: seatName(id) }) });
+    if (!moving) throw new Problem({ rule: "M9", detail: _("A turrian comes back from the reserve in the move phase.") });
     await this.act((game) => { game.selected = "reserve"; });
   }
 
@@ -524,7 +541,7 @@ class TerraTurrium {
     if (square === g.selected) return this.act((game) => { game.selected = null; });
     if (mover.turrians.includes(square)) return this.act((game) => { game.selected = square; });
     if (g.selected === null) {
-      throw new Problem({ detail: `Click one of ${mover.id}'s turrians first: they are framed purple.` });
+      throw new Problem({ detail: _("Click one of {seat}'s turrians first: they are framed purple.", { seat: seatName(mover.id) }) });
     }
     // Not in reach: the service says why, as a one-step walk there.
     return this.refuse((plan) => plan.move.push({ from: g.selected, path: [square] }));
@@ -573,11 +590,11 @@ class TerraTurrium {
     const g = this.game;
     const answer = await this.post("/v1/turns/validate", { position: g.start, turn: g.plan });
     if (answer.legal) {
-      say("This turn is legal as it stands: End turn plays it.");
+      say(_("This turn is legal as it stands: End turn plays it."));
       return;
     }
     const { violation } = answer;
-    fail(new Problem({ rule: violation.rule, detail: `Not yet a legal turn: ${violation.detail}` }));
+    fail(new Problem({ rule: violation.rule, detail: _("Not yet a legal turn: {detail}", violation) }));
   }
 
   async end() {
@@ -586,7 +603,7 @@ class TerraTurrium {
     const verdict = await this.post("/v1/turns/validate", { position: g.start, turn: g.plan });
     if (!verdict.legal) {
       const { violation } = verdict;
-      throw new Problem({ rule: violation.rule, detail: `Not yet a legal turn: ${violation.detail}` });
+      throw new Problem({ rule: violation.rule, detail: _("Not yet a legal turn: {detail}", violation) });
     }
     const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
     this.log.unshift({ seat, events: answer.events });
@@ -597,7 +614,8 @@ class TerraTurrium {
       throw error;
     }
     const next = answer.position.to_move;
-    say(answer.events.some((e) => e.type === "game_over") ? "" : `${seat}'s turn is played: ${next} to move.`);
+    say(answer.events.some((e) => e.type === "game_over") ? ""
+      : _("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(next) }));
   }
 }
 

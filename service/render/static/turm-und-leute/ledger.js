@@ -3,8 +3,11 @@
 // and the actions of the turn being played. After every click it sends the whole turn
 // so far to POST /v1/turm-und-leute/turns/apply (end: false) and shows the ledger the
 // oracle answers; an action the rules forbid is refused with its rule and taken back.
-// Which kinds attack and work comes from GET /v1/turm-und-leute/units.
-"use strict";
+// Which kinds attack and work comes from GET /v1/turm-und-leute/units. Every sentence,
+// and the names of sides, units, sites, projects, resources and buildings, in the page's
+// language from the pages' catalog (/playground/i18n.js); the values sent stay the API's.
+
+import { _, languageHeaders, nameOf } from "/playground/i18n.js";
 
 const API = document.body.dataset.api || "";
 const BASE = "/v1/turm-und-leute";
@@ -43,7 +46,8 @@ function busy(on) {
 }
 
 async function api(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+  // The answers' sentences (a refusal's detail) in the page's language.
+  const options = { method, headers: { Accept: "application/json", ...languageHeaders } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -63,7 +67,7 @@ function say(text, kind = "") {
 function problemSentence(answer) {
   const body = answer.body;
   if (body && typeof body === "object") {
-    const where = body.violation ? ` (action ${body.violation.index + 1})` : "";
+    const where = body.violation ? " " + _("(action {n})", { n: body.violation.index + 1 }) : "";
     return (body.rule ? `${body.rule}: ` : "") + (body.detail || body.title || `HTTP ${answer.status}`) + where;
   }
   return `HTTP ${answer.status}`;
@@ -76,8 +80,13 @@ function element(tag, text = "", attributes = {}) {
   return node;
 }
 
-function options(select, values) {
-  select.replaceChildren(...values.map((v) => element("option", v, { value: v })));
+// A value of the API as players read it: its name under `context` in the catalog.
+const named = (context) => (value) => nameOf(context, value);
+const sideName = named("side");
+const sides = (ids) => ids.map(sideName).join(", ");
+
+function options(select, values, context) {
+  select.replaceChildren(...values.map((v) => element("option", nameOf(context, v), { value: v })));
 }
 
 const side = () => state.order[state.turn];
@@ -89,7 +98,7 @@ async function newGame(event) {
   const edition = $("#edition").value;
   const peoples = $$('input[name="people"]:checked').map((box) => box.value);
   if (!peoples.length) {
-    say("Choose at least one people against the count (L9).", "error");
+    say(_("Choose at least one people against the count (L9)."), "error");
     return;
   }
   const answer = await api("GET", `${BASE}/setup?edition=${edition}&peoples=${peoples.join(",")}`);
@@ -106,12 +115,12 @@ async function newGame(event) {
   state.turn = 0;
   state.actions = [];
   document.body.dataset.edition = edition;
-  options($("#project"), EDITION[edition].projects);
-  options($("#into"), EDITION[edition].into);
-  options($("#absorb-side"), state.order.filter((s) => s !== "fluid"));
+  options($("#project"), EDITION[edition].projects, "project");
+  options($("#into"), EDITION[edition].into, "unit");
+  options($("#absorb-side"), state.order.filter((s) => s !== "fluid"), "side");
   $("#turn").hidden = false;
   $("#goals").replaceChildren();
-  say(`A new game: ${state.order.join(", ")}.`);
+  say(_("A new game: {sides}.", { sides: sides(state.order) }));
   await refresh();
 }
 
@@ -156,7 +165,7 @@ async function endTurn() {
   state.turn = (state.turn + 1) % state.order.length;
   state.actions = [];
   await showGoals();
-  say(`The turn of ${done} is over; now ${side()}.`);
+  say(_("The turn of {done} is over; now {next}.", { done: sideName(done), next: sideName(side()) }));
   await refresh();
 }
 
@@ -169,10 +178,11 @@ async function showGoals() {
   if (!answer.ok) return;
   $("#goals").replaceChildren(
     ...answer.body.sides.map((s) =>
-      element("li", `${s.side}, ${s.aim}: ${s.met ? "reached" : "missing " + s.missing.join(", ")}`)
+      element("li", s.met ? _("{side}, {aim}: reached", { side: sideName(s.side), aim: nameOf("aim", s.aim) })
+        : _("{side}, {aim}: missing {missing}", { side: sideName(s.side), aim: nameOf("aim", s.aim), missing: s.missing.join(", ") }))
     )
   );
-  if (answer.body.game_over) say(`The game is over: ${answer.body.winners.join(", ")} won.`, "good");
+  if (answer.body.game_over) say(_("The game is over: {winners} won.", { winners: sides(answer.body.winners) }), "good");
 }
 
 function describe(action) {
@@ -189,19 +199,21 @@ function render() {
   if (!answer) return;
   const ledger = answer.ledger;
   const fluid = ledger.side === "fluid";
-  $("#side-name").textContent = ledger.side;
-  $("#order").textContent = "Order (L10): " + state.order.map((s) => (s === side() ? `[${s}]` : s)).join(" → ");
+  $("#side-name").textContent = sideName(ledger.side);
+  $("#order").textContent = _("Order (L10): {order}", {
+    order: state.order.map((s) => (s === side() ? `[${sideName(s)}]` : sideName(s))).join(" → "),
+  });
   document.body.dataset.side = fluid ? "fluid" : "sides";
 
   const supply = [["markers", ledger.markers], ...Object.entries(ledger.supply)];
   if (fluid) supply.splice(0, supply.length, ["fluids", ledger.fluids], ["stacks", ledger.stacks.join(", ") || "—"]);
-  $("#supply thead tr").replaceChildren(...supply.map(([name]) => element("th", name, { scope: "col" })));
+  $("#supply thead tr").replaceChildren(...supply.map(([name]) => element("th", nameOf("resource", name), { scope: "col" })));
   $("#supply tbody tr").replaceChildren(...supply.map(([name, value]) => element("td", String(value), {
     "data-supply": name,
   })));
 
   const buildings = Object.entries(ledger.buildings);
-  $("#buildings thead tr").replaceChildren(...buildings.map(([name]) => element("th", name, { scope: "col" })));
+  $("#buildings thead tr").replaceChildren(...buildings.map(([name]) => element("th", nameOf("building", name), { scope: "col" })));
   $("#buildings tbody tr").replaceChildren(...buildings.map(([name, n]) => element("td", String(n), {
     "data-building": name,
   })));
@@ -209,7 +221,7 @@ function render() {
   $("#groups tbody").replaceChildren(...ledger.groups.map(groupRow));
 
   $("#actions").replaceChildren(...state.actions.map((a) => element("li", describe(a))));
-  const made = Object.entries(answer.production).map(([name, n]) => `${n} ${name}`);
+  const made = Object.entries(answer.production).map(([name, n]) => `${n} ${nameOf("resource", name)}`);
   $("#production").textContent = made.join(", ") || "—";
   $("#events").replaceChildren(...answer.events.map((e) => element("li", describe(e))));
 }
@@ -219,11 +231,11 @@ function groupRow(group) {
   const unit = state.units[group.kind] || {};
   const blocked = group.markers > group.actions_used;
   row.append(
-    element("th", `${group.id} (${group.kind})`, { scope: "row" }),
+    element("th", `${group.id} (${nameOf("unit", group.kind)})`, { scope: "row" }),
     element("td", String(group.figures)),
-    element("td", String(group.markers) + (blocked ? " blocked" : "")),
-    element("td", `${group.actions_used} of ${unit.actions || 1}`),
-    element("td", group.off_board ? "off the board" : "on the board"),
+    element("td", blocked ? _("{markers} blocked", group) : String(group.markers)),
+    element("td", _("{used} of {actions}", { used: group.actions_used, actions: unit.actions || 1 })),
+    element("td", group.off_board ? _("off the board") : _("on the board")),
   );
   const cell = element("td");
   // The action is made at the click, so that it reads the gold field as it is then.
@@ -237,22 +249,22 @@ function groupRow(group) {
     return { type: "move", group: group.id, ...more, ...(gold ? { gold } : {}) };
   };
   if (group.kind === "engel") {
-    button(group.off_board ? "Enter" : "Move", "move", move(group.off_board ? { to: "board" } : {}));
-    if (!group.off_board) button("Flee", "move", move({ to: "off" }));
+    button(group.off_board ? _("Enter") : _("Move"), "move", move(group.off_board ? { to: "board" } : {}));
+    if (!group.off_board) button(_("Flee"), "move", move({ to: "off" }));
   } else {
-    button("Move", "move", move());
+    button(_("Move"), "move", move());
   }
-  if (unit.may_attack) button("Attack", "attack", () => ({ type: "attack", group: group.id }));
+  if (unit.may_attack) button(_("Attack"), "attack", () => ({ type: "attack", group: group.id }));
   const works = group.kind === "arbeiter" || (unit.may_attack && !["engel", "zwerge"].includes(group.kind));
   if (works) {
-    const site = element("select", "", { "aria-label": `site for ${group.id}` });
-    options(site, EDITION[state.edition].sites);
-    const node = element("button", "Work", { type: "button", "data-act": "work", "aria-label": `Work ${group.id}` });
+    const site = element("select", "", { "aria-label": _("site for {group}", { group: group.id }) });
+    options(site, EDITION[state.edition].sites, "site");
+    const node = element("button", _("Work"), { type: "button", "data-act": "work", "aria-label": _("Work") + " " + group.id });
     node.addEventListener("click", guarded(() => act({ type: "work", group: group.id, site: site.value })));
     cell.append(site, node);
   }
   if (group.kind === "arbeiter") {
-    const label = element("label", " convert");
+    const label = element("label", " " + _("convert"));
     label.prepend(element("input", "", { type: "checkbox", "data-convert": group.id }));
     cell.append(label);
   }
@@ -286,7 +298,7 @@ function fluidMove(kind) {
 }
 
 function start() {
-  const gold = element("label", "gold picked up on a move ");
+  const gold = element("label", _("gold picked up on a move") + " ");
   gold.append(element("input", "", { type: "number", id: "move-gold", min: "0", value: "0" }));
   $("#economy").append(gold);
   $("#game").addEventListener("submit", guarded(newGame));

@@ -1,11 +1,14 @@
 // The combat page: builds the body of POST /v1/turm-und-leute/combat from the form and
 // shows the oracle's answer. Plain script, no build step; the service holds no state,
 // so the page keeps the fight being built. The unit names, tile sizes and positions
-// come from GET /v1/turm-und-leute/units, never from a copy kept here.
-"use strict";
+// come from GET /v1/turm-und-leute/units, never from a copy kept here; their names in
+// the page's language from the pages' catalog (/playground/i18n.js), as every sentence.
+
+import { _, N_, languageHeaders, nameOf } from "/playground/i18n.js";
 
 const API = document.body.dataset.api || "";
-const ROLE_LABEL = { attackers: "Attacker", target: "Target", helpers: "Helper" };
+const ROLE_LABEL = { attackers: N_("Attacker {n}"), target: N_("Target"), helpers: N_("Helper {n}") };
+const roleName = (role, index) => _(ROLE_LABEL[role], { n: index + 1 });
 
 const tables = {}; // edition -> the answer of /units, fetched once
 let table = null; // the current edition's
@@ -17,7 +20,8 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 
 // Calls the API and returns {status, body}; a network failure becomes an Error.
 async function api(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+  // The answers' sentences (a refusal's detail) in the page's language.
+  const options = { method, headers: { Accept: "application/json", ...languageHeaders } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -47,16 +51,17 @@ function problemSentence(answer) {
 
 // ---------------------------------------------------------------------- groups
 
-// What a player reads for a unit's id: the German name with its umlauts
-// ("bogenschuetzen" → "Bogenschützen"); a position's id in words ("small_tower" →
-// "small tower"). The ids stay the values sent.
+// What a player reads for a unit's id: its name in the page's language (the catalog's
+// `unit` names), in English the German name with its umlauts ("bogenschuetzen" →
+// "Bogenschützen"); a position's id in words ("small_tower" → "small tower"). The ids
+// stay the values sent.
 function unitName(kind) {
   const written = kind.replace(/ae/g, "ä").replace(/oe/g, "ö").replace(/ue/g, "ü");
-  return written.charAt(0).toUpperCase() + written.slice(1);
+  return nameOf("unit", kind, written.charAt(0).toUpperCase() + written.slice(1));
 }
 
 function positionName(position) {
-  return position.replace(/_/g, " ");
+  return nameOf("position", position, position.replace(/_/g, " "));
 }
 
 function option(value, text = value) {
@@ -108,7 +113,7 @@ function renumber() {
     $$(`#${role} .group`).forEach((row, i) => {
       const pointer = role === "target" ? "/target" : `/${role}/${i}`;
       row.dataset.pointer = pointer;
-      $("legend", row).textContent = role === "target" ? "Target" : `${ROLE_LABEL[role]} ${i + 1}`;
+      $("legend", row).textContent = roleName(role, i);
       $$("[data-member]", row).forEach((input) => {
         input.dataset.pointer = `${pointer}/${input.dataset.member}`;
       });
@@ -173,40 +178,38 @@ function mark(pointer) {
 }
 
 function yesNo(value) {
-  return value ? "yes" : "no";
+  return value ? _("yes") : _("no");
 }
 
 function describe(sent, pointer) {
   const [, role, index] = pointer.split("/");
   const group = role === "target" ? sent.target : (sent[role] || [])[Number(index)];
-  const name = role === "target" ? "Target" : `${ROLE_LABEL[role]} ${Number(index) + 1}`;
+  const name = roleName(role, Number(index) || 0);
   return group ? `${name}: ${group.figures} × ${unitName(group.kind)} (${positionName(group.position)})` : pointer;
 }
 
 function showOutcome(outcome, sent) {
   if (outcome.defended) {
-    say(`Defended: ${outcome.defence} against ${outcome.attack}.`, "defended");
+    say(_("Defended: {defence} against {attack}.", outcome), "defended");
   } else {
-    say(
-      `Not defended: ${outcome.attack} against ${outcome.defence}; the target loses ${outcome.losses}.`,
-      "lost",
-    );
+    say(_("Not defended: {attack} against {defence}; the target loses {losses}.", outcome), "lost");
   }
+  // Each fact under its English name (data-member), shown in the page's language.
   const facts = [
-    ["attack", outcome.attack],
-    ["defence", outcome.defence],
-    ["defended", yesNo(outcome.defended)],
-    ["figures lost", outcome.losses],
-    ["target's figures after", outcome.target_figures_after],
-    ["removed", yesNo(outcome.removed)],
-    ["gold left", outcome.gold],
-    ["angels may convert it", yesNo(outcome.convertible)],
-    ["an attacker must take its place", yesNo(outcome.must_occupy)],
+    ["attack", outcome.attack, N_("attack")],
+    ["defence", outcome.defence, N_("defence")],
+    ["defended", yesNo(outcome.defended), N_("defended")],
+    ["figures lost", outcome.losses, N_("figures lost")],
+    ["target's figures after", outcome.target_figures_after, N_("target's figures after")],
+    ["removed", yesNo(outcome.removed), N_("removed")],
+    ["gold left", outcome.gold, N_("gold left")],
+    ["angels may convert it", yesNo(outcome.convertible), N_("angels may convert it")],
+    ["an attacker must take its place", yesNo(outcome.must_occupy), N_("an attacker must take its place")],
   ];
   $("#outcome").replaceChildren(
-    ...facts.flatMap(([term, value]) => {
+    ...facts.flatMap(([term, value, shown]) => {
       const dt = document.createElement("dt");
-      dt.textContent = term;
+      dt.textContent = _(shown);
       const dd = document.createElement("dd");
       dd.textContent = String(value);
       dd.dataset.member = term;
@@ -239,12 +242,14 @@ function showProblem(answer) {
   say(problemSentence(answer), "error");
   const items = [];
   if (body.rule) {
-    items.push(`${body.rule} · ${body.field || "(the fight)"} · ${body.detail}`);
+    const field = body.field || _("(the fight)");
+    items.push(`${body.rule} · ${field} · ${body.detail}`);
     mark(body.field || "");
   }
   for (const error of body.errors || []) {
     const where = error.pointer ?? error.parameter ?? "";
-    items.push(`${where || "(the body)"} · ${error.detail}`);
+    const place = where || _("(the body)");
+    items.push(`${place} · ${error.detail}`);
     mark(where);
   }
   $("#problems").replaceChildren(
@@ -261,7 +266,7 @@ async function resolve(event) {
   clearResult();
   const sent = request();
   $("#request").textContent = JSON.stringify(sent, null, 1);
-  say("Asking the oracle…");
+  say(_("Asking the oracle…"));
   const answer = await api("POST", "/v1/turm-und-leute/combat", sent);
   if (answer.ok) showOutcome(answer.body, sent);
   else showProblem(answer);
@@ -278,7 +283,7 @@ function showUnits() {
         u.max_figures,
         u.points,
         u.full_strength,
-        u.may_attack ? (u.ranged ? "yes (ranged)" : "yes") : "no",
+        u.may_attack ? (u.ranged ? _("yes (ranged)") : _("yes")) : _("no"),
         yesNo(u.may_defend),
         u.actions,
       ];
@@ -327,7 +332,7 @@ async function start() {
   $("#add-attacker").addEventListener("click", () => addGroup("attackers", { kindRow: 1 }));
   $("#add-helper").addEventListener("click", () => addGroup("helpers", { kindRow: 1 }));
   $("#fight").addEventListener("submit", guarded(resolve));
-  say("Choose the groups and press Fight.");
+  say(_("Choose the groups and press Fight."));
   document.body.dataset.ready = "true";
 }
 
