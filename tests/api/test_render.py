@@ -230,7 +230,10 @@ def test_playground_and_root_serve_the_page(client):
     assert page.status_code == 200 and page.mimetype == "text/html"
     assert page.headers["X-Rules-Version"] == RULES_VERSION
     assert b"<title>Terra Turrium playground</title>" in page.data
-    assert client.get("/").data == page.data
+    # The same page, its language switcher linking to the address it was asked at.
+    root = client.get("/").data
+    assert b'href="/?lang=de"' in root
+    assert root.replace(b'href="/?lang=', b'href="/playground?lang=') == page.data
 
 
 @pytest.mark.parametrize(
