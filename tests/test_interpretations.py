@@ -203,3 +203,12 @@ def test_r6_the_pictures_square_is_inside_by_the_line_and_outside_by_the_path():
     line = replace(position, heights=tuple(heights))
     path = replace(line, rules=replace(line.rules, outside_rule=OutsideRule.PATH))
     assert not is_outside(line, parse_square("b3")) and is_outside(path, parse_square("b3"))
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fr"])
+def test_a_translated_reading_ends_where_its_decision_begins(language):
+    """A reading's text in a translated list stops at the next decision or option, as the
+    English one does, whatever the language calls them."""
+    listed = (ROOT / "docs" / language / "interpretations.md").read_text(encoding="utf-8")
+    for label in ("**Decision", "**Entscheidung", "**Beslissing", "**Décision", "**Option", "**Optie"):
+        assert label not in listed, label

@@ -41,7 +41,9 @@ MARK: Final = re.compile(r"\*\*\[interpretation(?: ([A-Z]+[0-9]+[a-z]?))?\](?:\*
 ANCHOR: Final = re.compile(r'<a id="([A-Z]+[0-9]+)"></a>')
 RULE_OF: Final = re.compile(r"[A-Z]+[0-9]+")
 # Where a mark's text ends inside its block: the next mark, decision or option.
-_NEXT: Final = re.compile(r"\*\*\[interpretation|\*\*Decision|\*\*Option")
+# What ends a reading's text: the next mark, or a decision or option, as each language's
+# document names them.
+_NEXT: Final = re.compile(r"\*\*\[interpretation|\*\*(?:Decision|Entscheidung|Beslissing|Décision|Option|Optie)\b")
 # A line that starts a new block: a list item, an anchor, a heading, a table, a fence.
 _BLOCK_START: Final = re.compile(r"\s*(?:- |<a id=|#|\||```)")
 

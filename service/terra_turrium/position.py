@@ -28,7 +28,7 @@ from typing import Final
 from service.common import InvalidPositionError
 from service.common.cache import cached_property
 from service.common.frozen import quick_init
-from service.common.refusal import N_
+from service.common.refusal import N_, Nn_
 from service.terra_turrium.board import (
     CLOCKWISE,
     RING,
@@ -41,6 +41,14 @@ from service.terra_turrium.board import (
     square_name,
 )
 from service.terra_turrium.options import OPTIONS, Goal, Rules
+
+#: S1: the territories each seat owns for the number of players, a number the catalogs
+#: decline (one territory, two territories).
+TERRITORIES_PER_SEAT = Nn_(
+    "with {players} players every seat owns {per_seat} territory, seat {seat} owns {count_territories}",
+    "with {players} players every seat owns {per_seat} territories, seat {seat} owns {count_territories}",
+    "per_seat",
+)
 
 TURRIANS_PER_SEAT: Final = 6
 """S2."""
@@ -266,7 +274,9 @@ def _check_territories(position: Position) -> None:
         if len(seat.territories) != per_seat:
             raise InvalidPositionError(
                 "S1",
-                N_("with {players} players every seat owns {per_seat} territor{value}, seat {seat} owns {count_territories}")(players=players, per_seat=per_seat, value='ies' if per_seat == 2 else 'y', seat=repr(seat.id), count_territories=len(seat.territories)),
+                TERRITORIES_PER_SEAT(
+                    players=players, per_seat=per_seat, seat=repr(seat.id), count_territories=len(seat.territories)
+                ),
                 f"/seats/{i}/territories",
             )
         for territory in seat.territories:
