@@ -31,6 +31,9 @@ SKIPPED = frozenset({
     # The errors copy an exception's __dict__ (RuleError.under), which a native class has
     # not; they are raised once per answer at most.
     "service/common/errors.py",
+    # A sentence is a str subclass that remembers its message (Text), and mypyc cannot
+    # compile a class that inherits from str; sentences are written once per answer at most.
+    "service/common/refusal.py",
 })
 
 
