@@ -16,6 +16,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
+from service.common.refusal import N_, Nn_
+
 NAMED_COLOURS: Final = {
     "yellow": "#f2c12e",
     "red": "#d7263d",
@@ -39,6 +41,11 @@ NAMED_COLOURS: Final = {
 INK: Final = "#1a1a1a"
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 
+
+# The words both pictures write alike (each game's own words are in its module).
+PLAYERS: Final = Nn_("{count} player", "{count} players", "count")
+FLAG_TO_MOVE: Final = N_("▶ to move")
+GAME_OVER_WINNERS: Final = N_("game over · winners {winners}")
 
 def rgb(colour: str) -> tuple[int, int, int]:
     """``#rrggbb`` as three integers."""

@@ -36,9 +36,12 @@ from xml.sax.saxutils import escape
 from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
+    FLAG_TO_MOVE,
     FONT,
+    GAME_OVER_WINNERS,
     INK,
     NAMED_COLOURS,
+    PLAYERS,
     GridHighlights,
     attrs,
     badge,
@@ -216,13 +219,11 @@ STUCK: Final = N_("{seat} is stuck (TE3)")
 A_SEAT_STUCK: Final = N_("a seat is stuck (TE3)")
 # One winner or several (a tie, TS3): the form follows the list, whose length is not shown.
 GAME_OVER_WINNER: Final = N_("game over · winner {winners}")
-GAME_OVER_WINNERS: Final = N_("game over · winners {winners}")
 TO_MOVE: Final = N_("{seat} to move")
 MAY_MOVE_AGAIN: Final = Nn_(
     "{count} move made · may move again (TM7)", "{count} moves made · may move again (TM7)", "count"
 )
 START_OF_TURN: Final = N_("start of the turn")
-PLAYERS: Final = Nn_("{count} player", "{count} players", "count")
 NO_HEIGHT_LIMIT: Final = N_("no height limit")
 TOWERS_UP_TO: Final = N_("towers up to {limit}")
 NOT_NOW: Final = N_("{squares}: not for {seat} now (TN4)")
@@ -230,7 +231,6 @@ MOVES_FROM: Final = N_("moves from {square}")
 HEIGHT_AFTER: Final = N_("number: height after the move")
 POINTS: Final = Nn_("{count} point", "{count} points", "count")
 STREET_STACKS: Final = N_("stacks on the streets {count}")
-FLAG_TO_MOVE: Final = N_("▶ to move")
 FLAG_WINNER: Final = N_("★ winner")
 DOUBLED: Final = N_("doubled")
 QUARTERS: Final = N_("quarters {quarters}")

@@ -30,9 +30,12 @@ from xml.sax.saxutils import escape
 from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
+    FLAG_TO_MOVE,
     FONT,
+    GAME_OVER_WINNERS,
     INK,
     NAMED_COLOURS,
+    PLAYERS,
     GridHighlights,
     attrs,
     badge,
@@ -223,16 +226,13 @@ SQUARE_NEUTRAL: Final = N_("{square}, height {height}, {territory} neutral")
 SQUARE_OWNED: Final = N_("{square}, height {height}, {territory} ({seat})")
 SQUARE_OUT_OF_PLAY: Final = N_("{square}, out of play")
 NEUTRAL: Final = N_("neutral")
-GAME_OVER: Final = N_("game over · winners {winners}")
 TO_MOVE_PHASE: Final = N_("{seat} to move · {phase} phase")
 IN_HAND: Final = N_("in hand {count}")
 POINTS: Final = N_("points {count}")
 TAKEN: Final = N_("taken {squares}")
 ATTACKED: Final = N_("attacked")
-PLAYERS: Final = Nn_("{count} player", "{count} players", "count")
 CAPTURES_OPEN: Final = N_("capture phase open")
 CAPTURES_CLOSED: Final = N_("capture phase closed")
-FLAG_TO_MOVE: Final = N_("▶ to move")
 FLAG_FINISHED: Final = N_("★ finished")
 TEAM_WITH: Final = N_("team with {seat}")
 TERRITORIES: Final = N_("territories {territories}")
@@ -446,7 +446,7 @@ def _panel(
     out = [f'<g class="panel"{attrs(font_size=12, fill=INK)}>']
     y = BOARD_Y + 4
     if position.is_game_over:
-        headline = GAME_OVER.format(language, winners=", ".join(position.finishers))
+        headline = GAME_OVER_WINNERS.format(language, winners=", ".join(position.finishers))
     else:
         headline = TO_MOVE_PHASE.format(language, seat=position.to_move, phase=turn.phase.value)
     out.append(text_element(x, y + 10, headline, class_="headline", font_size=14, font_weight="bold"))
