@@ -241,3 +241,16 @@ def test_a_batch_and_a_replay_answer_in_the_language_of_their_request(client, la
     english, other = _answers(client, "/v1/games/replay", replay, language)
     assert not _compare(english.get_json(), other.get_json())
     assert english.get_json()["turns"][-1]["legal"] is False
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("body", [None, 7, "take"], ids=["null", "number", "text"])
+def test_a_batch_request_whose_body_is_no_object_is_refused_in_the_language_asked(client, language, body):
+    """A batch's request body is read by its own operation later; its shape mistakes are
+    the project's sentences, translated like every other."""
+    batch = copy.deepcopy(examples()["batch"][next(iter(examples()["batch"]))]["value"])
+    batch["requests"][0]["body"] = body
+    english, other = (answer.get_json() for answer in _answers(client, "/v1/batch", batch, language))
+    assert english["status"] == 400 and english["errors"][0]["pointer"] == "/requests/0/body"
+    assert english["errors"][0]["detail"] in ("must not be null", "must be an object")
+    assert not _compare(english, other)

@@ -42,62 +42,153 @@ What this module adds to flask-smorest:
 
 from __future__ import annotations
 
-from service.api.declare.transport import (
-    BODY_TOO_LARGE as BODY_TOO_LARGE,
-    GIVEN_TWICE as GIVEN_TWICE,
-    MAX_BODY as MAX_BODY,
-    MUST_BE_TEXT_OF as MUST_BE_TEXT_OF,
-    MUST_MATCH as MUST_MATCH,
-    MUST_NOT_BE_NULL as MUST_NOT_BE_NULL,
-    NOT_JSON_MEDIA as NOT_JSON_MEDIA,
-    NOT_VALID as NOT_VALID,
-    NOT_VALID_JSON as NOT_VALID_JSON,
-    NO_CONTENT_TYPE as NO_CONTENT_TYPE,
-    Reason as Reason,
-    RequestParser as RequestParser,
-    TOO_LARGE as TOO_LARGE,
-    reasons as reasons,
-)
-from service.api.declare.requests import (
-    Alternatives as Alternatives,
-    Bool as Bool,
-    CappedList as CappedList,
-    Closed as Closed,
-    Either as Either,
-    Int as Int,
-    List as List,
-    MESSAGES as MESSAGES,
-    Nested as Nested,
-    Parsed as Parsed,
-    Query as Query,
-    Ready as Ready,
-    Request as Request,
-    Str as Str,
-    Union as Union,
-    Whole as Whole,
-    instance as instance,
-)
 from service.api.declare.answers import (
     Answer as Answer,
-    OneOf as OneOf,
 )
-from service.api.declare.fields import (
-    DRAWING as DRAWING,
-    FullMatch as FullMatch,
-    OCTETS as OCTETS,
-    PICTURE as PICTURE,
-    QueryBool as QueryBool,
-    QueryInt as QueryInt,
-    SVG as SVG,
-    array as array,
-    flag as flag,
-    integer as integer,
-    nested as nested,
-    one_of as one_of,
-    range_of as range_of,
-    text as text,
+from service.api.declare.answers import (
+    OneOf as OneOf,
 )
 from service.api.declare.blueprint import (
     Blueprint as Blueprint,
+)
+from service.api.declare.blueprint import (
     negotiate as negotiate,
+)
+from service.api.declare.fields import (
+    DRAWING as DRAWING,
+)
+from service.api.declare.fields import (
+    OCTETS as OCTETS,
+)
+from service.api.declare.fields import (
+    PICTURE as PICTURE,
+)
+from service.api.declare.fields import (
+    SVG as SVG,
+)
+from service.api.declare.fields import (
+    FullMatch as FullMatch,
+)
+from service.api.declare.fields import (
+    QueryBool as QueryBool,
+)
+from service.api.declare.fields import (
+    QueryInt as QueryInt,
+)
+from service.api.declare.fields import (
+    array as array,
+)
+from service.api.declare.fields import (
+    flag as flag,
+)
+from service.api.declare.fields import (
+    integer as integer,
+)
+from service.api.declare.fields import (
+    nested as nested,
+)
+from service.api.declare.fields import (
+    one_of as one_of,
+)
+from service.api.declare.fields import (
+    range_of as range_of,
+)
+from service.api.declare.fields import (
+    text as text,
+)
+from service.api.declare.requests import (
+    MESSAGES as MESSAGES,
+)
+from service.api.declare.requests import (
+    Alternatives as Alternatives,
+)
+from service.api.declare.requests import (
+    AnyObject as AnyObject,
+)
+from service.api.declare.requests import (
+    Bool as Bool,
+)
+from service.api.declare.requests import (
+    CappedList as CappedList,
+)
+from service.api.declare.requests import (
+    Closed as Closed,
+)
+from service.api.declare.requests import (
+    Either as Either,
+)
+from service.api.declare.requests import (
+    Int as Int,
+)
+from service.api.declare.requests import (
+    List as List,
+)
+from service.api.declare.requests import (
+    Nested as Nested,
+)
+from service.api.declare.requests import (
+    Parsed as Parsed,
+)
+from service.api.declare.requests import (
+    Query as Query,
+)
+from service.api.declare.requests import (
+    Ready as Ready,
+)
+from service.api.declare.requests import (
+    Request as Request,
+)
+from service.api.declare.requests import (
+    Str as Str,
+)
+from service.api.declare.requests import (
+    Union as Union,
+)
+from service.api.declare.requests import (
+    Whole as Whole,
+)
+from service.api.declare.requests import (
+    instance as instance,
+)
+from service.api.declare.transport import (
+    BODY_TOO_LARGE as BODY_TOO_LARGE,
+)
+from service.api.declare.transport import (
+    GIVEN_TWICE as GIVEN_TWICE,
+)
+from service.api.declare.transport import (
+    MAX_BODY as MAX_BODY,
+)
+from service.api.declare.transport import (
+    MUST_BE_TEXT_OF as MUST_BE_TEXT_OF,
+)
+from service.api.declare.transport import (
+    MUST_MATCH as MUST_MATCH,
+)
+from service.api.declare.transport import (
+    MUST_NOT_BE_NULL as MUST_NOT_BE_NULL,
+)
+from service.api.declare.transport import (
+    NO_CONTENT_TYPE as NO_CONTENT_TYPE,
+)
+from service.api.declare.transport import (
+    NOT_JSON_MEDIA as NOT_JSON_MEDIA,
+)
+from service.api.declare.transport import (
+    NOT_VALID as NOT_VALID,
+)
+from service.api.declare.transport import (
+    NOT_VALID_JSON as NOT_VALID_JSON,
+)
+from service.api.declare.transport import (
+    TOO_LARGE as TOO_LARGE,
+)
+from service.api.declare.transport import (
+    Reason as Reason,
+)
+from service.api.declare.transport import (
+    RequestParser as RequestParser,
+)
+from service.api.declare.transport import (
+    reasons as reasons,
 )

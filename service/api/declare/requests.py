@@ -96,6 +96,12 @@ class Nested(fields.Nested):
     default_error_messages = {**MESSAGES, "type": "must be an object"}
 
 
+class AnyObject(fields.Dict):
+    """A JSON object whose members another declaration reads (a batch's request body)."""
+
+    default_error_messages = {**MESSAGES, "invalid": "must be an object"}
+
+
 class Request(Closed):
     """A request body or query string.
 

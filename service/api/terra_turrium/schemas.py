@@ -19,6 +19,7 @@ from marshmallow import fields, validate
 from service.api.declare import (
     Alternatives,
     Answer,
+    AnyObject,
     Bool,
     CappedList,
     Closed,
@@ -736,7 +737,7 @@ class BatchRequest(Closed):
 
     op = one_of(list(BATCH_OPERATIONS), "The operation: the last part of its path (`/v1/reach`: `reach`; "
                 "`/v1/turns/apply`: `apply`).", required=True)
-    body = fields.Dict(required=True, metadata={"description": "The body the operation takes; without "
+    body = AnyObject(required=True, metadata={"description": "The body the operation takes; without "
                                                 "`position`, the batch's `position` is used."})
 
 
