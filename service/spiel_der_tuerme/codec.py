@@ -18,20 +18,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Final
 
-from service.common import InvalidPositionError, MalformedError, Shape  # noqa: F401 (the doctests use it)
+from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
 from service.common.refusal import N_
-from service.common.shapes import MUST_BE_OBJECT, token
+from service.common.wire import Choice, Fixed, Flag, Integer, ListOf, Member, NameMap, Obj, Tagged, Variant
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
+    GRID,
     IS_STREET,
     QUARTER,
     QUARTER_SQUARES,
     QUARTERS,
     RANKS,
-    SQUARE_BY_NAME,
     SQUARES,
     SYMBOL,
     Colour,
@@ -56,112 +56,96 @@ from service.spiel_der_tuerme.position import (
 from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
 from service.spiel_der_tuerme.score import Score, SeatScore
 
-POSITION_MEMBERS: Final = ("stacks", "seats", "to_move", "rules", "turn", "blocked", "over")
 SQUARE_WORDS: Final = N_("a square a1 … n8")
 
+# --------------------------------------------------------------------------- the statement
+#
+# Each shape's members, stated once: the readers and writers below walk these tables,
+# and the HTTP layer turns them into the document's schemas (service/api/spiel_der_tuerme).
+
+SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
+COLOUR: Final = Choice(Colour)
+
+STACK: Final = Obj("Stack", "One stack: its symbol and its stones, bottom to top; it belongs to its top stone's colour.", (
+    Member("symbol", Choice(Symbol), "The symbol of every stone of the stack (TM6)."),
+    Member("stones", ListOf(COLOUR, "A stone.", 1), "The stones' colours, bottom to top."),
+), Stack)
+
+RULES: Final = Obj("Rules", "The rule options.", (
+    Member("max_height", Fixed(MAX_HEIGHT), "TM6: 5, or null for no limit (TV1). Default 5.", default=MAX_HEIGHT,
+           nullable=True),
+), Rules)
+
+TURN_STATE: Final = Obj("TurnState", "The turn in progress of `to_move`.", (
+    Member("moves", Integer(0), "Moves made so far in this turn. Default 0.", default=0),
+    Member("may_continue", Flag(), "The last move ended on a symbol square and the seat may move again (TM7). "
+           "Default false.", default=False),
+), TurnState)
+
+OVER: Final = Tagged(
+    "Over",
+    Member("reason", Choice(EndReason), "Why."),
+    (
+        Member("quarter", Integer(QUARTERS[0], QUARTERS[-1]), default=None, nullable=True),
+        Member("seat", COLOUR, default=None, nullable=True),
+    ),
+    (
+        Variant(EndReason.QUARTER, "QuarterOver", "The game ended because a seat completed a quarter (TE1).", "TE1.",
+                {"quarter": "The completed quarter.", "seat": "The seat that completed it."}),
+        Variant(EndReason.STREETS_EMPTY, "StreetsEmptyOver",
+                "The game ended because no stack was left on a street (TE2).", "TE2.", {}),
+        Variant(EndReason.STUCK, "StuckOver",
+                "The game ended because a seat had no stack on a street, or nobody could move (TE3).", "TE3.",
+                {"seat": "The seat that is stuck."}),
+    ),
+    {
+        "quarter": (N_("is required when reason is 'quarter'"), N_("must be null unless reason is 'quarter'")),
+        "seat": (N_("is required when reason is '{reason}'"), N_("must be null when reason is 'streets_empty'")),
+    },
+    Over,
+)
+
+
+def _board_order(squares: list[Square]) -> tuple[Square, ...]:
+    return tuple(sorted(squares))
+
+
+POSITION: Final = Obj(
+    "Position",
+    "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in progress, "
+    "blocked neutral stones and whether the game is over.",
+    (
+        Member("stacks", NameMap(GRID, STACK), "Every stack, by the name of its square."),
+        Member("seats", ListOf(COLOUR, "A seat.", MIN_PLAYERS, MAX_PLAYERS), "2–4 colours in clockwise turn order (TN1)."),
+        Member("to_move", COLOUR, "The seat to move."),
+        Member("rules", RULES, default=Rules()),
+        Member("turn", TURN_STATE, default=FRESH_TURN),
+        Member("blocked", ListOf(SQUARE, f"A square, {SQUARE_WORDS.text[9:]}.", make=_board_order),
+               "Squares of neutral stones `to_move` may not move (TN4). Default none.", default=()),
+        Member("over", OVER, "How the game ended; null while it goes on.", default=None, nullable=True),
+    ),
+    Position,
+)
+
+MOVE: Final = Obj("Move", "One move: a stack from `from` to `to` along a rank or a file.", (
+    Member("from", SQUARE, "The stack's square.", attribute="frm"),
+    Member("to", SQUARE, "Where it lands."),
+), Move, whole=True)
+
+TURN: Final = Obj(
+    "Turn",
+    'The moves of (the rest of) a turn, in order; `{"moves": []}` passes, or stops after a move that allows another.',
+    (
+        Member("moves", ListOf(MOVE), "The moves, in order (TM1, TM7)."),
+        Member("end_turn", Flag(), "With false, the turn stays open after a last move that allows another (TM7). "
+               "Default true.", default=True),
+    ),
+    TurnPlan,
+)
+
+POSITION_MEMBERS: Final = POSITION.names
+
 # --------------------------------------------------------------------------- reading
-
-
-def _square(shape: Shape, value: object, where: str) -> Square | None:
-    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_WORDS)
-
-
-def _read_stacks(shape: Shape, value: object, off_board: list[str]) -> tuple[Stack | None, ...]:
-    """The stacks by square; keys that name no square of the board go to ``off_board``."""
-    board: list[Stack | None] = [None] * len(SQUARES)
-    if type(value) is not dict:
-        shape.fail("/stacks", MUST_BE_OBJECT())
-        return tuple(board)
-    for key, raw in value.items():
-        square = SQUARE_BY_NAME.get(key)
-        if square is None:
-            # The contract's schema cannot restrict an object's keys, so a key that is no
-            # square is a position off the board (TB1), not a malformed request.
-            off_board.append(key)
-            _read_stack(shape, raw, f"/stacks/{token(key)}")
-            continue
-        # The common, well-formed stack is read without building its JSON pointer, which
-        # only a problem needs; anything else is read again with Shape for its problems.
-        if type(raw) is dict and len(raw) == 2 and type(raw.get("stones")) is list and raw["stones"]:
-            try:
-                board[square] = Stack(
-                    _SYMBOL_BY_VALUE[raw["symbol"]], tuple(map(_COLOUR_BY_VALUE.__getitem__, raw["stones"]))
-                )
-                continue
-            except (KeyError, TypeError):
-                pass
-        board[square] = _read_stack(shape, raw, f"/stacks/{token(key)}")
-    return tuple(board)
-
-
-_SYMBOL_BY_VALUE: Final = {s.value: s for s in Symbol}
-_COLOUR_BY_VALUE: Final = {c.value: c for c in Colour}
-
-
-def _read_stack(shape: Shape, raw: object, where: str) -> Stack | None:
-    obj = shape.obj(raw, where, ("symbol", "stones"), ("symbol", "stones"))
-    if obj is None:
-        return None
-    symbol = shape.member(Symbol, obj["symbol"], f"{where}/symbol") if "symbol" in obj else None
-    stones = shape.array(obj["stones"], f"{where}/stones", 1) if "stones" in obj else None
-    if stones is None:
-        return None
-    colours = [shape.member(Colour, s, f"{where}/stones/{i}") for i, s in enumerate(stones)]
-    if symbol is None or None in colours:
-        return None
-    return Stack(symbol, tuple(c for c in colours if c is not None))
-
-
-def _read_rules(shape: Shape, value: object) -> Rules:
-    obj = shape.obj(value, "/rules", (), ("max_height",))
-    if obj is None or "max_height" not in obj:
-        return Rules()
-    limit = obj["max_height"]
-    if limit is not None and not (type(limit) is int and limit == MAX_HEIGHT):
-        shape.fail("/rules/max_height", N_("must be {most} or null")(most=MAX_HEIGHT))
-        return Rules()
-    return Rules(limit)
-
-
-def _read_turn_state(shape: Shape, value: object) -> TurnState:
-    obj = shape.obj(value, "/turn", (), ("moves", "may_continue"))
-    if obj is None:
-        return FRESH_TURN
-    moves = shape.integer(obj.get("moves", 0), "/turn/moves", 0)
-    may_continue = shape.boolean(obj.get("may_continue", False), "/turn/may_continue")
-    return TurnState(moves or 0, bool(may_continue))
-
-
-def _read_over(shape: Shape, value: object) -> Over | None:
-    if value is None:
-        return None
-    obj = shape.obj(value, "/over", ("reason",), ("reason", "quarter", "seat"))
-    if obj is None or "reason" not in obj:
-        return None
-    reason = shape.member(EndReason, obj["reason"], "/over/reason")
-    # Which members the reason needs (TE1: quarter and seat, TE3: seat, TE2: neither);
-    # with an unknown reason only the values themselves are checked.
-    wants_quarter = reason is EndReason.QUARTER
-    wants_seat = reason is not EndReason.STREETS_EMPTY
-    quarter: int | None = None
-    seat: Colour | None = None
-    if obj.get("quarter") is None:
-        if wants_quarter:
-            shape.fail("/over/quarter", N_("is required when reason is 'quarter'")())
-    elif reason is not None and not wants_quarter:
-        shape.fail("/over/quarter", N_("must be null unless reason is 'quarter'")())
-    else:
-        quarter = shape.integer(obj["quarter"], "/over/quarter", QUARTERS[0], QUARTERS[-1])
-    if obj.get("seat") is None:
-        if reason is not None and wants_seat:
-            shape.fail("/over/seat", N_("is required when reason is '{reason}'")(reason=reason.value))
-    elif reason is EndReason.STREETS_EMPTY:
-        shape.fail("/over/seat", N_("must be null when reason is 'streets_empty'")())
-    else:
-        seat = shape.member(Colour, obj["seat"], "/over/seat")
-    if reason is None:
-        return None
-    return Over(reason, quarter, seat)
 
 
 def parse_position(data: object) -> Position:
@@ -186,41 +170,18 @@ def parse_position(data: object) -> Position:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form, its shape checked but not its structure."""
-    shape = Shape()
-    shape.obj(data, "", ("stacks", "seats", "to_move"), POSITION_MEMBERS)
-    doc: Mapping[str, Any] = data if type(data) is dict else {}
-    off_board: list[str] = []
-    stacks = _read_stacks(shape, doc["stacks"], off_board) if "stacks" in doc else ()
-    seats: list[Colour | None] = []
-    if "seats" in doc:
-        raw_seats = shape.array(doc["seats"], "/seats", MIN_PLAYERS, MAX_PLAYERS)
-        if raw_seats is not None:
-            seats = [shape.member(Colour, s, f"/seats/{i}") for i, s in enumerate(raw_seats)]
-    to_move = shape.member(Colour, doc["to_move"], "/to_move") if "to_move" in doc else None
-    rules = _read_rules(shape, doc["rules"]) if "rules" in doc else Rules()
-    turn = _read_turn_state(shape, doc["turn"]) if "turn" in doc else FRESH_TURN
-    blocked: list[Square | None] = []
-    if "blocked" in doc:
-        raw_blocked = shape.array(doc["blocked"], "/blocked")
-        if raw_blocked is not None:
-            blocked = [_square(shape, s, f"/blocked/{i}") for i, s in enumerate(raw_blocked)]
-    over = _read_over(shape, doc.get("over"))
-    shape.done()
-    if off_board:
+    """A :class:`Position` from its JSON form (:data:`POSITION`), its shape checked but
+    not its structure."""
+    reading = wire.Reading()
+    position: Position = wire.read(POSITION, data, reading)
+    if reading.strays:
+        # The contract's schema cannot restrict an object's keys, so a key that is no
+        # square is a position off the board (TB1), not a malformed request.
+        name, pointer = reading.strays[0]
         raise InvalidPositionError(
-            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(off_board[0]), squares=SQUARE_WORDS), f"/stacks/{token(off_board[0])}"
+            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(name), squares=SQUARE_WORDS), pointer
         )
-    assert to_move is not None
-    return Position(
-        stacks=stacks,
-        seats=tuple(s for s in seats if s is not None),
-        to_move=to_move,
-        rules=rules,
-        turn=turn,
-        blocked=tuple(sorted(s for s in blocked if s is not None)),
-        over=over,
-    )
+    return position
 
 
 def parse_square_field(value: object, where: str = "/from") -> Square:
@@ -229,40 +190,23 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     >>> parse_square_field("c1")
     2
     """
-    shape = Shape()
-    square = _square(shape, value, where)
+    shape = wire.Reading()
+    square: Square | None = SQUARE.read(shape, value, where)
     shape.done()
     assert square is not None
     return square
 
 
 def parse_turn_plan(data: object) -> TurnPlan:
-    """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``;
-    ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a move that allows
-    another, stopping there).
+    """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``
+    (:data:`TURN`); ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a
+    move that allows another, stopping there).
 
     >>> parse_turn_plan({"moves": [{"from": "a1", "to": "a4"}]})
     TurnPlan(moves=(Move(frm=0, to=42),), end_turn=True)
     """
-    shape = Shape()
-    obj = shape.obj(data, "", ("moves",), ("moves", "end_turn"))
-    doc: Mapping[str, Any] = data if type(data) is dict else {}
-    moves: list[Move] = []
-    if "moves" in doc:
-        raw_moves = shape.array(doc["moves"], "/moves")
-        for i, raw in enumerate(raw_moves or ()):
-            where = f"/moves/{i}"
-            move = shape.obj(raw, where, ("from", "to"), ("from", "to"))
-            if move is None or "from" not in move or "to" not in move:
-                continue
-            frm = _square(shape, move["from"], f"{where}/from")
-            to = _square(shape, move["to"], f"{where}/to")
-            if frm is not None and to is not None:
-                moves.append(Move(frm, to))
-    end_turn = shape.boolean(doc.get("end_turn", True), "/end_turn")
-    shape.done()
-    assert obj is not None
-    return TurnPlan(tuple(moves), bool(end_turn))
+    plan: TurnPlan = wire.read(TURN, data)
+    return plan
 
 
 # --------------------------------------------------------------------------- writing
@@ -270,45 +214,32 @@ def parse_turn_plan(data: object) -> TurnPlan:
 
 def stack_to_dict(stack: Stack) -> dict[str, Any]:
     """``{"symbol", "stones"}``, stones bottom → top."""
-    return {"symbol": stack.symbol.value, "stones": [c.value for c in stack.stones]}
+    written: dict[str, Any] = STACK.write(stack)
+    return written
 
 
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     """``null``, or ``{"reason", "quarter", "seat"}`` with ``null`` where they do not apply."""
-    if over is None:
-        return None
-    return {
-        "reason": over.reason.value,
-        "quarter": over.quarter,
-        "seat": None if over.seat is None else over.seat.value,
-    }
+    written: dict[str, Any] | None = None if over is None else OVER.write(over)
+    return written
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
     """The JSON form of a position, every member written, stacks in board order."""
-    return {
-        "stacks": {
-            square_name(square): stack_to_dict(stack)
-            for square, stack in enumerate(position.stacks)
-            if stack is not None
-        },
-        "seats": [s.value for s in position.seats],
-        "to_move": position.to_move.value,
-        "rules": {"max_height": position.rules.max_height},
-        "turn": {"moves": position.turn.moves, "may_continue": position.turn.may_continue},
-        "blocked": [square_name(s) for s in position.blocked],
-        "over": over_to_dict(position.over),
-    }
+    written: dict[str, Any] = POSITION.write(position)
+    return written
 
 
 def move_to_dict(move: Move) -> dict[str, str]:
     """``{"from", "to"}``."""
-    return {"from": square_name(move.frm), "to": square_name(move.to)}
+    written: dict[str, str] = MOVE.write(move)
+    return written
 
 
 def turn_plan_to_dict(turn: TurnPlan) -> dict[str, Any]:
     """The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``."""
-    return {"moves": [move_to_dict(m) for m in turn.moves], "end_turn": turn.end_turn}
+    written: dict[str, Any] = TURN.write(turn)
+    return written
 
 
 def legal_move_to_dict(move: LegalMove) -> dict[str, Any]:

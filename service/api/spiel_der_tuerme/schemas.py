@@ -2,7 +2,10 @@
 
 Component names start with ``Sdt`` so that they never clash with the first game's. A
 request's ``position`` and ``turn`` are read by the engine's own parsers
-(:class:`~service.api.declare.Parsed`); the schemas here describe them.
+(:class:`~service.api.declare.Parsed`); their schemas, and the position's in answers,
+are made from the codec's statement of their members
+(:data:`~service.spiel_der_tuerme.codec.POSITION`, :data:`~service.spiel_der_tuerme.codec.TURN`)
+by :mod:`service.api.declare.wire`, so that nothing here states them a second time.
 """
 
 from __future__ import annotations
@@ -10,11 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from marshmallow import fields
-
 from service.api.declare import (
     Answer,
-    Closed,
     List,
     Nested,
     Parsed,
@@ -22,137 +22,50 @@ from service.api.declare import (
     QueryInt,
     Request,
     Union,
-    array,
     flag,
+    grid_square,
     integer,
     one_of,
     range_of,
+    square_pattern,
     text,
+    wire,
 )
 from service.api.problems import readings
 from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError
-from service.spiel_der_tuerme import Colour, EndReason, EventType, Symbol, check_position
+from service.spiel_der_tuerme import EndReason, EventType, Symbol, check_position
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS
-from service.spiel_der_tuerme.codec import parse_square_field, parse_turn_plan, read_position
-from service.spiel_der_tuerme.position import MAX_HEIGHT, MAX_PLAYERS, MIN_PLAYERS
+from service.spiel_der_tuerme.codec import (
+    COLOUR,
+    POSITION,
+    SQUARE_WORDS,
+    TURN,
+    parse_square_field,
+    parse_turn_plan,
+    read_position,
+)
+from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
 
-SQUARE_PATTERN = f"^{GRID.name_pattern}$"
-SQUARE_TEXT = f"a square {FILE_NAMES[0]}1 … {FILE_NAMES[-1]}{RANKS}"
-COLOURS = [c.value for c in Colour]
+SQUARE_PATTERN = square_pattern(GRID)
+SQUARE_TEXT = SQUARE_WORDS.text
+COLOURS = COLOUR.values
 SYMBOLS = [s.value for s in Symbol]
 
 
 def square(description: str = f"A square, {SQUARE_TEXT[9:]}.", **kwargs: Any) -> Any:
-    return text(description, SQUARE_PATTERN, SQUARE_TEXT, **kwargs)
+    return grid_square(GRID, SQUARE_WORDS, description, **kwargs)
 
 
 def colour(description: str, **kwargs: Any) -> Any:
     return one_of(COLOURS, description, **kwargs)
 
 
-# ---------------------------------------------------------------------- the position
+# ------------------------------------------------- the position and the turn (the codec's)
 
-
-class SdtStack(Closed):
-    """One stack: its symbol and its stones, bottom to top; it belongs to its top stone's colour."""
-
-    symbol = one_of(SYMBOLS, "The symbol of every stone of the stack (TM6).", required=True)
-    stones = array(colour("A stone."), "The stones' colours, bottom to top.", 1, required=True)
-
-
-def _rules(answer: bool) -> Any:
-    cls = (Answer if answer else Closed).from_dict(
-        {"max_height": integer("TM6: 5, or null for no limit (TV1). Default 5.", MAX_HEIGHT, MAX_HEIGHT,
-                               allow_none=True, required=answer)},
-        name="SdtRules" if answer else "SdtRulesInput",
-    )
-    cls.__doc__ = "The rule options."
-    return cls
-
-
-def _turn(answer: bool) -> Any:
-    cls = (Answer if answer else Closed).from_dict(
-        {
-            "moves": integer("Moves made so far in this turn. Default 0.", 0, required=answer),
-            "may_continue": flag("The last move ended on a symbol square and the seat may move again (TM7). "
-                                 "Default false.", required=answer),
-        },
-        name="SdtTurnState" if answer else "SdtTurnStateInput",
-    )
-    cls.__doc__ = "The turn in progress of `to_move`."
-    return cls
-
-
-class SdtQuarterOver(Closed):
-    """The game ended because a seat completed a quarter (TE1)."""
-
-    reason = one_of([EndReason.QUARTER.value], "TE1.", required=True)
-    quarter = integer("The completed quarter.", QUARTERS[0], QUARTERS[-1], required=True)
-    seat = colour("The seat that completed it.", required=True)
-
-
-class SdtStreetsEmptyOver(Closed):
-    """The game ended because no stack was left on a street (TE2)."""
-
-    reason = one_of([EndReason.STREETS_EMPTY.value], "TE2.", required=True)
-    quarter = one_of([None], "Always null here.", allow_none=True)
-    seat = one_of([None], "Always null here.", allow_none=True)
-
-
-class SdtStuckOver(Closed):
-    """The game ended because a seat had no stack on a street, or nobody could move (TE3)."""
-
-    reason = one_of([EndReason.STUCK.value], "TE3.", required=True)
-    quarter = one_of([None], "Always null here.", allow_none=True)
-    seat = colour("The seat that is stuck.", required=True)
-
-
-OVER = {"quarter": SdtQuarterOver, "streets_empty": SdtStreetsEmptyOver, "stuck": SdtStuckOver}
-
-
-def _position(answer: bool) -> Any:
-    always: dict[str, Any] = {"required": True}
-    maybe: dict[str, Any] = always if answer else {}
-    members = {
-        "stacks": fields.Dict(keys=fields.String(), values=Nested(SdtStack), required=True,
-                              metadata={"description": "Every stack, by the name of its square."}),
-        "seats": array(colour("A seat."), "2–4 colours in clockwise turn order (TN1).", MIN_PLAYERS, MAX_PLAYERS,
-                       **always),
-        "to_move": colour("The seat to move.", **always),
-        "rules": Nested(_rules(answer), **maybe),
-        "turn": Nested(_turn(answer), **maybe),
-        "blocked": List(square(), metadata={"description": "Squares of neutral stones `to_move` may not move (TN4). "
-                                            "Default none."}, **maybe),
-        "over": Union("reason", OVER, "SdtOver", allow_none=True,
-                      metadata={"description": "How the game ended; null while it goes on."}, **maybe),
-    }
-    cls = (Answer if answer else Closed).from_dict(members, name="SdtPosition" if answer else "SdtPositionInput")
-    cls.__doc__ = (
-        "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in "
-        "progress, blocked neutral stones and whether the game is over."
-    )
-    return cls
-
-
-SdtPositionInput = _position(answer=False)
-SdtPosition = _position(answer=True)
-
-
-class SdtMove(Closed):
-    """One move: a stack from `from` to `to` along a rank or a file."""
-
-    origin = square("The stack's square.", data_key="from", required=True)
-    to = square("Where it lands.", required=True)
-
-
-class SdtTurn(Closed):
-    """The moves of (the rest of) a turn, in order; `{"moves": []}` passes, or stops after a
-    move that allows another."""
-
-    moves = List(Nested(SdtMove), required=True, metadata={"description": "The moves, in order (TM1, TM7)."})
-    end_turn = flag("With false, the turn stays open after a last move that allows another (TM7). Default true.")
-
+SdtPositionInput = wire.request_schema(POSITION, "Sdt")
+SdtPosition = wire.answer_schema(POSITION, "Sdt")
+SdtTurn = wire.request_schema(TURN, "Sdt", name="SdtTurn")
 
 COMPONENTS: dict[str, Any] = {
     "SdtPositionInput": SdtPositionInput,
