@@ -32,9 +32,11 @@ namespace(tint=<Tint.RED: 'red'>, size=1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
+from operator import attrgetter
 from typing import Any, Final
 
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
@@ -67,7 +69,12 @@ class Reading(Shape):
 
 
 class Kind:
-    """What a member's value is: how it is read, written and (by the HTTP layer) described."""
+    """What a member's value is: how it is read, written and (by the HTTP layer) described.
+
+    Writing and the quick reading are made once per kind (:meth:`writer`,
+    :meth:`quick_reader`): plain functions, most of them C-level lookups, so that
+    walking the table costs no more than a reader written by hand.
+    """
 
     def read(self, shape: Reading, value: object, where: str) -> Any:
         """The engine's value of ``value``, or ``None`` after recording its problems."""
@@ -75,13 +82,82 @@ class Kind:
 
     def write(self, value: Any) -> Any:
         """The JSON form of the engine's ``value``."""
-        raise NotImplementedError
+        return self.writer()(value)
 
     def quick(self, value: Any) -> Any:
         """The engine's value of a well-formed ``value`` without any bookkeeping, raising
         ``KeyError``, ``TypeError`` or ``ValueError`` for anything else (which is then read
-        by :meth:`read`). It must agree with :meth:`read` wherever it returns."""
-        raise TypeError
+        by :meth:`read`). It agrees with :meth:`read` wherever it returns."""
+        return self.quick_reader()(value)
+
+    def writer(self) -> Callable[[Any], Any]:
+        """:meth:`write`, made once."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_writer")
+        if found is None:
+            found = self._make_writer() or _same
+            object.__setattr__(self, "_writer", found)
+        return found
+
+    def quick_reader(self) -> Callable[[Any], Any]:
+        """:meth:`quick`, made once."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_quick")
+        if found is None:
+            found = self._make_quick()
+            object.__setattr__(self, "_quick", found)
+        return found
+
+    def _make_writer(self) -> Callable[[Any], Any] | None:
+        """The writer; ``None`` when the JSON value is the engine's value itself."""
+        return None
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _never
+
+    # The writers and quick readers of nested shapes are made as one Python expression
+    # each, from the expressions of their members' kinds (as dataclasses makes its
+    # methods): as fast as the same function written out by hand, and still only ever
+    # derived from the table.
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        """An expression of the JSON form of ``x``; ``ns`` takes the names it uses."""
+        write = self._make_writer()
+        return x if write is None else f"{_name(ns, write)}({x})"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        """An expression of :meth:`quick` of ``x`` (evaluated once)."""
+        return f"{_name(ns, self.quick_reader())}({x})"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        """:meth:`quick` where it is one C-level lookup, for ``map``."""
+        return None
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _never(value: Any = None) -> Any:
+    raise TypeError
+
+
+def _name(ns: dict[str, Any], value: Any) -> str:
+    """A fresh name for ``value`` in the namespace ``ns`` of a made expression."""
+    name = f"_{len(ns)}"
+    ns[name] = value
+    return name
+
+
+def _fresh(ns: dict[str, Any]) -> str:
+    """A fresh local name of a made expression."""
+    return _name(ns, None)
+
+
+def _made(expr: Callable[[str, dict[str, Any]], str]) -> Callable[[Any], Any]:
+    """The function ``lambda v: <expr of v>``."""
+    ns: dict[str, Any] = {"_never": _never}
+    body = expr("v", ns)
+    made: Callable[[Any], Any] = eval(f"lambda v: {body}", ns)  # noqa: S307 (made from the table only)
+    return made
 
 
 @dataclass(frozen=True)
@@ -93,9 +169,6 @@ class Integer(Kind):
 
     def read(self, shape: Reading, value: object, where: str) -> Any:
         return shape.integer(value, where, self.low, self.high)
-
-    def write(self, value: Any) -> Any:
-        return value
 
 
 @dataclass(frozen=True)
@@ -110,9 +183,6 @@ class Fixed(Kind):
         shape.fail(where, MUST_BE_OR_NULL(most=self.value))
         return None
 
-    def write(self, value: Any) -> Any:
-        return value
-
 
 @dataclass(frozen=True)
 class Flag(Kind):
@@ -120,9 +190,6 @@ class Flag(Kind):
 
     def read(self, shape: Reading, value: object, where: str) -> Any:
         return shape.boolean(value, where)
-
-    def write(self, value: Any) -> Any:
-        return value
 
 
 @dataclass(frozen=True)
@@ -142,11 +209,20 @@ class Choice(Kind):
     def read(self, shape: Reading, value: object, where: str) -> Any:
         return shape.member(self.enum, value, where)
 
-    def write(self, value: Any) -> Any:
-        return value.value
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return attrgetter("value")
 
-    def quick(self, value: Any) -> Any:
-        return self.by_value[value]
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return self.by_value.__getitem__
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{x}.value"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.by_value)}[{x}]"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        return self.by_value.__getitem__
 
 
 @dataclass(frozen=True)
@@ -159,27 +235,32 @@ class Square(Kind):
     def read(self, shape: Reading, value: object, where: str) -> Any:
         return shape.lookup(self.grid.by_name, value, where, self.what)
 
-    def write(self, value: Any) -> Any:
-        return self.grid.names[value]
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return self.grid.names.__getitem__
 
-    def quick(self, value: Any) -> Any:
-        return self.grid.by_name[value]
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return self.grid.by_name.__getitem__
 
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.grid.names)}[{x}]"
 
-def _tuple(items: list[Any]) -> Any:
-    return tuple(items)
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.grid.by_name)}[{x}]"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        return self.grid.by_name.__getitem__
 
 
 @dataclass(frozen=True)
 class ListOf(Kind):
     """A JSON array of ``low`` … ``high`` ``item`` s (each described by ``item_doc``);
-    ``make`` builds the engine's value from the list read (a tuple unless told)."""
+    ``make`` builds the engine's value from the items read (a tuple unless told)."""
 
     item: Kind
     item_doc: str = ""
     low: int = 0
     high: int | None = None
-    make: Callable[[list[Any]], Any] = _tuple
+    make: Callable[[Iterable[Any]], Any] = tuple
 
     def read(self, shape: Reading, value: object, where: str) -> Any:
         items = shape.array(value, where, self.low, self.high)
@@ -189,22 +270,42 @@ class ListOf(Kind):
         found = [read_item(shape, item, f"{where}/{i}") for i, item in enumerate(items)]
         return self.make(found) if shape.ok else None
 
-    def write(self, value: Any) -> Any:
-        write_item = self.item.write
-        return [write_item(item) for item in value]
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
 
-    def quick(self, value: Any) -> Any:
-        if type(value) is not list or len(value) < self.low or (self.high is not None and len(value) > self.high):
-            raise TypeError
-        return self.make(list(map(self.item.quick, value)))
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        item = _fresh(ns)
+        written = self.item._write_expr(item, ns)
+        return f"list({x})" if written == item else f"[{written} for {item} in {x}]"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        items, item = _fresh(ns), _fresh(ns)
+        high = "" if self.high is None else f" <= {self.high}"
+        make = "tuple" if self.make is tuple else _name(ns, self.make)
+        lookup = self.item._quick_lookup()
+        if lookup is not None:
+            read = f"map({_name(ns, lookup)}, {items})"
+        else:
+            read = f"({self.item._quick_expr(item, ns)} for {item} in {items})"
+        return (f"({make}({read}) "
+                f"if type({items} := {x}) is list and {self.low} <= len({items}){high} else _never())")
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    """A JSON string (a rule id, a sentence): written as it is, never read."""
 
 
 @dataclass(frozen=True)
 class Member:
     """One member of an object: its JSON ``name``, its :class:`Kind`, its description
     for the document, the engine's attribute (``name`` unless told), its ``default``
-    when a request leaves it out (:data:`REQUIRED`: it may not) and whether it may be
-    null."""
+    when a request leaves it out (:data:`REQUIRED`: it may not), whether it may be null,
+    and whether an answer leaves it out when it has no value (``omit``: ``None`` or
+    empty) instead of writing ``null``."""
 
     name: str
     kind: Kind
@@ -212,6 +313,7 @@ class Member:
     attribute: str = ""
     default: Any = REQUIRED
     nullable: bool = False
+    omit: bool = False
 
     def __post_init__(self) -> None:
         if not self.attribute:
@@ -222,6 +324,11 @@ class Member:
         """Whether a request must give it."""
         return self.default is REQUIRED
 
+    @property
+    def written(self) -> bool:
+        """Whether an answer always writes it."""
+        return not self.omit
+
     def read(self, shape: Reading, value: object, where: str) -> Any:
         if value is None and self.nullable:
             return None
@@ -229,6 +336,28 @@ class Member:
 
     def write(self, value: Any) -> Any:
         return None if value is None else self.kind.write(value)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        """:meth:`write` (``None`` where the value is written as it is)."""
+        write = self.kind._make_writer()
+        if write is None or not self.nullable:
+            return write
+        inner = write
+
+        def write_or_null(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return write_or_null
+
+    def quick_reader(self) -> Callable[[Any], Any]:
+        read = self.kind.quick_reader()
+        if not self.nullable:
+            return read
+
+        def read_or_null(value: Any) -> Any:
+            return None if value is None else read(value)
+
+        return read_or_null
 
 
 @dataclass(frozen=True)
@@ -269,14 +398,55 @@ class Obj(Kind):
                 values[member.attribute] = member.default
         return self.build(**values) if shape.ok else None
 
-    def write(self, value: Any) -> Any:
-        return {m.name: m.write(getattr(value, m.attribute)) for m in self.members}
+    def _make_writer(self) -> Callable[[Any], Any]:
+        if not any(m.omit for m in self.members):
+            return _made(self._write_expr)
+        plan = tuple((m.name, attrgetter(m.attribute), m.writer() or _same) for m in self.members if not m.omit)
+        sparse = tuple((m.name, attrgetter(m.attribute), m.writer() or _same) for m in self.members if m.omit)
 
-    def quick(self, value: Any) -> Any:
+        def write_sparse(value: Any) -> Any:
+            out = {name: write(get(value)) for name, get, write in plan}
+            for name, get, write in sparse:
+                found = get(value)
+                if found is not None and found != ():
+                    out[name] = write(found)
+            return out
+
+        return write_sparse
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        if any(m.omit for m in self.members):
+            return f"{_name(ns, self.writer())}({x})"
+        parts = []
+        for member in self.members:
+            value = f"{x}.{member.attribute}"
+            written = member.kind._write_expr(value, ns)
+            if member.nullable and written != value:
+                written = f"(None if {value} is None else {written})"
+            parts.append(f"{member.name!r}: {written}")
+        return "{" + ", ".join(parts) + "}"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         # Every member given: one left out takes its default, which the full reading does.
-        if type(value) is not dict or len(value) != len(self.members):
-            raise TypeError
-        return self.build(**{m.attribute: m.kind.quick(value[m.name]) for m in self.members})
+        obj = _fresh(ns)
+        args = []
+        for member in self.members:
+            raw = f"{obj}[{member.name!r}]"
+            if member.nullable:
+                given = _fresh(ns)
+                read = f"(None if ({given} := {raw}) is None else {member.kind._quick_expr(given, ns)})"
+            else:
+                read = member.kind._quick_expr(raw, ns)
+            args.append(read)
+        attributes = tuple(m.attribute for m in self.members)
+        build = self.build
+        if not (is_dataclass(build) and tuple(f.name for f in fields(build)) == attributes):
+            args = [f"{a}={arg}" for a, arg in zip(attributes, args, strict=True)]
+        return (f"({_name(ns, build)}({', '.join(args)}) "
+                f"if type({obj} := {x}) is dict and len({obj}) == {len(args)} else _never())")
 
 
 def _optional(kind: Kind) -> bool:
@@ -302,30 +472,52 @@ class NameMap(Kind):
         if type(value) is not dict:
             shape.fail(where, MUST_BE_OBJECT())
             return None
-        by_name = self.grid.by_name
-        item = self.item
-        for key, raw in value.items():
-            square = by_name.get(key)
-            if square is not None:
-                # The common, well-formed entry is read without building its pointer,
-                # which only a problem needs.
-                try:
-                    board[square] = item.quick(raw)
-                    continue
-                except (KeyError, TypeError, ValueError):
-                    pass
+        # The common, well-formed entries are read at once, without building their
+        # pointers, which only a problem needs; the rest one by one, in the same order.
+        for key, raw, square in self._quick_entries()(value, board):
             pointer = f"{where}/{token(key)}"
-            found = item.read(shape, raw, pointer)
+            found = self.item.read(shape, raw, pointer)
             if square is None:
                 shape.strays.append((key, pointer))
             else:
                 board[square] = found
         return tuple(board)
 
-    def write(self, value: Any) -> Any:
-        names = self.grid.names
-        write_item = self.item.write
-        return {names[square]: write_item(entry) for square, entry in enumerate(value) if entry is not None}
+    def _quick_entries(self) -> Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]]:
+        """``entries(value, board)``: reads the well-formed entries of ``value`` into
+        ``board`` and returns the others (key, value, square or ``None``), in order."""
+        found: Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]] | None
+        found = self.__dict__.get("_entries")
+        if found is None:
+            ns: dict[str, Any] = {"_never": _never}
+            read = self.item._quick_expr("raw", ns)
+            code = (
+                "def entries(value, board):\n"
+                "    others = []\n"
+                "    for key, raw in value.items():\n"
+                f"        square = {_name(ns, self.grid.by_name)}.get(key)\n"
+                "        if square is not None:\n"
+                "            try:\n"
+                f"                board[square] = {read}\n"
+                "                continue\n"
+                "            except (KeyError, TypeError, ValueError):\n"
+                "                pass\n"
+                "        others.append((key, raw, square))\n"
+                "    return others\n"
+            )
+            exec(code, ns)  # noqa: S102 (made from the table only)
+            found = ns["entries"]
+            object.__setattr__(self, "_entries", found)
+        return found
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        square, entry = _fresh(ns), _fresh(ns)
+        written = self.item._write_expr(entry, ns)
+        names = _name(ns, self.grid.names)
+        return f"{{{names}[{square}]: {written} for {square}, {entry} in enumerate({x}) if {entry} is not None}}"
 
 
 @dataclass(frozen=True)
@@ -345,11 +537,10 @@ class Variant:
 class Tagged(Kind):
     """A JSON object that is one of ``variants``, told apart by its ``tag`` member
     (``{"reason": "quarter", "quarter": 3, "seat": "red"}``); ``name`` names the union in
-    the document. Each further member is
-    required in some variants and null in the others; ``sentences[name]`` says, in a
-    problem, that it is missing where required and given where it must be null (each
-    may name the tag's value by the tag's name, ``{reason}``). With a tag that names no
-    variant, only the values given are read."""
+    the document. Each further member is required in some variants and null in the
+    others; ``sentences[name]`` says, in a problem, that it is missing where required and
+    given where it must be null (each may name the tag's value by the tag's name,
+    ``{reason}``). With a tag that names no variant, only the values given are read."""
 
     name: str
     tag: Member
@@ -382,11 +573,27 @@ class Tagged(Kind):
             return None
         return self.build(**values)
 
-    def write(self, value: Any) -> Any:
-        out = {self.tag.name: self.tag.write(getattr(value, self.tag.attribute))}
-        for member in self.members:
-            out[member.name] = member.write(getattr(value, member.attribute))
-        return out
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return Obj(self.name, "", (self.tag, *self.members), self.build)._write_expr(x, ns)
+
+
+@dataclass(frozen=True)
+class Variants(Kind):
+    """An object of an answer that is one of ``variants`` (objects), the one its
+    ``tag`` member names (``{"type": "move", …}``); ``name`` names the union in the
+    document. Written only, never read."""
+
+    name: str
+    tag: str
+    variants: Mapping[Enum, Obj]
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        writers = {value: variant.writer() for value, variant in self.variants.items()}
+        get = attrgetter(self.tag)
+        return lambda value: writers[get(value)](value)
 
 
 def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:

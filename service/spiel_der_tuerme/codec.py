@@ -106,7 +106,7 @@ OVER: Final = Tagged(
 )
 
 
-def _board_order(squares: list[Square]) -> tuple[Square, ...]:
+def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
     return tuple(sorted(squares))
 
 
