@@ -300,6 +300,56 @@ class Text(Kind):
 
 
 @dataclass(frozen=True)
+class Readings(Kind):
+    """The ids of the readings of the rulebook a ruling rests on (``interpretations``):
+    strings, written as a list, never read."""
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return list
+
+
+@dataclass(frozen=True)
+class Word(Kind):
+    """One of the strings ``words``, written as it is, never read."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tag(Kind):
+    """The one value ``value`` of an enum: the member that tells the variants of
+    :class:`Variants` apart. Written as its value, never read."""
+
+    value: Enum
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return attrgetter("value")
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{x}.value"
+
+
+@dataclass(frozen=True)
+class Keyed(Kind):
+    """A JSON object with one member per value of ``enum`` (all of them), each an
+    ``item``, from a mapping by the enum's members; ``name`` and ``doc`` name and
+    describe it in the document. Written only, never read."""
+
+    name: str
+    doc: str
+    enum: type[Enum]
+    item: Kind
+    item_doc: str = ""
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        parts = [f"{m.value!r}: {self.item._write_expr(f'{x}[{_name(ns, m)}]', ns)}" for m in self.enum]
+        return "{" + ", ".join(parts) + "}"
+
+
+@dataclass(frozen=True)
 class Member:
     """One member of an object: its JSON ``name``, its :class:`Kind`, its description
     for the document, the engine's attribute (``name`` unless told), its ``default``
@@ -401,14 +451,13 @@ class Obj(Kind):
     def _make_writer(self) -> Callable[[Any], Any]:
         if not any(m.omit for m in self.members):
             return _made(self._write_expr)
-        plan = tuple((m.name, attrgetter(m.attribute), m.writer() or _same) for m in self.members if not m.omit)
-        sparse = tuple((m.name, attrgetter(m.attribute), m.writer() or _same) for m in self.members if m.omit)
+        plan = tuple((m.name, attrgetter(m.attribute), m.writer() or _same, m.omit) for m in self.members)
 
         def write_sparse(value: Any) -> Any:
-            out = {name: write(get(value)) for name, get, write in plan}
-            for name, get, write in sparse:
+            out = {}
+            for name, get, write, omit in plan:
                 found = get(value)
-                if found is not None and found != ():
+                if not (omit and (found is None or found == ())):
                     out[name] = write(found)
             return out
 
@@ -452,7 +501,7 @@ class Obj(Kind):
 def _optional(kind: Kind) -> bool:
     if isinstance(kind, Obj):
         return kind.optional
-    if isinstance(kind, ListOf | NameMap):
+    if isinstance(kind, ListOf | NameMap | Keyed):
         return _optional(kind.item)
     return False
 

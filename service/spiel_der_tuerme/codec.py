@@ -18,12 +18,30 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Final
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
 from service.common.refusal import N_
-from service.common.wire import Choice, Fixed, Flag, Integer, ListOf, Member, NameMap, Obj, Tagged, Variant
+from service.common.wire import (
+    Choice,
+    Fixed,
+    Flag,
+    Integer,
+    Keyed,
+    ListOf,
+    Member,
+    NameMap,
+    Obj,
+    Readings,
+    Tag,
+    Tagged,
+    Text,
+    Variant,
+    Variants,
+    Word,
+)
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
     GRID,
@@ -37,7 +55,6 @@ from service.spiel_der_tuerme.board import (
     Colour,
     Square,
     Symbol,
-    square_name,
 )
 from service.spiel_der_tuerme.check import check_position
 from service.spiel_der_tuerme.moves import LegalMove, Move
@@ -53,8 +70,8 @@ from service.spiel_der_tuerme.position import (
     Stack,
     TurnState,
 )
-from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
-from service.spiel_der_tuerme.score import Score, SeatScore
+from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
+from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore
 
 SQUARE_WORDS: Final = N_("a square a1 … n8")
 
@@ -144,6 +161,160 @@ TURN: Final = Obj(
 )
 
 POSITION_MEMBERS: Final = POSITION.names
+
+# ------------------------------------------------------------ the answers' statement
+
+QUARTER_NUMBER: Final = Integer(QUARTERS[0], QUARTERS[-1])
+A_SQUARE: Final = f"A square, {SQUARE_WORDS.text[9:]}."
+
+LEGAL_MOVE: Final = Obj("LegalMove", "A legal move now, and what it would do.", (
+    Member("from", SQUARE, "The moving stack's square.", attribute="frm"),
+    Member("to", SQUARE, "Where it lands."),
+    Member("height", Integer(1), "The height of the stack on `to` after the move."),
+    Member("covers", ListOf(COLOUR, "A colour."), "The colours the moving stack lands on, bottom to top."),
+    Member("symbol_square", Flag(), "It ends on a symbol square."),
+    Member("may_continue", Flag(), "The seat may move again after it (TM7)."),
+    Member("neutral", Flag(), "A neutral stone moves (TN2)."),
+    Member("ends_game", Flag(), "The move ends the game (TE1–TE3)."),
+), LegalMove)
+
+
+@dataclass(frozen=True)
+class MovesAnswer:
+    """The moves answer's value: every legal move."""
+
+    moves: tuple[LegalMove, ...]
+
+
+MOVES_ANSWER: Final = Obj("MovesAnswer", "Every legal move now, by `from` then `to` in board order.", (
+    Member("moves", ListOf(LEGAL_MOVE)),
+), MovesAnswer)
+
+VIOLATION: Final = Obj("Violation", "The first illegal part of a turn.", (
+    Member("rule", Text(), "The rule id it breaks."),
+    Member("index", Integer(0), "The index of the offending move in `moves`."),
+    Member("detail", Text(), "A sentence a player understands."),
+    Member("interpretations", Readings(), omit=True),
+), Violation)
+
+QUARTER_POINTS: Final = Obj("QuarterPoints", "A seat's points in one quarter.", (
+    Member("quarter", QUARTER_NUMBER, "The quarter."),
+    Member("points", Integer(0), "Its points there (TS1)."),
+    Member("doubled", Flag(), "Counted double: the quarter it completed (TS2)."),
+), QuarterScore)
+
+SEAT_SCORE: Final = Obj("SeatScore", "One seat's points.", (
+    Member("id", COLOUR, "The seat.", attribute="seat"),
+    Member("points", Integer(0), "Its points (TS1, TS2)."),
+    Member("quarters", ListOf(QUARTER_POINTS), "Every quarter where it has a stack on a symbol square."),
+), SeatScore)
+
+SCORE_ANSWER: Final = Obj("ScoreAnswer", "Every seat's points, and the winners once the game is over (TS1–TS3).", (
+    Member("seats", ListOf(SEAT_SCORE)),
+    Member("game_over", Flag(), "The game is over (TE1–TE3)."),
+    Member("winners", ListOf(COLOUR, "A winner."), "Empty until the game is over."),
+), Score)
+
+
+def _event(type_: EventType, doc: str, *members: Member) -> Obj:
+    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
+    return Obj(name, doc, (Member("type", Tag(type_), "What happened."), *members), Event)
+
+
+EVENT: Final = Variants("Event", "type", {
+    EventType.MOVE: _event(
+        EventType.MOVE, "A stack moved.",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("from", SQUARE, "From.", attribute="frm"),
+        Member("to", SQUARE, "To."),
+        Member("colour", COLOUR, "The moved stack's colour."),
+        Member("height", Integer(1), "The moved stack's height."),
+    ),
+    EventType.TOWER: _event(
+        EventType.TOWER, "A tower was built (TM6).",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("square", SQUARE, A_SQUARE),
+        Member("height", Integer(2), "The tower's height."),
+        Member("covers", ListOf(COLOUR, "A colour.")),
+    ),
+    EventType.SYMBOL_SQUARE: _event(
+        EventType.SYMBOL_SQUARE, "A stack reached a symbol square (TM2, TM7).",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("square", SQUARE, A_SQUARE),
+        Member("symbol", Choice(Symbol), "Its symbol."),
+        Member("quarter", QUARTER_NUMBER, "Its quarter."),
+    ),
+    EventType.PASS: _event(EventType.PASS, "The seat had no legal move (TM8).", Member("seat", COLOUR, "Who passed.")),
+    EventType.GAME_OVER: _event(
+        EventType.GAME_OVER, "The game ended (TE1–TE3).",
+        Member("seat", COLOUR, "The seat that completed the quarter or is stuck.", omit=True),
+        Member("quarter", QUARTER_NUMBER, "TE1: the completed quarter.", omit=True),
+        Member("reason", Choice(EndReason), "Why."),
+        Member("scores", ListOf(SEAT_SCORE)),
+        Member("winners", ListOf(COLOUR, "A winner.")),
+        Member("interpretations", Readings(), omit=True),
+    ),
+})
+
+
+class BoardSquare(NamedTuple):
+    """One square of the board, as the board answer lists it."""
+
+    square: Square
+    kind: str
+    quarter: int | None
+    symbol: Symbol | None
+
+
+class BoardQuarter(NamedTuple):
+    """One quarter, with its symbol squares by symbol."""
+
+    quarter: int
+    squares: Mapping[Symbol, Square]
+
+
+class Board(NamedTuple):
+    """The board answer's value (TB1–TB3)."""
+
+    files: tuple[str, ...]
+    ranks: int
+    squares: tuple[BoardSquare, ...]
+    quarters: tuple[BoardQuarter, ...]
+
+
+BOARD_ANSWER: Final = Obj("BoardAnswer", "The board: every square (board order) and every quarter (TB1–TB3).", (
+    Member("files", ListOf(Word(tuple(FILE_NAMES)), "A file.")),
+    Member("ranks", Integer(RANKS, RANKS), "The number of ranks."),
+    Member("squares", ListOf(Obj("BoardSquare", "One square of the 14 × 8 board.", (
+        Member("square", SQUARE, A_SQUARE),
+        Member("kind", Word(("street", "symbol")), "TB2."),
+        Member("quarter", QUARTER_NUMBER, "Its quarter, for a symbol square.", nullable=True),
+        Member("symbol", Choice(Symbol), "Its symbol, for a symbol square (TB3).", nullable=True),
+    ), BoardSquare))),
+    Member("quarters", ListOf(Obj("Quarter", "One quarter: its four symbol squares by symbol.", (
+        Member("quarter", QUARTER_NUMBER, "The quarter."),
+        Member("squares", Keyed("QuarterSquares", "A quarter's symbol squares, by symbol (TB3).", Symbol, SQUARE,
+                                A_SQUARE)),
+    ), BoardQuarter))),
+), Board)
+
+
+def _quarter_squares(quarter: int) -> dict[Symbol, Square]:
+    by_symbol: dict[Symbol, Square] = {}
+    for square in QUARTER_SQUARES[quarter]:
+        symbol = SYMBOL[square]
+        assert symbol is not None
+        by_symbol[symbol] = square
+    return by_symbol
+
+
+BOARD: Final = Board(
+    tuple(FILE_NAMES),
+    RANKS,
+    tuple(BoardSquare(s, "street" if IS_STREET[s] else "symbol", QUARTER[s], SYMBOL[s]) for s in SQUARES),
+    tuple(BoardQuarter(q, _quarter_squares(q)) for q in QUARTERS),
+)
+"""The board as :data:`BOARD_ANSWER` writes it: the same for every game."""
 
 # --------------------------------------------------------------------------- reading
 
@@ -244,79 +415,38 @@ def turn_plan_to_dict(turn: TurnPlan) -> dict[str, Any]:
 
 def legal_move_to_dict(move: LegalMove) -> dict[str, Any]:
     """One entry of the moves answer."""
-    return {
-        "from": square_name(move.frm),
-        "to": square_name(move.to),
-        "height": move.height,
-        "covers": [c.value for c in move.covers],
-        "symbol_square": move.symbol_square,
-        "may_continue": move.may_continue,
-        "neutral": move.neutral,
-        "ends_game": move.ends_game,
-    }
+    written: dict[str, Any] = LEGAL_MOVE.write(move)
+    return written
 
 
 def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     """The moves answer: ``{"moves": [...]}``."""
-    return {"moves": [legal_move_to_dict(m) for m in moves]}
+    written: dict[str, Any] = MOVES_ANSWER.write(MovesAnswer(tuple(moves)))
+    return written
 
 
 def seat_score_to_dict(seat: SeatScore) -> dict[str, Any]:
     """``{"id", "points", "quarters": [{"quarter", "points", "doubled"}]}``."""
-    return {
-        "id": seat.seat.value,
-        "points": seat.points,
-        "quarters": [{"quarter": q.quarter, "points": q.points, "doubled": q.doubled} for q in seat.quarters],
-    }
+    written: dict[str, Any] = SEAT_SCORE.write(seat)
+    return written
 
 
 def score_to_dict(score: Score) -> dict[str, Any]:
     """The score answer: ``{"seats", "game_over", "winners"}``."""
-    return {
-        "seats": [seat_score_to_dict(s) for s in score.seats],
-        "game_over": score.game_over,
-        "winners": [w.value for w in score.winners],
-    }
+    written: dict[str, Any] = SCORE_ANSWER.write(score)
+    return written
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event: ``type`` and only the members that apply."""
-    out: dict[str, Any] = {"type": event.type.value}
-    if event.seat is not None:
-        out["seat"] = event.seat.value
-    if event.frm is not None:
-        out["from"] = square_name(event.frm)
-    if event.to is not None:
-        out["to"] = square_name(event.to)
-    if event.square is not None:
-        out["square"] = square_name(event.square)
-    if event.colour is not None:
-        out["colour"] = event.colour.value
-    if event.height is not None:
-        out["height"] = event.height
-    if event.covers is not None:
-        out["covers"] = [c.value for c in event.covers]
-    if event.symbol is not None:
-        out["symbol"] = event.symbol.value
-    if event.quarter is not None:
-        out["quarter"] = event.quarter
-    if event.reason is not None:
-        out["reason"] = event.reason.value
-    if event.scores is not None:
-        out["scores"] = [seat_score_to_dict(s) for s in event.scores]
-    if event.winners is not None:
-        out["winners"] = [w.value for w in event.winners]
-    if event.interpretations:
-        out["interpretations"] = list(event.interpretations)
-    return out
+    written: dict[str, Any] = EVENT.write(event)
+    return written
 
 
 def violation_to_dict(violation: Violation) -> dict[str, Any]:
     """``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading."""
-    out: dict[str, Any] = {"rule": violation.rule, "index": violation.index, "detail": violation.detail}
-    if violation.interpretations:
-        out["interpretations"] = list(violation.interpretations)
-    return out
+    written: dict[str, Any] = VIOLATION.write(violation)
+    return written
 
 
 def board_to_dict() -> dict[str, Any]:
@@ -328,23 +458,5 @@ def board_to_dict() -> dict[str, Any]:
     ({'square': 'b2', 'kind': 'symbol', 'quarter': 1, 'symbol': 'C'}, \
 {'quarter': 1, 'squares': {'A': 'b3', 'B': 'c3', 'C': 'b2', 'D': 'c2'}})
     """
-    squares = []
-    for square in SQUARES:
-        symbol = SYMBOL[square]
-        squares.append(
-            {
-                "square": square_name(square),
-                "kind": "street" if IS_STREET[square] else "symbol",
-                "quarter": QUARTER[square],
-                "symbol": None if symbol is None else symbol.value,
-            }
-        )
-    quarters = []
-    for quarter in QUARTERS:
-        by_symbol = {}
-        for square in QUARTER_SQUARES[quarter]:
-            symbol = SYMBOL[square]
-            assert symbol is not None
-            by_symbol[symbol.value] = square_name(square)
-        quarters.append({"quarter": quarter, "squares": dict(sorted(by_symbol.items()))})
-    return {"files": list(FILE_NAMES), "ranks": RANKS, "squares": squares, "quarters": quarters}
+    written: dict[str, Any] = BOARD_ANSWER.write(BOARD)
+    return written
