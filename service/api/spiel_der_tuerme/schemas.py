@@ -18,7 +18,6 @@ from service.api.declare import (
     Query,
     QueryInt,
     Request,
-    grid_square,
     one_of,
     range_of,
     square_pattern,
@@ -26,16 +25,14 @@ from service.api.declare import (
 )
 from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError
-from service.spiel_der_tuerme import Symbol, check_position
-from service.spiel_der_tuerme.board import GRID
+from service.spiel_der_tuerme import check_position
 from service.spiel_der_tuerme.codec import (
     BOARD_ANSWER,
-    COLOUR,
     EVENT,
     MOVES_ANSWER,
     POSITION,
     SCORE_ANSWER,
-    SQUARE_WORDS,
+    SQUARE,
     TURN,
     VIOLATION,
     parse_square_field,
@@ -43,20 +40,6 @@ from service.spiel_der_tuerme.codec import (
     read_position,
 )
 from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
-
-SQUARE_PATTERN = square_pattern(GRID)
-SQUARE_TEXT = SQUARE_WORDS.text
-COLOURS = COLOUR.values
-SYMBOLS = [s.value for s in Symbol]
-
-
-def square(description: str = f"A square, {SQUARE_TEXT[9:]}.", **kwargs: Any) -> Any:
-    return grid_square(GRID, SQUARE_WORDS, description, **kwargs)
-
-
-def colour(description: str, **kwargs: Any) -> Any:
-    return one_of(COLOURS, description, **kwargs)
-
 
 # ------------------------------------------------- the position and the turn (the codec's)
 
@@ -67,7 +50,9 @@ SdtTurn = wire.request_schema(TURN, "Sdt", name="SdtTurn")
 COMPONENTS: dict[str, Any] = {
     "SdtPositionInput": SdtPositionInput,
     "SdtTurn": SdtTurn,
-    "SdtSquare": {"type": "string", "pattern": SQUARE_PATTERN, "description": f"{SQUARE_TEXT[0].upper()}{SQUARE_TEXT[1:]}."},
+    # The `from` of a question, read by the codec's SQUARE.
+    "SdtSquare": {"type": "string", "pattern": square_pattern(SQUARE.grid),
+                  "description": f"{SQUARE.what.text[0].upper()}{SQUARE.what.text[1:]}."},
 }
 
 
