@@ -56,15 +56,16 @@ REQUIRED: Final = _Required()
 MUST_BE_OR_NULL: Final = N_("must be {most} or null")
 
 
-class Reading(Shape):
-    """A :class:`Shape` that also keeps the keys of a :class:`NameMap` that name nothing
-    (``(key, pointer)``): whether they are a shape problem or a rule broken is the
-    engine's to say."""
+class Reading:
+    """One reading: its :class:`Shape`, which collects the problems, and the keys of a
+    :class:`NameMap` that name nothing (``(key, pointer)``), whether they are a shape
+    problem or a rule broken being the engine's to say. (It holds a :class:`Shape`
+    rather than being one: a compiled class takes no subclass of plain Python.)"""
 
-    __slots__ = ("strays",)
+    __slots__ = ("shape", "strays")
 
     def __init__(self) -> None:
-        super().__init__()
+        self.shape = Shape()
         self.strays: list[tuple[str, str]] = []
 
 
@@ -76,7 +77,7 @@ class Kind:
     walking the table costs no more than a reader written by hand.
     """
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
         """The engine's value of ``value``, or ``None`` after recording its problems."""
         raise NotImplementedError
 
@@ -167,8 +168,8 @@ class Integer(Kind):
     low: int = 0
     high: int | None = None
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
-        return shape.integer(value, where, self.low, self.high)
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.integer(value, where, self.low, self.high)
 
 
 @dataclass(frozen=True)
@@ -177,10 +178,10 @@ class Fixed(Kind):
 
     value: int
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
         if type(value) is int and value == self.value:
             return value
-        shape.fail(where, MUST_BE_OR_NULL(most=self.value))
+        reading.shape.fail(where, MUST_BE_OR_NULL(most=self.value))
         return None
 
 
@@ -188,8 +189,8 @@ class Fixed(Kind):
 class Flag(Kind):
     """``true`` or ``false``."""
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
-        return shape.boolean(value, where)
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.boolean(value, where)
 
 
 @dataclass(frozen=True)
@@ -206,8 +207,8 @@ class Choice(Kind):
     def values(self) -> list[Any]:
         return list(self.by_value)
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
-        return shape.member(self.enum, value, where)
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.member(self.enum, value, where)
 
     def _make_writer(self) -> Callable[[Any], Any]:
         return attrgetter("value")
@@ -232,8 +233,8 @@ class Square(Kind):
     grid: Grid
     what: Message
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
-        return shape.lookup(self.grid.by_name, value, where, self.what)
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.lookup(self.grid.by_name, value, where, self.what)
 
     def _make_writer(self) -> Callable[[Any], Any]:
         return self.grid.names.__getitem__
@@ -262,12 +263,13 @@ class ListOf(Kind):
     high: int | None = None
     make: Callable[[Iterable[Any]], Any] = tuple
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        shape = reading.shape
         items = shape.array(value, where, self.low, self.high)
         if items is None:
             return None
         read_item = self.item.read
-        found = [read_item(shape, item, f"{where}/{i}") for i, item in enumerate(items)]
+        found = [read_item(reading, item, f"{where}/{i}") for i, item in enumerate(items)]
         return self.make(found) if shape.ok else None
 
     def _make_writer(self) -> Callable[[Any], Any]:
@@ -379,10 +381,10 @@ class Member:
         """Whether an answer always writes it."""
         return not self.omit
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
         if value is None and self.nullable:
             return None
-        return self.kind.read(shape, value, where)
+        return self.kind.read(reading, value, where)
 
     def write(self, value: Any) -> Any:
         return None if value is None else self.kind.write(value)
@@ -433,7 +435,8 @@ class Obj(Kind):
         """Whether a request may leave out any member, here or in a nested object."""
         return any(not m.required or _optional(m.kind) for m in self.members)
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        shape = reading.shape
         obj = shape.obj(value, where, self.required, self.names)
         if obj is None:
             return None
@@ -443,7 +446,7 @@ class Obj(Kind):
         for member in self.members:
             name = member.name
             if name in obj:
-                values[member.attribute] = member.read(shape, obj[name], f"{where}/{name}")
+                values[member.attribute] = member.read(reading, obj[name], f"{where}/{name}")
             elif not member.required:
                 values[member.attribute] = member.default
         return self.build(**values) if shape.ok else None
@@ -516,18 +519,18 @@ class NameMap(Kind):
     grid: Grid
     item: Kind
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
+    def read(self, reading: Reading, value: object, where: str) -> Any:
         board: list[Any] = [None] * len(self.grid.names)
         if type(value) is not dict:
-            shape.fail(where, MUST_BE_OBJECT())
+            reading.shape.fail(where, MUST_BE_OBJECT())
             return None
         # The common, well-formed entries are read at once, without building their
         # pointers, which only a problem needs; the rest one by one, in the same order.
         for key, raw, square in self._quick_entries()(value, board):
             pointer = f"{where}/{token(key)}"
-            found = self.item.read(shape, raw, pointer)
+            found = self.item.read(reading, raw, pointer)
             if square is None:
-                shape.strays.append((key, pointer))
+                reading.strays.append((key, pointer))
             else:
                 board[square] = found
         return tuple(board)
@@ -598,12 +601,12 @@ class Tagged(Kind):
     sentences: Mapping[str, tuple[Message, Message]]
     build: Callable[..., Any]
 
-    def read(self, shape: Reading, value: object, where: str) -> Any:
-        tag = self.tag
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        tag, shape = self.tag, reading.shape
         obj = shape.obj(value, where, (tag.name,), (tag.name, *(m.name for m in self.members)))
         if obj is None or tag.name not in obj:
             return None
-        chosen = tag.read(shape, obj[tag.name], f"{where}/{tag.name}")
+        chosen = tag.read(reading, obj[tag.name], f"{where}/{tag.name}")
         variant = next((v for v in self.variants if v.value is chosen), None)
         values: dict[str, Any] = {tag.attribute: chosen}
         for member in self.members:
@@ -617,7 +620,7 @@ class Tagged(Kind):
             elif variant is not None and name not in variant.wants:
                 shape.fail(pointer, not_null(**{tag.name: chosen.value}))
             else:
-                values[member.attribute] = member.kind.read(shape, raw, pointer)
+                values[member.attribute] = member.kind.read(reading, raw, pointer)
         if variant is None or not shape.ok:
             return None
         return self.build(**values)
@@ -650,9 +653,9 @@ def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
     :class:`~service.common.errors.MalformedError` with every shape problem (up to
     :data:`~service.common.errors.MAX_PROBLEMS`). Give a ``reading`` to look at its
     :attr:`~Reading.strays` afterwards."""
-    shape = Reading() if reading is None else reading
-    value = kind.read(shape, data, "")
-    shape.done()
+    reading = Reading() if reading is None else reading
+    value = kind.read(reading, data, "")
+    reading.shape.done()
     return value
 
 

@@ -361,9 +361,9 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     >>> parse_square_field("c1")
     2
     """
-    shape = wire.Reading()
-    square: Square | None = SQUARE.read(shape, value, where)
-    shape.done()
+    reading = wire.Reading()
+    square: Square | None = SQUARE.read(reading, value, where)
+    reading.shape.done()
     assert square is not None
     return square
 
