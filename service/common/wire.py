@@ -7,7 +7,8 @@ same table into its schemas (``service/api/declare/wire.py``), so a member added
 table is read, written and documented alike. Nothing here knows a game, Flask or
 marshmallow.
 
-A member without a ``default`` is required in a request; an answer writes every member.
+A member without a ``default`` is required in a request; an answer writes every member
+but those stated ``omit``, which it leaves out when they have no value.
 A reading records the shape problems of :class:`~service.common.shapes.Shape` (the same
 sentences and pointers everywhere) and builds an engine value only while none was found.
 
