@@ -89,6 +89,11 @@ class Grid:
         object.__setattr__(self, "rays", tuple(tuple(self._ray(s, d) for d in Direction) for s in squares))
 
     @property
+    def file_names(self) -> str:
+        """The files' letters, west to east (``'abcdefghij'`` on a 10 × 10 board)."""
+        return FILE_LETTERS[: self.files]
+
+    @property
     def last(self) -> str:
         """The name of the last square in board order (``j10`` on a 10 × 10 board)."""
         return self.names[-1]

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
-from service.common.grid import FILE_LETTERS, Grid, Square
+from service.common.grid import Grid, Square
 from service.common.refusal import N_, Nn_
 
 NAMED_COLOURS: Final = {
@@ -213,7 +213,7 @@ class BoardLayout:
     def coordinates(self, below: float) -> list[str]:
         """The file letters ``below`` pixels under the board, the rank numbers on its left."""
         out = [f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>']
-        for file, letter in enumerate(FILE_LETTERS[: self.grid.files]):
+        for file, letter in enumerate(self.grid.file_names):
             x = self.x + file * self.cell + self.cell / 2
             out.append(text_element(x, self.y + self.height + below, letter))
         for rank in range(self.grid.ranks):
