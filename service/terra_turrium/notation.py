@@ -43,18 +43,7 @@ from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
-from service.terra_turrium.position import (
-    CAPTURES_PER_SEAT,
-    MAX_ATTACKS,
-    MAX_BONUS_STONES,
-    MAX_HEIGHT,
-    MOVEMENT_POINTS,
-    STONES_PER_TURN,
-    Phase,
-    Position,
-    Seat,
-    check_position,
-)
+from service.terra_turrium.position import MOST, MOVEMENT_POINTS, STONES_PER_TURN, Phase, Position, Seat, check_position
 from service.terra_turrium.setup import setup_heights
 
 SETUP: Final = "setup"
@@ -107,7 +96,7 @@ def _bounded(high: int) -> str:
     return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
 
 
-_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MAX_HEIGHT)) - 1}}}\))"
+_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MOST['height'])) - 1}}}\))"
 _RANK: Final = f"{_HEIGHT}+"
 _HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
 _ID: Final = SEAT_ID_WORD
@@ -118,10 +107,10 @@ _SEAT_PARTS: Final = (
     _ID,
     f"{_TERRITORY}(?:,{_TERRITORY})*",
     f"(?:{_SQUARES})?",
-    f"[0-{MAX_ATTACKS}]",
-    _bounded(MAX_BONUS_STONES),
+    f"[0-{MOST['attacks']}]",
+    _bounded(MOST["bonus_stones"]),
     _SQUARES,
-    f"[0-{CAPTURES_PER_SEAT}]",
+    f"[0-{MOST['captures']}]",
 )
 _SEAT: Final = (
     f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
@@ -137,8 +126,8 @@ _OPTION_VALUES: Final = {
     "rules": f"{_FLAG}(?:,{_FLAG})*",
     "phase": "(?:" + "|".join(p.value for p in Phase) + ")",
     "taken": _SQUARES,
-    "hand": f"[0-{STONES_PER_TURN}]",
-    "points": f"[0-{MOVEMENT_POINTS}]",
+    "hand": f"[0-{MOST['in_hand']}]",
+    "points": f"[0-{MOST['points']}]",
 }
 _OPTIONS: Final = "".join(
     rf"(?:\|{key})?" if key in _FLAGS else rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in SECTIONS
@@ -438,7 +427,7 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
                 if end < 0:
                     return MalformedError(N_("{name}: '(' without ')'")(name=name), where)
                 inner = rank_text[i + 1 : end]
-                problem = _number_problem(inner, 10, MAX_HEIGHT, where)
+                problem = _number_problem(inner, 10, MOST["height"], where)
                 if problem is None:
                     i = end + 1
                 elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
@@ -450,7 +439,7 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
             else:
                 return MalformedError(
                     N_("{name}: unexpected {char}; a height is a digit, or (N) for N from 10 to {most}")(
-                        name=name, char=repr(char), most=MAX_HEIGHT
+                        name=name, char=repr(char), most=MOST["height"]
                     ), where
                 )
             file += 1
@@ -483,11 +472,11 @@ def _seat_problem(section: str, index: int) -> MalformedError | None:
             return MalformedError(N_("must be one of 'NW', 'NE', 'SE', 'SW'")(), f"{where}/territories/{i}")
     checks: tuple[Callable[[str], MalformedError | None], ...] = (
         lambda t: None if not t else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/turrians"),
-        lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
-        lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
+        lambda t: _number_problem(t, 0, MOST["attacks"], f"{where}/attacks"),
+        lambda t: _number_problem(t, 0, MOST["bonus_stones"], f"{where}/bonus_stones"),
         # An empty pro_hold is written only to reach the captures field after it.
         lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/pro_hold"),
-        lambda t: _number_problem(t, 0, CAPTURES_PER_SEAT, f"{where}/captures"),
+        lambda t: _number_problem(t, 0, MOST["captures"], f"{where}/captures"),
     )
     for check, part in zip(checks, rest, strict=False):
         problem = check(part)
@@ -506,9 +495,9 @@ def _option_problem(key: str, value: str) -> MalformedError | None:
     if key == "taken":
         return _list_problem(value, _SQUARE, SQUARE_NOUN, where)
     if key == "hand":
-        return _number_problem(value, 0, STONES_PER_TURN, where)
+        return _number_problem(value, 0, MOST["in_hand"], where)
     if key == "points":
-        return _number_problem(value, 0, MOVEMENT_POINTS, where)
+        return _number_problem(value, 0, MOST["points"], where)
     if key == "phase":
         ok = value in _PHASES
         return None if ok else MalformedError(MUST_BE_ONE_OF(allowed=", ".join(repr(p) for p in _PHASES)), where)
