@@ -23,6 +23,7 @@ from typing import Any, Final
 from service.common.errors import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError
 from service.common.refusal import N_
 from service.common.shapes import MUST_BE_ONE_OF, Shape
+from service.turm_und_leute.codec import read_tile
 from service.turm_und_leute.game import Game, GoalResult, goal, setup_game
 from service.turm_und_leute.ledger import (
     BUILDINGS,
@@ -142,26 +143,13 @@ def _group(shape: Shape, value: object, where: str) -> tuple[str, str, int, int,
     if obj is None:
         return None
     gid = _id(shape, obj["id"], f"{where}/id") if "id" in obj else None
-    kind = obj.get("kind")
-    if "kind" in obj and type(kind) is not str:
-        shape.fail(f"{where}/kind", N_("must be a string")())
-    figures = obj.get("figures")
-    # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
-    if "figures" in obj and type(figures) is not int:
-        shape.fail(f"{where}/figures", N_("must be an integer")())
+    tile = read_tile(shape, obj, where)
     markers = shape.integer(obj.get("markers", 0), f"{where}/markers")
     used = shape.integer(obj.get("actions_used", 0), f"{where}/actions_used")
     off = shape.boolean(obj.get("off_board", False), f"{where}/off_board")
-    if (
-        gid is None
-        or type(kind) is not str
-        or type(figures) is not int
-        or markers is None
-        or used is None
-        or off is None
-    ):
+    if gid is None or tile is None or markers is None or used is None or off is None:
         return None
-    return gid, kind, figures, markers, used, off
+    return gid, *tile, markers, used, off
 
 
 def _counts(shape: Shape, value: object, where: str, names: Sequence[str]) -> dict[str, int] | None:
