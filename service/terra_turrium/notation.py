@@ -38,7 +38,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError
-from service.common.refusal import N_, Message, Nn_
+from service.common.grid import SQUARE_RANGE
+from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
@@ -61,7 +62,7 @@ RULE_FLAGS: Final = tuple(option_flags())
 OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
 """The ``key=value`` sections."""
 
-SQUARE_NOUN: Final = N_("square a1 … j10")
+SQUARE_NOUN: Final = SQUARE_RANGE(last=GRID.last)
 SEAT_ID_NOUN: Final = N_("seat id")
 
 SECTIONS: Final = ("move", "start", "finishers", "rules", OPEN, "phase", "taken", "hand", "points", ATTACKED)
@@ -395,7 +396,7 @@ def _number_problem(text: str, low: int, high: int, where: str) -> MalformedErro
     return None
 
 
-def _list_problem(text: str, pattern: str, what: Message, where: str) -> MalformedError | None:
+def _list_problem(text: str, pattern: str, what: Message | Text, where: str) -> MalformedError | None:
     """A comma-separated list of squares or seat ids, with at least one entry."""
     if not text:
         return MalformedError(N_("lists no {what}; leave the section out instead")(what=what), where)
