@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from service.api.rulebooks import RULEBOOKS, SERVED, Rulebook, render
+from service.api.rulebooks import RULEBOOKS, Rulebook
+from tools.pages import SERVED, render
 from service.terra_turrium import OPTIONS, Refusal
 from service.terra_turrium.options import option_values
 from tests.documents import (
