@@ -289,6 +289,20 @@ class TurnQuery:
     end: bool = True
 
 
+def _read_body(
+    data: object, required: Sequence[str], members: Sequence[str]
+) -> tuple[Shape, dict[str, Any], Edition | None, tuple[Side, ...] | None]:
+    """The start of reading a body that names an edition and the peoples: its problems so
+    far, the body, and its edition and peoples where they are well-formed."""
+    shape = Shape()
+    shape.obj(data, "", required, members)
+    if type(data) is not dict:
+        raise MalformedError(problems=shape.problems)
+    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
+    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    return shape, data, edition, peoples
+
+
 def parse_turn(data: object) -> TurnQuery:
     """Read the body of ``POST /v1/turm-und-leute/turns/validate`` (and ``…/apply``).
 
@@ -296,12 +310,7 @@ def parse_turn(data: object) -> TurnQuery:
     :class:`InvalidPositionError` for a ledger the rules make impossible (L1, L9, L11,
     L14, L15, L18, L26, L27, L30, LS4, LS8) or a choice of peoples they forbid (L9).
     """
-    shape = Shape()
-    shape.obj(data, "", TURN_REQUIRED, TURN_MEMBERS)
-    if type(data) is not dict:
-        raise MalformedError(problems=shape.problems)
-    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
-    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    shape, data, edition, peoples = _read_body(data, TURN_REQUIRED, TURN_MEMBERS)
     raw = _ledger_shape(shape, data["ledger"], "/ledger") if "ledger" in data else None
     actions = []
     for i, item in enumerate(shape.array(data.get("actions", []), "/actions", 0, MAX_ACTIONS) or ()):
@@ -344,12 +353,7 @@ class GoalQuery:
 def parse_goal(data: object) -> GoalQuery:
     """Read the body of ``POST /v1/turm-und-leute/goal``; the ledgers are checked when
     the goal is asked (:func:`~service.turm_und_leute.game.goal`)."""
-    shape = Shape()
-    shape.obj(data, "", GOAL_REQUIRED, GOAL_MEMBERS)
-    if type(data) is not dict:
-        raise MalformedError(problems=shape.problems)
-    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
-    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    shape, data, edition, peoples = _read_body(data, GOAL_REQUIRED, GOAL_MEMBERS)
     raws = []
     if "ledgers" in data:
         for i, item in enumerate(shape.array(data["ledgers"], "/ledgers", 1, 4) or ()):
