@@ -145,7 +145,9 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
             "errors": [{"pointer": "/position/seats/0/attacks", "detail": "must be between 0 and 5"}],
         },
     ),
-    "PayloadTooLarge": _http_problem("The body is larger than 64 KiB.", 413, "The body is larger than 64 KiB."),
+    "PayloadTooLarge": _http_problem(
+        "The body is larger than 64 KiB.", 413, "The body is larger than 64 KiB."
+    ),
     "UnsupportedMediaType": _http_problem(
         "The body is not sent as JSON: the Content-Type must be application/json.",
         415,
@@ -153,7 +155,8 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     ),
     "InvalidPosition": _rule_problem(
         "The position breaks a structural rule; `rule` names it and `field` points at the member.",
-        InvalidPositionError, "two turrians stand on c7 (yellow and red)", "S2", "/position/seats/1/turrians/0",
+        InvalidPositionError, "two turrians stand on c7 (yellow and red)", "S2",
+        "/position/seats/1/turrians/0",
     ),
     "InvalidPositionOrQuery": _rule_problem(
         "The position breaks a structural rule, or the question does not fit it (`from` names no piece "

@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.common.grid import Grid
 from service.common.grid import Direction as Direction
+from service.common.grid import Grid
 from service.common.grid import Square as Square
 
 FILES: Final = 14

@@ -44,7 +44,15 @@ from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
-from service.terra_turrium.position import MOST, MOVEMENT_POINTS, STONES_PER_TURN, Phase, Position, Seat, check_position
+from service.terra_turrium.position import (
+    MOST,
+    MOVEMENT_POINTS,
+    STONES_PER_TURN,
+    Phase,
+    Position,
+    Seat,
+    check_position,
+)
 from service.terra_turrium.setup import setup_heights
 
 SETUP: Final = "setup"
