@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError, Shape  # noqa: F401 (the doctests use it)
+from service.common.grid import A_SQUARE
 from service.common.refusal import N_
 from service.common.shapes import MUST_BE_OBJECT, token
 from service.spiel_der_tuerme.board import (
@@ -57,7 +58,7 @@ from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
 from service.spiel_der_tuerme.score import Score, SeatScore
 
 POSITION_MEMBERS: Final = ("stacks", "seats", "to_move", "rules", "turn", "blocked", "over")
-SQUARE_WORDS: Final = N_("a square a1 … n8")
+SQUARE_WORDS: Final = A_SQUARE(last=square_name(SQUARES[-1]))
 
 # --------------------------------------------------------------------------- reading
 
