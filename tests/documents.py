@@ -2,7 +2,7 @@
 other documents, and the rule ids the engine can cite.
 
 Markdown is read by the same markdown-it-py set-up that renders the rules pages
-(:func:`service.api.rulebooks.markdown`), so an anchor is what the page, and GitHub, give
+(:func:`tools.pages.markdown`), so an anchor is what the page, and GitHub, give
 an id: a heading's slug or an explicit ``<a id="R4">``.
 """
 
@@ -16,8 +16,8 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-from service.api.rulebooks import markdown
 from service.terra_turrium import OPTIONS, Refusal
+from tools.pages import markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 

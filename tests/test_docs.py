@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from service.api.rulebooks import RULEBOOKS, SERVED, Rulebook, render
+from service.api.rulebooks import RULEBOOKS, Rulebook
 from service.terra_turrium import OPTIONS, Refusal
 from service.terra_turrium.options import option_values
 from tests.documents import (
@@ -24,6 +24,7 @@ from tests.documents import (
     naming_files,
     relative,
 )
+from tools.pages import SERVED, render
 
 
 @pytest.mark.parametrize("path", MARKDOWN, ids=relative)

@@ -16,8 +16,8 @@ from dataclasses import replace
 import pytest
 
 from service.api.errors import problem_of
-from service.api.readings import GAMES, MARK, find_marks, outputs, table
 from service.api.rulebooks import RULEBOOKS
+from tools.readings import GAMES, MARK, find_marks, outputs, table
 from service.api.terra_turrium.schemas import EVENTS
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
 from service.terra_turrium import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square

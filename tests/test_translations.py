@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from service.api.readings import GAMES, document, game_marks, outputs, translated_languages, translated_source
-from service.api.rulebooks import RULEBOOKS, pages
+from service.api.rulebooks import RULEBOOKS
+from tools.pages import pages
+from tools.readings import GAMES, document, game_marks, outputs, translated_languages, translated_source
 from service.common.language import LANGUAGES
 from tests.translations import differences
 

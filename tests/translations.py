@@ -23,8 +23,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from service.api.readings import find_marks
-from service.api.rulebooks import markdown
+from tools.pages import markdown
+from tools.readings import find_marks
 
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 # A part's label inside a mark: *Reads:*, *Other reading:* — italics ending with a colon.

@@ -35,7 +35,7 @@ ROOT: Final = Path(__file__).resolve().parents[1]
 
 #: Where the pages' messages are written, and how to read each file.
 SOURCES: Final = (
-    ("python", ("service/api/rulebooks.py", "service/api/readings.py", "service/api/localized.py")),
+    ("python", ("service/api/rulebooks.py", "service/api/localized.py", "tools/readings.py")),
     ("jinja2", ("service/api/templates/*.html", "service/render/static/*/*.html")),
     ("javascript", ("service/render/static/*/*.js",)),
 )

@@ -41,8 +41,8 @@ def write_examples(directory: Path) -> list[Path]:
 def write_rules_pages(directory: Path) -> None:
     """The lists of readings (docs/interpretations.md, each engine's table) first, as one
     of the pages, then every rules page from its Markdown document."""
-    from service.api.readings import write_readings
-    from service.api.rulebooks import write_pages
+    from tools.pages import write_pages
+    from tools.readings import write_readings
 
     write_readings()
     write_pages(directory)

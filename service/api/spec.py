@@ -29,14 +29,14 @@ import service
 from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
 from service.api.envelope import REQUEST_ID_PATTERN
 from service.api.errors import (
-    ILLEGAL_TURN,
-    INVALID_POSITION,
-    INVALID_QUERY,
+    HTTP_TITLES,
     INVALID_REQUEST,
+    INVALID_REQUEST_TITLE,
     PROBLEM_MEDIA_TYPE,
+    RULE_PROBLEMS,
 )
 from service.api.problems import ProblemSchema
-from service.common import MAX_PROBLEMS
+from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 
 OPENAPI_VERSION = "3.0.3"
 TITLE = "Tower games rules oracle"
@@ -116,6 +116,21 @@ def _problem(description: str, example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _http_problem(description: str, status: int, detail: str) -> dict[str, Any]:
+    """An error answer of HTTP's own, titled as the service titles it."""
+    title = HTTP_TITLES[status].text
+    return _problem(description, {"type": "about:blank", "title": title, "status": status, "detail": detail})
+
+
+def _rule_problem(
+    description: str, error: type[RuleError], detail: str, rule: str, field: str, **more: Any
+) -> dict[str, Any]:
+    """A 422 answer for a rule ``error``, typed and titled as the service answers it."""
+    kind, title = RULE_PROBLEMS[error]
+    example = {"type": kind, "title": title.text, "status": 422, "detail": detail, "rule": rule, "field": field}
+    return _problem(description, {**example, **more})
+
+
 #: The error answers operations refer to by name (:class:`~service.api.declare.Blueprint`).
 ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     "InvalidRequest": _problem(
@@ -124,70 +139,61 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         f"{MAX_PROBLEMS}).",
         {
             "type": INVALID_REQUEST,
-            "title": "Invalid request",
+            "title": INVALID_REQUEST_TITLE.text,
             "status": 400,
             "detail": "must be between 0 and 5",
             "errors": [{"pointer": "/position/seats/0/attacks", "detail": "must be between 0 and 5"}],
         },
     ),
-    "PayloadTooLarge": _problem(
-        "The body is larger than 64 KiB.",
-        {"type": "about:blank", "title": "Request Entity Too Large", "status": 413,
-         "detail": "The body is larger than 64 KiB."},
+    "PayloadTooLarge": _http_problem(
+        "The body is larger than 64 KiB.", 413, "The body is larger than 64 KiB."
     ),
-    "UnsupportedMediaType": _problem(
+    "UnsupportedMediaType": _http_problem(
         "The body is not sent as JSON: the Content-Type must be application/json.",
-        {"type": "about:blank", "title": "Unsupported Media Type", "status": 415,
-         "detail": "The body must be JSON, sent as application/json (not text/plain)."},
+        415,
+        "The body must be JSON, sent as application/json (not text/plain).",
     ),
-    "InvalidPosition": _problem(
+    "InvalidPosition": _rule_problem(
         "The position breaks a structural rule; `rule` names it and `field` points at the member.",
-        {"type": INVALID_POSITION, "title": "Invalid position", "status": 422,
-         "detail": "two turrians stand on c7 (yellow and red)", "rule": "S2",
-         "field": "/position/seats/1/turrians/0"},
+        InvalidPositionError, "two turrians stand on c7 (yellow and red)", "S2",
+        "/position/seats/1/turrians/0",
     ),
-    "InvalidPositionOrQuery": _problem(
+    "InvalidPositionOrQuery": _rule_problem(
         "The position breaks a structural rule, or the question does not fit it (`from` names no piece "
         "of the player to move); `rule` and `field` say which.",
-        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
-         "detail": "no turrian of yellow stands on c7", "rule": "S2", "field": "/from"},
+        InvalidQueryError, "no turrian of yellow stands on c7", "S2", "/from",
     ),
-    "InvalidPositionOrTurn": _problem(
+    "InvalidPositionOrTurn": _rule_problem(
         "The position breaks a structural rule, or the turn is illegal: then `violation` is the same "
         "object the validation answers, and `field` is `/turn`.",
-        {"type": ILLEGAL_TURN, "title": "Illegal turn", "status": 422,
-         "detail": "there is no stone on c7", "rule": "R2", "field": "/turn",
-         "violation": {"rule": "R2", "phase": "take", "index": 0, "detail": "there is no stone on c7"}},
+        IllegalTurnError, "there is no stone on c7", "R2", "/turn",
+        violation={"rule": "R2", "phase": "take", "index": 0, "detail": "there is no stone on c7"},
     ),
-    "InvalidFight": _problem(
+    "InvalidFight": _rule_problem(
         "The rules forbid the fight as asked: an attacker that may not attack (L3), a kind the edition "
         "does not have or a wrong number of figures (L1), a position the edition does not have (LS1); "
         "`rule` names it and `field` points at the group's member.",
-        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
-         "detail": "a group of graf may not attack", "rule": "L3", "field": "/attackers/0/kind"},
+        InvalidQueryError, "a group of graf may not attack", "L3", "/attackers/0/kind",
     ),
-    "InvalidPeoples": _problem(
+    "InvalidPeoples": _rule_problem(
         "Turm und Leute: the choice of peoples breaks L9 (a people named twice); `rule` and `field` say so.",
-        {"type": INVALID_QUERY, "title": "Question the rules do not allow", "status": 422,
-         "detail": "each people plays at most once: 'engel' is named twice", "rule": "L9", "field": "/peoples/1"},
+        InvalidQueryError, "each people plays at most once: 'engel' is named twice", "L9", "/peoples/1",
     ),
-    "InvalidLedger": _problem(
+    "InvalidLedger": _rule_problem(
         "Turm und Leute: a ledger the rules make impossible (a kind the edition does not have, two groups of "
         "one id, more towers than four) or a choice of peoples they forbid; `rule` and `field` say which.",
-        {"type": INVALID_POSITION, "title": "Invalid position", "status": 422,
-         "detail": "two groups are called 'a'", "rule": "L14", "field": "/ledger/groups/1/id"},
+        InvalidPositionError, "two groups are called 'a'", "L14", "/ledger/groups/1/id",
     ),
-    "InvalidLedgerOrTurn": _problem(
+    "InvalidLedgerOrTurn": _rule_problem(
         "Turm und Leute: an impossible ledger, or an illegal turn: then `violation` is the same object the "
         "validation answers, and `field` points at the action.",
-        {"type": ILLEGAL_TURN, "title": "Illegal turn", "status": 422,
-         "detail": "reiter-1 has used its 2 action(s) this turn", "rule": "L15", "field": "/actions/2",
-         "violation": {"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"}},
+        IllegalTurnError, "reiter-1 has used its 2 action(s) this turn", "L15", "/actions/2",
+        violation={"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"},
     ),
-    "InternalError": _problem(
+    "InternalError": _http_problem(
         "The service failed; the error is logged. This is a bug.",
-        {"type": "about:blank", "title": "Internal Server Error", "status": 500,
-         "detail": "The service failed to answer; the error has been logged."},
+        500,
+        "The service failed to answer; the error has been logged.",
     ),
 }
 

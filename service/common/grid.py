@@ -37,6 +37,14 @@ Square = int
 
 FILE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 NOT_A_SQUARE: Final = N_("{name} is not a square (a1 … {last})")
+# What a square name must be, as problems word it; each board fills in its last square
+# (Grid.last), so that no message spells a board's size.
+A_SQUARE: Final = N_("a square a1 … {last}")
+"""``a square a1 … j10``: what a member must be (``must be a square a1 … j10``)."""
+SQUARE_RANGE: Final = N_("square a1 … {last}")
+"""``square a1 … j10``: what an entry of a list is not (``'k1' is not a square a1 … j10``)."""
+NOT_A_SQUARE_NAMED: Final = N_("{text} is not a square a1 … {last}")
+"""A word of a text (a turn's notation) that names no square."""
 
 
 class Direction(enum.IntEnum):
@@ -87,6 +95,11 @@ class Grid:
         object.__setattr__(self, "by_name", MappingProxyType({name: s for s, name in enumerate(names)}))
         object.__setattr__(self, "neighbours", tuple(self._neighbours(s) for s in squares))
         object.__setattr__(self, "rays", tuple(tuple(self._ray(s, d) for d in Direction) for s in squares))
+
+    @property
+    def file_names(self) -> str:
+        """The files' letters, west to east (``'abcdefghij'`` on a 10 × 10 board)."""
+        return FILE_LETTERS[: self.files]
 
     @property
     def last(self) -> str:

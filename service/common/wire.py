@@ -232,7 +232,7 @@ class Square(Kind):
     """A square of ``grid`` by its name (``what`` names them in a problem)."""
 
     grid: Grid
-    what: Message
+    what: str
 
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return reading.shape.lookup(self.grid.by_name, value, where, self.what)

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
+from service.common.grid import Grid, Square
 from service.common.refusal import N_, Nn_
 
 NAMED_COLOURS: Final = {
@@ -150,6 +151,86 @@ def rect(**attributes: object) -> str:
     return "<rect" + attrs(**attributes) + "/>"
 
 
+def svg_document(
+    width: int, height: int, class_: str, title: str, parts: list[str], defs: str | None = None
+) -> str:
+    """A complete SVG document (no XML declaration) of ``width`` × ``height`` pixels,
+    titled ``title``: ``parts`` on the pictures' paper-white ground, one element a line,
+    with ``defs`` (patterns the parts refer to) before the ground."""
+    head = "<svg" + attrs(
+        xmlns="http://www.w3.org/2000/svg",
+        width=width,
+        height=height,
+        viewBox=f"0 0 {width} {height}",
+        role="img",
+        font_family=FONT,
+        class_=class_,
+    )
+    lines = [head + ">", f"<title>{escape(title)}</title>", *([] if defs is None else [defs])]
+    lines.append(rect(width=width, height=height, fill="#fbfaf7"))
+    return "\n".join([*lines, *parts, "</svg>"]) + "\n"
+
+
+def seat_frame(x: int, y: int, width: int, height: int, colour: str, moving: bool) -> str:
+    """The rounded card of a seat's block in a panel, pale in the seat's ``colour``;
+    the seat to move (``moving``) gets a heavy ink edge."""
+    return rect(
+        x=x, y=y, width=width, height=height, rx=6, fill=tint(colour, 0.82),
+        stroke=INK if moving else tint(colour, 0.3), stroke_width=3 if moving else 1,
+    )
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where a game's board stands in its picture: its :class:`Grid`, the top-left pixel
+    (``x``, ``y``) and the side of a square, ``cell``; the last rank is at the top.
+
+    >>> layout = BoardLayout(Grid(14, 8), 34, 34, 56)
+    >>> layout.top_left(0), layout.top_left(111), layout.width, layout.height
+    ((34, 426), (762, 34), 784, 448)
+    """
+
+    grid: Grid
+    x: int
+    y: int
+    cell: int
+
+    @property
+    def width(self) -> int:
+        """The board's width in pixels."""
+        return self.grid.files * self.cell
+
+    @property
+    def height(self) -> int:
+        """The board's height in pixels."""
+        return self.grid.ranks * self.cell
+
+    def top_left(self, square: Square) -> tuple[int, int]:
+        """Top-left pixel of ``square``: file a at the left, rank 1 at the bottom."""
+        file, rank = self.grid.file_of(square), self.grid.rank_of(square)
+        return self.x + file * self.cell, self.y + (self.grid.ranks - 1 - rank) * self.cell
+
+    def coordinates(self, below: float) -> list[str]:
+        """The file letters ``below`` pixels under the board, the rank numbers on its left."""
+        out = [f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>']
+        for file, letter in enumerate(self.grid.file_names):
+            x = self.x + file * self.cell + self.cell / 2
+            out.append(text_element(x, self.y + self.height + below, letter))
+        for rank in range(self.grid.ranks):
+            y = self.y + (self.grid.ranks - 1 - rank) * self.cell + self.cell / 2 + 5
+            out.append(text_element(self.x / 2, y, str(rank + 1)))
+        out.append("</g>")
+        return out
+
+    def square_group(self, square: Square, classes: list[str], title: str, **data: object) -> str:
+        """The start of ``square``'s ``<g>``: its ``classes``, its name as ``data-square``
+        and the ``data`` attributes, moved to its place, then its ``title``."""
+        x, y = self.top_left(square)
+        name = self.grid.names[square]
+        group = attrs(class_=" ".join(classes), data_square=name, **data, transform=f"translate({x} {y})")
+        return f"<g{group}><title>{escape(title)}</title>"
+
+
 def highlight_marks(cell: int, colour: str | None, origin: bool, opacity: float) -> list[str]:
     """What marks a highlighted square of ``cell`` pixels: a tinted frame in its style's
     ``colour`` (``opacity`` of fill), and a dashed ring when it is the origin of the
@@ -201,7 +282,12 @@ def freeze_highlights(highlights: Any, style: type[enum.Enum], squares: int) -> 
     object.__setattr__(highlights, "labels", MappingProxyType({s: str(v) for s, v in labels.items()}))
 
 
-StyleT = TypeVar("StyleT", bound=enum.Enum)
+class HighlightStyle(str, enum.Enum):
+    """How a square is highlighted; the value is also its CSS class. Each game's
+    picture names its own styles in a subclass."""
+
+
+StyleT = TypeVar("StyleT", bound=HighlightStyle)
 
 
 @dataclass(frozen=True)
@@ -215,7 +301,7 @@ class GridHighlights(Generic[StyleT]):
     later.
     """
 
-    STYLE: ClassVar[type[enum.Enum]]
+    STYLE: ClassVar[type[HighlightStyle]]
     SQUARE_COUNT: ClassVar[int]
 
     squares: Mapping[int, StyleT] = field(default_factory=dict)
@@ -224,3 +310,13 @@ class GridHighlights(Generic[StyleT]):
 
     def __post_init__(self) -> None:
         freeze_highlights(self, self.STYLE, self.SQUARE_COUNT)
+
+    def classes(self, square: Square) -> list[str]:
+        """The CSS classes ``square`` takes from the highlights: its style, ``origin``."""
+        style = self.squares.get(square)
+        return ([] if style is None else [style.value]) + (["origin"] if square == self.origin else [])
+
+    def badge(self, square: Square, cell: int, colour: str | None) -> list[str]:
+        """The :func:`badge` of ``square``'s label, in its style's ``colour``; none without a label."""
+        label = self.labels.get(square)
+        return [] if label is None else badge(cell, label, colour)

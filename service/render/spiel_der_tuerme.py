@@ -25,11 +25,9 @@ Every square is a ``<g>`` with ``data-square``, ``data-height`` and a ``class`` 
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Iterable
 from typing import Final
-from xml.sax.saxutils import escape
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike.
@@ -37,18 +35,23 @@ from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FLAG_TO_MOVE,
-    FONT,
     GAME_OVER_WINNERS,
     INK,
     NAMED_COLOURS,
     PLAYERS,
+    BoardLayout,
     GridHighlights,
     attrs,
-    badge,
     highlight_marks,
     on,
+    rect,
+    seat_frame,
+    svg_document,
     text_element,
     tint,
+)
+from service.render.drawing import (
+    HighlightStyle as GridHighlightStyle,
 )
 from service.spiel_der_tuerme import (
     COLOURS,
@@ -70,13 +73,13 @@ from service.spiel_der_tuerme import (
     legal_moves,
     score,
 )
-from service.spiel_der_tuerme.board import FILE_NAMES
+from service.spiel_der_tuerme.board import GRID as SQUARE_GRID
 
 # ------------------------------------------------------------------------ highlights
 
 
-class HighlightStyle(str, enum.Enum):
-    """How a square is highlighted; the value is also its CSS class."""
+class HighlightStyle(GridHighlightStyle):
+    """How a square of Spiel der Türme's board is highlighted."""
 
     MOVE = "move"
     """A move there ends the turn (TM8)."""
@@ -169,6 +172,7 @@ PANEL_X: Final = BOARD_X + BOARD_W + 28
 PANEL_W: Final = 250
 WIDTH: Final = PANEL_X + PANEL_W + 14
 HEIGHT: Final = BOARD_Y + BOARD_H + 34
+LAYOUT: Final = BoardLayout(SQUARE_GRID, BOARD_X, BOARD_Y, CELL)
 SEAT_H: Final = 66
 """Height of a seat's block in the panel."""
 
@@ -184,12 +188,6 @@ GLYPH_WIDTH: Final = 0.6
 """A generous average width of a character of the font, in ems."""
 BOLD_WIDTH: Final = 1.1
 """How much wider a bold character is."""
-
-
-def _top_left(square: Square) -> tuple[int, int]:
-    """Top-left pixel of ``square``: file a at the left, rank 8 at the top (TB1)."""
-    file, rank = square % FILES, square // FILES
-    return BOARD_X + file * CELL, BOARD_Y + (RANKS - 1 - rank) * CELL
 
 
 # ---------------------------------------------------------------------------- words
@@ -241,10 +239,6 @@ STONES: Final = Nn_("{count} stone", "{count} stones", "count")
 # -------------------------------------------------------------------------- drawing
 
 
-def _rect(**attributes: object) -> str:
-    return "<rect" + attrs(**attributes) + "/>"
-
-
 def _stack(position: Position, stack: Stack) -> list[str]:
     """The tower: the side's bands bottom stone lowest, then the top tile with the
     symbol, then the height under it."""
@@ -270,7 +264,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
     ]
     for level, colour in enumerate(stack.stones):
         out.append(
-            _rect(
+            rect(
                 class_="band",
                 data_colour=colour.value,
                 x=float(x),
@@ -282,7 +276,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
         )
     edge = _darker(top, 0.55)
     out.append(
-        _rect(
+        rect(
             x=float(x),
             y=float(tile_y),
             width=TILE_W,
@@ -294,7 +288,7 @@ def _stack(position: Position, stack: Stack) -> list[str]:
         )
     )
     out.append(
-        _rect(
+        rect(
             class_="tile",
             x=float(x),
             y=float(tile_y),
@@ -359,32 +353,22 @@ def _describe(position: Position, square: Square, language: str = DEFAULT_LANGUA
 def _square(
     position: Position, square: Square, highlights: Highlights, language: str = DEFAULT_LANGUAGE
 ) -> str:
-    name = SQUARE_NAMES[square]
     symbol = SYMBOL[square]
     stack = position.stacks[square]
     style = highlights.squares.get(square)
-    classes = ["square", "street" if symbol is None else "symbol"]
-    if style is not None:
-        classes.append(style.value)
-    if square == highlights.origin:
-        classes.append("origin")
+    classes = ["square", "street" if symbol is None else "symbol", *highlights.classes(square)]
     blocked = square in position.blocked
     if blocked:
         classes.append("blocked")
-    x, y = _top_left(square)
+    # TB1: file a at the left, rank 8 at the top.
     parts = [
-        "<g"
-        + attrs(
-            class_=" ".join(classes),
-            data_square=name,
+        LAYOUT.square_group(
+            square, classes, _describe(position, square, language),
             data_symbol=None if symbol is None else symbol.value,
             data_quarter=QUARTER[square],
             data_height=0 if stack is None else stack.height,
-            transform=f"translate({x} {y})",
-        )
-        + ">",
-        f"<title>{escape(_describe(position, square, language))}</title>",
-        _rect(width=CELL, height=CELL, fill=STREET if symbol is None else SYMBOL_SQUARE, stroke=GRID),
+        ),
+        rect(width=CELL, height=CELL, fill=STREET if symbol is None else SYMBOL_SQUARE, stroke=GRID),
     ]
     if symbol is not None:
         # Big and faint when empty, so an empty quarter reads as its four letters; in
@@ -412,9 +396,7 @@ def _square(
     if blocked:
         # TN4: a no-entry sign in the corner, clear of the tile.
         parts.append(_no_entry(10, 45))
-    label = highlights.labels.get(square)
-    if label is not None:
-        parts.extend(badge(CELL, label, style_colour))
+    parts.extend(highlights.badge(square, CELL, style_colour))
     parts.append("</g>")
     return "".join(parts)
 
@@ -425,7 +407,7 @@ def _quarters(position: Position) -> list[str]:
     out = ['<g class="quarters">']
     for quarter, squares in QUARTER_SQUARES.items():
         # The board-order first square is the south-west one (C).
-        x, y = _top_left(squares[0])
+        x, y = LAYOUT.top_left(squares[0])
         top = y - CELL
         owner = completed.get(quarter)
         colour = INK if owner is None else STONE_COLOURS[owner]
@@ -439,7 +421,7 @@ def _quarters(position: Position) -> list[str]:
             + ">"
         )
         out.append(
-            _rect(
+            rect(
                 x=x, y=top, width=2 * CELL, height=2 * CELL, rx=3, fill="none",
                 stroke=colour, stroke_width=2.5 if owner is None else 5,
             )
@@ -466,16 +448,10 @@ def _board(position: Position, highlights: Highlights, language: str = DEFAULT_L
     out.extend(_square(position, s, highlights, language) for s in SQUARES)
     out.extend(_quarters(position))
     out.append(
-        _rect(x=BOARD_X, y=BOARD_Y, width=BOARD_W, height=BOARD_H, fill="none", stroke=INK, stroke_width=2.5)
+        rect(x=BOARD_X, y=BOARD_Y, width=BOARD_W, height=BOARD_H, fill="none", stroke=INK, stroke_width=2.5)
     )
     out.append("</g>")
-    out.append(f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
-    for file, letter in enumerate(FILE_NAMES):
-        out.append(text_element(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD_H + 18, letter))
-    for rank in range(RANKS):
-        y = BOARD_Y + (RANKS - 1 - rank) * CELL + CELL / 2 + 5
-        out.append(text_element(BOARD_X / 2, y, str(rank + 1)))
-    out.append("</g>")
+    out.extend(LAYOUT.coordinates(18))
     return out
 
 
@@ -567,7 +543,7 @@ def _legend(highlights: Highlights, x: int, y: int, language: str = DEFAULT_LANG
     for style, meaning in rows:
         if style == "origin":
             out.append(
-                _rect(
+                rect(
                     x=x + 12, y=y, width=16, height=14, fill="none", stroke=INK, stroke_width=2,
                     stroke_dasharray="4 2",
                 )
@@ -575,7 +551,7 @@ def _legend(highlights: Highlights, x: int, y: int, language: str = DEFAULT_LANG
         elif style:
             colour = HIGHLIGHT_COLOURS[HighlightStyle(style)]
             out.append(
-                _rect(
+                rect(
                     x=x + 12, y=y, width=16, height=14, fill=tint(colour, 0.84), stroke=colour,
                     stroke_width=2.5,
                 )
@@ -627,11 +603,8 @@ def _seat_block(
             data_street_stacks=streets,
         )
         + ">",
-        _rect(
-            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=tint(colour, 0.82),
-            stroke=INK if moving else tint(colour, 0.3), stroke_width=3 if moving else 1,
-        ),
-        _rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
+        seat_frame(x, y, PANEL_W, SEAT_H, colour, moving),
+        rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
         text_element(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
         text_element(
             x + PANEL_W - 10, y + 22, POINTS.format(language, count=seat.points),
@@ -668,7 +641,7 @@ def _neutral_lines(position: Position, x: int, y: int, language: str = DEFAULT_L
             stones += position.is_neutral_stone(square) and stack is not None and stack.top is colour
         out.append(f'<g{attrs(class_="neutral-colour", data_colour=colour.value)}>')
         out.append(
-            _rect(
+            rect(
                 x=x + 10, y=y, width=20, height=14, rx=2, fill=fill, stroke=_darker(fill, 0.55),
                 stroke_dasharray="3 2",
             )
@@ -695,22 +668,5 @@ def render_svg(
         summary = SUMMARY_TO_MOVE.format(language, count=position.players, seat=position.to_move.value)
     else:
         summary = SUMMARY_OVER.format(language, count=position.players)
-    parts = [
-        "<svg"
-        + attrs(
-            xmlns="http://www.w3.org/2000/svg",
-            width=WIDTH,
-            height=HEIGHT,
-            viewBox=f"0 0 {WIDTH} {HEIGHT}",
-            role="img",
-            font_family=FONT,
-            class_="spiel-der-tuerme",
-        )
-        + ">",
-        f"<title>{escape(summary)}</title>",
-        _rect(width=WIDTH, height=HEIGHT, fill="#fbfaf7"),
-        *_board(position, highlights, language),
-        *_panel(position, highlights, language),
-        "</svg>",
-    ]
-    return "\n".join(parts) + "\n"
+    parts = [*_board(position, highlights, language), *_panel(position, highlights, language)]
+    return svg_document(WIDTH, HEIGHT, "spiel-der-tuerme", summary, parts)

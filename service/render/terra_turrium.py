@@ -22,7 +22,6 @@ scripts and browser tests can find them.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from typing import Final
 from xml.sax.saxutils import escape
@@ -31,20 +30,25 @@ from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FLAG_TO_MOVE,
-    FONT,
     GAME_OVER_WINNERS,
     INK,
     NAMED_COLOURS,
     PLAYERS,
+    BoardLayout,
     GridHighlights,
     attrs,
-    badge,
     halo,
     highlight_marks,
     on,
     over,
+    rect,
+    seat_frame,
+    svg_document,
     text_element,
     tint,
+)
+from service.render.drawing import (
+    HighlightStyle as GridHighlightStyle,
 )
 from service.terra_turrium import (
     OPTIONS,
@@ -62,13 +66,14 @@ from service.terra_turrium import (
     legal_removals,
     reachable,
 )
+from service.terra_turrium.board import GRID
 from service.terra_turrium.position import CAPTURES_PER_SEAT
 
 # ------------------------------------------------------------------------ highlights
 
 
-class HighlightStyle(str, enum.Enum):
-    """How a square is highlighted; the value is also its CSS class."""
+class HighlightStyle(GridHighlightStyle):
+    """How a square of Terra Turrium's board is highlighted."""
 
     REMOVAL = "removal"
     PLACEMENT = "placement"
@@ -187,6 +192,7 @@ CELL: Final = 52
 BOARD_X: Final = 34
 BOARD_Y: Final = 30
 BOARD: Final = 10 * CELL
+LAYOUT: Final = BoardLayout(GRID, BOARD_X, BOARD_Y, CELL)
 PANEL_X: Final = BOARD_X + BOARD + 28
 PANEL_W: Final = 250
 WIDTH: Final = PANEL_X + PANEL_W + 12
@@ -205,12 +211,6 @@ HEIGHT_SHOWN: Final = 9999
 """The highest height written out (the HTTP contract's bound); above it, ``9999+``."""
 TURRIAN_R: Final = 12
 """Small enough that the lower levels of the tower under a turrian stay visible."""
-
-
-def _origin_of(square: Square) -> tuple[int, int]:
-    """Top-left pixel of ``square``: file a at the left, rank 10 at the top (B1)."""
-    file, rank = square % 10, square // 10
-    return BOARD_X + file * CELL, BOARD_Y + (9 - rank) * CELL
 
 
 # ---------------------------------------------------------------------------- words
@@ -268,8 +268,7 @@ def _stones(height: int) -> list[str]:
         stacked = height - levels + 1 if level == levels else 1
         opacity = 1 - (1 - STONE_OPACITY) ** stacked
         out.append(
-            "<rect"
-            + attrs(
+            rect(
                 class_="stone",
                 x=inset,
                 y=inset,
@@ -281,7 +280,6 @@ def _stones(height: int) -> list[str]:
                 stroke_opacity=0.45,
                 stroke_width=0.8,
             )
-            + "/>"
         )
     return out
 
@@ -300,14 +298,9 @@ def _square(
     territory = TERRITORY[square]
     in_play = position.is_in_play(square)
     style = highlights.squares.get(square)
-    classes = ["square"]
-    if style is not None:
-        classes.append(style.value)
-    if square == highlights.origin:
-        classes.append("origin")
+    classes = ["square", *highlights.classes(square)]
     if not in_play:
         classes.append("out-of-play")
-    x, y = _origin_of(square)
     occupant = position.occupant[square]
     owner = position.owner[territory]
     if owner < 0:
@@ -319,26 +312,16 @@ def _square(
     if not in_play:
         where = SQUARE_OUT_OF_PLAY.format(language, square=where)
 
+    # B1: file a at the left, rank 10 at the top.
     parts = [
-        "<g"
-        + attrs(
-            class_=" ".join(classes),
-            data_square=name,
-            data_height=shown,
-            data_territory=territory.value,
-            transform=f"translate({x} {y})",
-        )
-        + ">",
-        f"<title>{escape(where)}</title>",
-        "<rect"
-        + attrs(
+        LAYOUT.square_group(square, classes, where, data_height=shown, data_territory=territory.value),
+        rect(
             width=CELL,
             height=CELL,
             fill=tints[territory] if in_play else "url(#tt-out-of-play)",
             stroke="#ffffff",
             stroke_width=1,
-        )
-        + "/>",
+        ),
         *_stones(height),
     ]
     style_colour = None if style is None else HIGHLIGHT_COLOURS[style]
@@ -378,9 +361,7 @@ def _square(
                 paint_order=None if outline is None else "stroke", stroke_linejoin=None if outline is None else "round",
             )
         )
-    label = highlights.labels.get(square)
-    if label is not None:
-        parts.extend(badge(CELL, label, style_colour))
+    parts.extend(highlights.badge(square, CELL, style_colour))
     parts.append("</g>")
     return "".join(parts)
 
@@ -409,18 +390,11 @@ def _board(
         + "/>"
     )
     out.append(
-        "<rect"
-        + attrs(x=BOARD_X, y=BOARD_Y, width=BOARD, height=BOARD, fill="none", stroke=INK, stroke_width=2.5)
-        + "/>"
+        rect(x=BOARD_X, y=BOARD_Y, width=BOARD, height=BOARD, fill="none", stroke=INK, stroke_width=2.5)
     )
     out.append("</g>")
     # Coordinates: files under the board, ranks on its left (B1).
-    out.append(f'<g class="coordinates"{attrs(font_size=13, fill="#444444", text_anchor="middle")}>')
-    for file, letter in enumerate("abcdefghij"):
-        out.append(text_element(BOARD_X + file * CELL + CELL / 2, BOARD_Y + BOARD + 17, letter))
-    for rank in range(10):
-        out.append(text_element(BOARD_X / 2, BOARD_Y + (9 - rank) * CELL + CELL / 2 + 5, str(rank + 1)))
-    out.append("</g>")
+    out.extend(LAYOUT.coordinates(17))
     # Territory captions above (north) and below (south) the board.
     out.append(f'<g class="territories"{attrs(font_size=12, fill="#444444")}>')
     captions = {
@@ -515,12 +489,7 @@ def _seat_block(
             data_captures=seat.captures if position.rules.burgenland else None,
         )
         + ">",
-        "<rect"
-        + attrs(
-            x=x, y=y, width=PANEL_W, height=SEAT_H, rx=6, fill=tint(colour, 0.82),
-            stroke=INK if moving else tint(colour, 0.3), stroke_width=3 if moving else 1,
-        )
-        + "/>",
+        seat_frame(x, y, PANEL_W, SEAT_H, colour, moving),
         "<circle"
         + attrs(cx=x + 18, cy=y + 20, r=10, fill=colour, stroke=INK, stroke_width=2)
         + f"><title>{escape(seat.id)}</title></circle>",
@@ -543,12 +512,10 @@ def _seat_block(
     out.append(text_element(x + 12, y + 66, ATTACKS.format(language, attacks=seat.attacks)))
     for k in range(5):
         out.append(
-            "<rect"
-            + attrs(
+            rect(
                 x=x + 100 + k * 16, y=y + 56, width=12, height=12, rx=2,
                 fill="#c0392b" if k < seat.attacks else "#ffffff", stroke=INK, stroke_width=1,
             )
-            + "/>"
         )
     # S2: both counts are named, so that the discs (one per turrian: filled on the board,
     # hollow in reserve) never stand next to a count they contradict.
@@ -596,25 +563,5 @@ def render_svg(
     summary = SUMMARY.format(language, count=position.players, seat=position.to_move)
     panel, bottom = _panel(position, colours, language)
     height = max(HEIGHT, bottom + 6)
-    parts = [
-        "<svg"
-        + attrs(
-            xmlns="http://www.w3.org/2000/svg",
-            width=WIDTH,
-            height=height,
-            viewBox=f"0 0 {WIDTH} {height}",
-            role="img",
-            font_family=FONT,
-            class_="terra-turrium",
-        )
-        + ">",
-        f"<title>{escape(summary)}</title>",
-        _defs(),
-        "<rect"
-        + attrs(width=WIDTH, height=height, fill="#fbfaf7")
-        + "/>",
-        *_board(position, colours, highlights, language),
-        *panel,
-        "</svg>",
-    ]
-    return "\n".join(parts) + "\n"
+    parts = [*_board(position, colours, highlights, language), *panel]
+    return svg_document(WIDTH, height, "terra-turrium", summary, parts, _defs())

@@ -20,15 +20,15 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.common.grid import FILE_LETTERS, Grid
 from service.common.grid import Direction as Direction
+from service.common.grid import Grid
 from service.common.grid import Square as Square
 
 FILES: Final = 14
 RANKS: Final = 8
 GRID: Final = Grid(FILES, RANKS)
 """TB1: the square names and rays every grid game shares."""
-FILE_NAMES: Final = FILE_LETTERS[:FILES]
+FILE_NAMES: Final = GRID.file_names
 SQUARES: Final = GRID.squares
 
 
@@ -41,7 +41,7 @@ class Colour(str, enum.Enum):
     GREEN = "green"
 
 
-COLOURS: Final = (Colour.YELLOW, Colour.RED, Colour.BLUE, Colour.GREEN)
+COLOURS: Final = tuple(Colour)
 """Iterating an Enum class is slow on 3.11; hot paths use this tuple."""
 
 
@@ -54,7 +54,7 @@ class Symbol(str, enum.Enum):
     D = "D"
 
 
-SYMBOLS: Final = (Symbol.A, Symbol.B, Symbol.C, Symbol.D)
+SYMBOLS: Final = tuple(Symbol)
 
 square_at: Final = GRID.square_at
 square_name: Final = GRID.square_name

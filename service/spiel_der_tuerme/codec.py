@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
+from service.common.grid import A_SQUARE
 from service.common.refusal import N_
 from service.common.wire import (
     Choice,
@@ -73,7 +74,8 @@ from service.spiel_der_tuerme.position import (
 from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore
 
-SQUARE_WORDS: Final = N_("a square a1 … n8")
+SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
+SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
 
 # --------------------------------------------------------------------------- the statement
 #
@@ -137,7 +139,7 @@ POSITION: Final = Obj(
         Member("to_move", COLOUR, "The seat to move."),
         Member("rules", RULES, default=Rules()),
         Member("turn", TURN_STATE, default=FRESH_TURN),
-        Member("blocked", ListOf(SQUARE, f"A square, {SQUARE_WORDS.text[9:]}.", make=_board_order),
+        Member("blocked", ListOf(SQUARE, SQUARE_DOC, make=_board_order),
                "Squares of neutral stones `to_move` may not move (TN4). Default none.", default=()),
         Member("over", OVER, "How the game ended; null while it goes on.", default=None, nullable=True),
     ),
@@ -165,7 +167,6 @@ POSITION_MEMBERS: Final = POSITION.names
 # ------------------------------------------------------------ the answers' statement
 
 QUARTER_NUMBER: Final = Integer(QUARTERS[0], QUARTERS[-1])
-A_SQUARE: Final = f"A square, {SQUARE_WORDS.text[9:]}."
 
 LEGAL_MOVE: Final = Obj("LegalMove", "A legal move now, and what it would do.", (
     Member("from", SQUARE, "The moving stack's square.", attribute="frm"),
@@ -233,14 +234,14 @@ EVENT: Final = Variants("Event", "type", {
     EventType.TOWER: _event(
         EventType.TOWER, "A tower was built (TM6).",
         Member("seat", COLOUR, "Whose turn."),
-        Member("square", SQUARE, A_SQUARE),
+        Member("square", SQUARE, SQUARE_DOC),
         Member("height", Integer(2), "The tower's height."),
         Member("covers", ListOf(COLOUR, "A colour.")),
     ),
     EventType.SYMBOL_SQUARE: _event(
         EventType.SYMBOL_SQUARE, "A stack reached a symbol square (TM2, TM7).",
         Member("seat", COLOUR, "Whose turn."),
-        Member("square", SQUARE, A_SQUARE),
+        Member("square", SQUARE, SQUARE_DOC),
         Member("symbol", Choice(Symbol), "Its symbol."),
         Member("quarter", QUARTER_NUMBER, "Its quarter."),
     ),
@@ -286,7 +287,7 @@ BOARD_ANSWER: Final = Obj("BoardAnswer", "The board: every square (board order) 
     Member("files", ListOf(Word(tuple(FILE_NAMES)), "A file.")),
     Member("ranks", Integer(RANKS, RANKS), "The number of ranks."),
     Member("squares", ListOf(Obj("BoardSquare", "One square of the 14 × 8 board.", (
-        Member("square", SQUARE, A_SQUARE),
+        Member("square", SQUARE, SQUARE_DOC),
         Member("kind", Word(("street", "symbol")), "TB2."),
         Member("quarter", QUARTER_NUMBER, "Its quarter, for a symbol square.", nullable=True),
         Member("symbol", Choice(Symbol), "Its symbol, for a symbol square (TB3).", nullable=True),
@@ -294,7 +295,7 @@ BOARD_ANSWER: Final = Obj("BoardAnswer", "The board: every square (board order) 
     Member("quarters", ListOf(Obj("Quarter", "One quarter: its four symbol squares by symbol.", (
         Member("quarter", QUARTER_NUMBER, "The quarter."),
         Member("squares", Keyed("QuarterSquares", "A quarter's symbol squares, by symbol (TB3).", Symbol, SQUARE,
-                                A_SQUARE)),
+                                SQUARE_DOC)),
     ), BoardQuarter))),
 ), Board)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from service.common.grid import FILE_LETTERS, Grid
+from service.common.grid import Grid
 from service.common.grid import Square as Square
 from service.terra_turrium.options import Rules
 
@@ -28,7 +28,7 @@ SIZE: Final = 10
 """B1: files and ranks."""
 GRID: Final = Grid(SIZE, SIZE)
 """B1: the square names and orthogonal neighbours every grid game shares."""
-FILE_NAMES: Final = FILE_LETTERS[:SIZE]
+FILE_NAMES: Final = GRID.file_names
 SQUARES: Final = GRID.squares
 
 

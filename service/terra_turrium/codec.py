@@ -27,6 +27,7 @@ from itertools import chain
 from typing import Any, Final
 
 from service.common import Shape
+from service.common.grid import A_SQUARE
 from service.common.refusal import N_
 from service.common.shapes import MUST_BE, MUST_BE_ONE_OF
 from service.terra_turrium.actions import Event, EventType, Segment, TurnPlan, Violation
@@ -66,9 +67,9 @@ SEAT_ID_PATTERN: Final = f"^{SEAT_ID_WORD}$"
 _SEAT_ID: Final = re.compile(SEAT_ID_WORD)
 """A seat id (ASCII only)."""
 
-SQUARE_WORDS: Final = N_("a square a1 … j10")
-SQUARE_TEXT: Final = SQUARE_WORDS.text
-_ORIGIN_WORDS: Final = N_("a square a1 … j10 or 'reserve'")
+SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
+SQUARE_TEXT: Final = str(SQUARE_WORDS)
+_ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
 SEAT_ID_MISMATCH: Final = N_("must be a seat id matching {pattern}")
 _TERRITORY_BY_NAME: Final = {t.value: t for t in CLOCKWISE}
 

@@ -1,22 +1,17 @@
-"""The rulings of this engine that rest on a reading of the rulebook.
-
-Rule id → the ids of the readings marked ``[interpretation]`` under that rule in
-docs/rules.md, which /rules/interpretations lists. An answer that applies one of these rules (a
-refusal, a problem, an event) names them in ``interpretations``. Written by ``make spec``
-from that document (service/api/readings.py): edit the document, not this file.
+"""Terra Turrium: the readings of docs/rules.md per rule id, written by
+``make spec`` from that document: edit the document, not this file.
 
 >>> interpretations_of('B3')
 ('B3',)
->>> interpretations_of("none")
-()
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {
+from service.common.readings import Readings, readings_of
+
+INTERPRETATIONS: Final[Readings] = {
     'B3': ('B3',),
     'R1': ('R1',),
     'R4': ('R4',),
@@ -34,7 +29,5 @@ INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {
     'V4': ('V4',),
 }
 
-
-def interpretations_of(rule: str) -> tuple[str, ...]:
-    """The ids of the readings a ruling under ``rule`` rests on, or ``()``."""
-    return INTERPRETATIONS.get(rule, ())
+interpretations_of: Final = readings_of(INTERPRETATIONS)
+"""The ids of the readings a ruling under a rule rests on, or ``()``."""

@@ -38,16 +38,14 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from service.common import InvalidPositionError, MalformedError
-from service.common.refusal import N_, Message, Nn_
+from service.common.grid import SQUARE_RANGE
+from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
 from service.terra_turrium.position import (
-    CAPTURES_PER_SEAT,
-    MAX_ATTACKS,
-    MAX_BONUS_STONES,
-    MAX_HEIGHT,
+    MOST,
     MOVEMENT_POINTS,
     STONES_PER_TURN,
     Phase,
@@ -72,7 +70,7 @@ RULE_FLAGS: Final = tuple(option_flags())
 OPTION_KEYS: Final = ("move", "start", "finishers", "rules", "phase", "taken", "hand", "points")
 """The ``key=value`` sections."""
 
-SQUARE_NOUN: Final = N_("square a1 … j10")
+SQUARE_NOUN: Final = SQUARE_RANGE(last=GRID.last)
 SEAT_ID_NOUN: Final = N_("seat id")
 
 SECTIONS: Final = ("move", "start", "finishers", "rules", OPEN, "phase", "taken", "hand", "points", ATTACKED)
@@ -107,7 +105,7 @@ def _bounded(high: int) -> str:
     return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
 
 
-_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MAX_HEIGHT)) - 1}}}\))"
+_HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MOST['height'])) - 1}}}\))"
 _RANK: Final = f"{_HEIGHT}+"
 _HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
 _ID: Final = SEAT_ID_WORD
@@ -118,10 +116,10 @@ _SEAT_PARTS: Final = (
     _ID,
     f"{_TERRITORY}(?:,{_TERRITORY})*",
     f"(?:{_SQUARES})?",
-    f"[0-{MAX_ATTACKS}]",
-    _bounded(MAX_BONUS_STONES),
+    f"[0-{MOST['attacks']}]",
+    _bounded(MOST["bonus_stones"]),
     _SQUARES,
-    f"[0-{CAPTURES_PER_SEAT}]",
+    f"[0-{MOST['captures']}]",
 )
 _SEAT: Final = (
     f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
@@ -137,8 +135,8 @@ _OPTION_VALUES: Final = {
     "rules": f"{_FLAG}(?:,{_FLAG})*",
     "phase": "(?:" + "|".join(p.value for p in Phase) + ")",
     "taken": _SQUARES,
-    "hand": f"[0-{STONES_PER_TURN}]",
-    "points": f"[0-{MOVEMENT_POINTS}]",
+    "hand": f"[0-{MOST['in_hand']}]",
+    "points": f"[0-{MOST['points']}]",
 }
 _OPTIONS: Final = "".join(
     rf"(?:\|{key})?" if key in _FLAGS else rf"(?:\|{key}={_OPTION_VALUES[key]})?" for key in SECTIONS
@@ -406,7 +404,7 @@ def _number_problem(text: str, low: int, high: int, where: str) -> MalformedErro
     return None
 
 
-def _list_problem(text: str, pattern: str, what: Message, where: str) -> MalformedError | None:
+def _list_problem(text: str, pattern: str, what: Message | Text, where: str) -> MalformedError | None:
     """A comma-separated list of squares or seat ids, with at least one entry."""
     if not text:
         return MalformedError(N_("lists no {what}; leave the section out instead")(what=what), where)
@@ -438,7 +436,7 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
                 if end < 0:
                     return MalformedError(N_("{name}: '(' without ')'")(name=name), where)
                 inner = rank_text[i + 1 : end]
-                problem = _number_problem(inner, 10, MAX_HEIGHT, where)
+                problem = _number_problem(inner, 10, MOST["height"], where)
                 if problem is None:
                     i = end + 1
                 elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
@@ -450,7 +448,7 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
             else:
                 return MalformedError(
                     N_("{name}: unexpected {char}; a height is a digit, or (N) for N from 10 to {most}")(
-                        name=name, char=repr(char), most=MAX_HEIGHT
+                        name=name, char=repr(char), most=MOST["height"]
                     ), where
                 )
             file += 1
@@ -483,11 +481,11 @@ def _seat_problem(section: str, index: int) -> MalformedError | None:
             return MalformedError(N_("must be one of 'NW', 'NE', 'SE', 'SW'")(), f"{where}/territories/{i}")
     checks: tuple[Callable[[str], MalformedError | None], ...] = (
         lambda t: None if not t else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/turrians"),
-        lambda t: _number_problem(t, 0, MAX_ATTACKS, f"{where}/attacks"),
-        lambda t: _number_problem(t, 0, MAX_BONUS_STONES, f"{where}/bonus_stones"),
+        lambda t: _number_problem(t, 0, MOST["attacks"], f"{where}/attacks"),
+        lambda t: _number_problem(t, 0, MOST["bonus_stones"], f"{where}/bonus_stones"),
         # An empty pro_hold is written only to reach the captures field after it.
         lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/pro_hold"),
-        lambda t: _number_problem(t, 0, CAPTURES_PER_SEAT, f"{where}/captures"),
+        lambda t: _number_problem(t, 0, MOST["captures"], f"{where}/captures"),
     )
     for check, part in zip(checks, rest, strict=False):
         problem = check(part)
@@ -506,9 +504,9 @@ def _option_problem(key: str, value: str) -> MalformedError | None:
     if key == "taken":
         return _list_problem(value, _SQUARE, SQUARE_NOUN, where)
     if key == "hand":
-        return _number_problem(value, 0, STONES_PER_TURN, where)
+        return _number_problem(value, 0, MOST["in_hand"], where)
     if key == "points":
-        return _number_problem(value, 0, MOVEMENT_POINTS, where)
+        return _number_problem(value, 0, MOST["points"], where)
     if key == "phase":
         ok = value in _PHASES
         return None if ok else MalformedError(MUST_BE_ONE_OF(allowed=", ".join(repr(p) for p in _PHASES)), where)

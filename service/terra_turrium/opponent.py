@@ -337,7 +337,7 @@ class _Search:
         if self.counter.exhausted:
             chosen = [(options[0].square, line.value)]
         else:
-            chosen = self.rank_takes(position, [o.square for o in options])
+            chosen = self.rank(position, [o.square for o in options], -1)
         return [
             replace(line, position=take_stone(position, square), take=(*line.take, square), value=value)
             for square, value in chosen
@@ -346,13 +346,17 @@ class _Search:
     def near_turrians(self, position: Position) -> set[Square]:
         return {n for seat in position.seats for s in seat.turrians for n in NEIGHBOURS[s]}
 
-    def rank_takes(self, position: Position, squares: list[Square]) -> list[tuple[Square, float]]:
-        """The best removals by value; those far from every turrian change no distance,
-        so one of them stands for all."""
+    def rank(
+        self, position: Position, squares: list[Square], change: int, better_than: float | None = None
+    ) -> list[tuple[Square, float]]:
+        """The best ``squares`` to take a stone from (``change`` -1) or place one on (+1),
+        by value; those far from every turrian change no distance, so one of them stands
+        for all. With ``better_than``, only those worth more than that, far ones not
+        tried: a handicap stone is placed only where it helps (P3)."""
         near = self.near_turrians(position)
         far = [s for s in squares if s not in near]
         candidates = [s for s in squares if s in near]
-        if far:
+        if far and better_than is None:
             candidates.append(self.rng.choice(far))
         heights = list(position.heights)
         turrians = [seat.turrians for seat in position.seats]
@@ -360,9 +364,13 @@ class _Search:
         for square in candidates:
             if not self.counter.tick():
                 break
-            heights[square] -= 1
+            heights[square] += change
             scored.append((self.noisy(self.judge.value(heights, turrians)), square))
-            heights[square] += 1
+            heights[square] -= change
+        if better_than is not None:
+            scored = [(v, s) for v, s in scored if v > better_than + 0.25]
+            if not scored:
+                return []
         if not scored:
             return [(candidates[0], 0.0)]
         scored.sort(key=lambda pair: -pair[0])
@@ -387,38 +395,13 @@ class _Search:
         if self.counter.exhausted:
             chosen = [(squares[0], 0.0)]
         else:
-            chosen = self.rank_places(position, list(squares), line.value if stop else None)
+            chosen = self.rank(position, list(squares), +1, line.value if stop else None)
         lines = []
         for square, value in chosen:
             after = play_place(position, TurnPlan(place=(square,)), None, close=False)
             lines.append(replace(line, position=after, place=(*line.place, square), value=value,
                                  bonus_used=line.bonus_used + (state.in_hand == 0)))
         return lines + stop
-
-    def rank_places(self, position: Position, squares: list[Square],
-                    better_than: float | None) -> list[tuple[Square, float]]:
-        near = self.near_turrians(position)
-        far = [s for s in squares if s not in near]
-        candidates = [s for s in squares if s in near]
-        if far and better_than is None:
-            candidates.append(self.rng.choice(far))
-        heights = list(position.heights)
-        turrians = [seat.turrians for seat in position.seats]
-        scored: list[tuple[float, Square]] = []
-        for square in candidates:
-            if not self.counter.tick():
-                break
-            heights[square] += 1
-            scored.append((self.noisy(self.judge.value(heights, turrians)), square))
-            heights[square] -= 1
-        if better_than is not None:
-            scored = [(v, s) for v, s in scored if v > better_than + 0.25]
-            if not scored:
-                return []
-        if not scored:
-            return [(candidates[0], 0.0)]
-        scored.sort(key=lambda pair: -pair[0])
-        return [(square, value) for value, square in scored[: self.level.branching]]
 
     def expand_move(self, line: _Line) -> list[_Line]:
         position = line.position

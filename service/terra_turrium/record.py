@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.common import IllegalTurnError, MalformedError, Problem
+from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
@@ -82,7 +83,7 @@ def write_turn_notation(plan: TurnPlan) -> str:
 def _square(text: str, column: int) -> Square:
     square = SQUARE_BY_NAME.get(text)
     if square is None:
-        raise _at(column, N_("{text} is not a square a1 … j10")(text=repr(text)))
+        raise _at(column, NOT_A_SQUARE_NAMED(text=repr(text), last=GRID.last))
     return square
 
 

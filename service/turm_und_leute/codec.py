@@ -94,31 +94,33 @@ def parse_edition(value: object, where: str = "/edition") -> Edition:
     return edition
 
 
+def read_tile(shape: Shape, obj: Mapping[str, object], where: str) -> tuple[str, int] | None:
+    """A group's ``kind`` and ``figures`` from its JSON object ``obj`` at ``where``, or
+    ``None`` with the problem told to ``shape``. Only their types are shape: a kind the
+    edition does not have, or fewer than 1 or more figures than a tile holds, is a rule
+    (L1), judged later."""
+    kind = obj.get("kind")
+    if "kind" in obj and type(kind) is not str:
+        shape.fail(f"{where}/kind", N_("must be a string")())
+    figures = obj.get("figures")
+    if "figures" in obj and type(figures) is not int:
+        shape.fail(f"{where}/figures", N_("must be an integer")())
+    return (kind, figures) if type(kind) is str and type(figures) is int else None
+
+
 def _read_group(shape: Shape, value: object, where: str, role: Role) -> _RawGroup | None:
     members = ATTACKER_MEMBERS if role is Role.ATTACKER else DEFENDER_MEMBERS
     shape.obj(value, where, GROUP_REQUIRED, members)
     if type(value) is not dict:
         return None
     # Read every member present even after a problem, so that one answer names them all.
-    kind = value.get("kind")
-    if "kind" in value and type(kind) is not str:
-        shape.fail(f"{where}/kind", N_("must be a string")())
-    figures = value.get("figures")
-    # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
-    if "figures" in value and type(figures) is not int:
-        shape.fail(f"{where}/figures", N_("must be an integer")())
+    tile = read_tile(shape, value, where)
     position = shape.member(Placement, value.get("position", DEFAULTS["position"]), f"{where}/position")
     marked = shape.boolean(value.get("marked", DEFAULTS["marked"]), f"{where}/marked")
     used = shape.integer(value.get("actions_used", DEFAULTS["actions_used"]), f"{where}/actions_used", 0)
-    if (
-        type(kind) is not str
-        or type(figures) is not int
-        or position is None
-        or marked is None
-        or used is None
-    ):
+    if tile is None or position is None or marked is None or used is None:
         return None
-    return kind, figures, position, marked, used
+    return *tile, position, marked, used
 
 
 def _build_group(edition: Edition, raw: _RawGroup, role: Role, index: int) -> Group:
@@ -231,19 +233,11 @@ def contribution_to_dict(contribution: Contribution) -> dict[str, Any]:
 
 
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
-    """The answer of ``POST /v1/turm-und-leute/combat``: exactly the contract's members."""
-    return {
-        "attack": outcome.attack,
-        "defence": outcome.defence,
-        "defended": outcome.defended,
-        "losses": outcome.losses,
-        "target_figures_after": outcome.target_figures_after,
-        "removed": outcome.removed,
-        "gold": outcome.gold,
-        "convertible": outcome.convertible,
-        "must_occupy": outcome.must_occupy,
-        "contributions": [contribution_to_dict(c) for c in outcome.contributions],
-    }
+    """The answer of ``POST /v1/turm-und-leute/combat``: exactly the contract's members,
+    :data:`OUTCOME_MEMBERS`, in their order."""
+    data = {name: getattr(outcome, name) for name in OUTCOME_MEMBERS}
+    data["contributions"] = [contribution_to_dict(c) for c in outcome.contributions]
+    return data
 
 
 OUTCOME_MEMBERS: Final = (

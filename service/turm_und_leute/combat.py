@@ -221,13 +221,7 @@ def attack_refusal(edition: Edition, group: Group) -> Refusal | None:
             "/actions_used",
         )
     if _walls_need_range(edition, group.position, row):
-        return Refusal(
-            "L3",
-            N_("from a {position} only {ranged} attack, not {kind}")(
-                position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value
-            ),
-            "/position",
-        )
+        return _from_walls("L3", N_("from a {position} only {ranged} attack, not {kind}"), edition, group)
     return None
 
 
@@ -247,14 +241,14 @@ def defence_refusal(edition: Edition, group: Group, role: Role = Role.HELPER) ->
         return Refusal("L4", N_("it carries a marker: it acted this turn and is blocked")(), "/marked")
     # The target defends itself wherever it stands; the restriction is on helping.
     if role is Role.HELPER and _walls_need_range(edition, group.position, row):
-        return Refusal(
-            "L4",
-            N_("from a {position} only {ranged} help, not {kind}")(
-                position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value
-            ),
-            "/position",
-        )
+        return _from_walls("L4", N_("from a {position} only {ranged} help, not {kind}"), edition, group)
     return None
+
+
+def _from_walls(rule: str, message: Message, edition: Edition, group: Group) -> Refusal:
+    """``rule``'s refusal of a group on a wall or a tower that lacks the range from there."""
+    words = message(position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value)
+    return Refusal(rule, words, "/position")
 
 
 def _walls_need_range(edition: Edition, position: Placement, row: Unit) -> bool:

@@ -1,22 +1,17 @@
-"""The rulings of this engine that rest on a reading of the rulebook.
-
-Rule id → the ids of the readings marked ``[interpretation]`` under that rule in
-docs/turm-und-leute.md, which /rules/interpretations lists. An answer that applies one of these rules (a
-refusal, a problem, an event) names them in ``interpretations``. Written by ``make spec``
-from that document (service/api/readings.py): edit the document, not this file.
+"""Turm und Leute: the readings of docs/turm-und-leute.md per rule id, written by
+``make spec`` from that document: edit the document, not this file.
 
 >>> interpretations_of('L1')
 ('L1',)
->>> interpretations_of("none")
-()
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {
+from service.common.readings import Readings, readings_of
+
+INTERPRETATIONS: Final[Readings] = {
     'L1': ('L1',),
     'L6': ('L6',),
     'L8': ('L8a', 'L8b'),
@@ -51,7 +46,5 @@ INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {
     'LS12': ('LS12',),
 }
 
-
-def interpretations_of(rule: str) -> tuple[str, ...]:
-    """The ids of the readings a ruling under ``rule`` rests on, or ``()``."""
-    return INTERPRETATIONS.get(rule, ())
+interpretations_of: Final = readings_of(INTERPRETATIONS)
+"""The ids of the readings a ruling under a rule rests on, or ``()``."""

@@ -942,17 +942,10 @@ def _build(turn: _Turn, action: Build) -> None:
         raise _Illegal("LS10", N_("the imperator has his four towers")())
     if project in (Project.DRAGON, Project.CATAPULT) and ledger.building(Building(project.value)):
         raise _Illegal("L27", N_("there is one {project}, and it is built")(project=project.value))
-    rule = "LS10" if project is Project.TOWER else _BUILD_RULE[project]
+    adds = _ADDS[project]
+    # A project is paid under the rule of what it adds; the imperator's towers are LS10's.
+    rule = "LS10" if project is Project.TOWER else _BUILDING_RULE[adds[0]]
     turn.pay(cost(edition, project), rule, N_("a {project}")(project=project.value))
-    adds = {
-        Project.CASTLE_PART: (Building.WALL, Building.TOWER),
-        Project.GATE: (Building.GATE,),
-        Project.TOWER: (Building.TOWER,),
-        Project.FARM: (Building.FARM,),
-        Project.QUARRY: (Building.QUARRY,),
-        Project.DRAGON: (Building.DRAGON,),
-        Project.CATAPULT: (Building.CATAPULT,),
-    }[project]
     buildings = dict(turn.ledger.buildings)
     for building in adds:
         buildings[building] = buildings.get(building, 0) + 1
@@ -960,14 +953,18 @@ def _build(turn: _Turn, action: Build) -> None:
     turn.events.append(Event("built", {"project": project.value}))
 
 
-_BUILD_RULE: Final = {
-    Project.FARM: "L25",
-    Project.QUARRY: "L25",
-    Project.CASTLE_PART: "L26",
-    Project.GATE: "L26",
-    Project.DRAGON: "L27",
-    Project.CATAPULT: "L27",
-}
+_ADDS: Final[Mapping[Project, tuple[Building, ...]]] = MappingProxyType(
+    {
+        Project.CASTLE_PART: (Building.WALL, Building.TOWER),
+        Project.GATE: (Building.GATE,),
+        Project.TOWER: (Building.TOWER,),
+        Project.FARM: (Building.FARM,),
+        Project.QUARRY: (Building.QUARRY,),
+        Project.DRAGON: (Building.DRAGON,),
+        Project.CATAPULT: (Building.CATAPULT,),
+    }
+)
+"""The buildings a project adds to the ledger."""
 
 CONVERSION: Final[Mapping[Kind, int]] = MappingProxyType(
     {Kind.REITER: 1, Kind.BOGENSCHUETZEN: 1, Kind.PIKENIERE: 2}

@@ -23,6 +23,7 @@ from typing import Any, Final
 from service.common.errors import IllegalTurnError, InvalidPositionError, InvalidQueryError, MalformedError
 from service.common.refusal import N_
 from service.common.shapes import MUST_BE_ONE_OF, Shape
+from service.turm_und_leute.codec import read_tile
 from service.turm_und_leute.game import Game, GoalResult, goal, setup_game
 from service.turm_und_leute.ledger import (
     BUILDINGS,
@@ -142,26 +143,13 @@ def _group(shape: Shape, value: object, where: str) -> tuple[str, str, int, int,
     if obj is None:
         return None
     gid = _id(shape, obj["id"], f"{where}/id") if "id" in obj else None
-    kind = obj.get("kind")
-    if "kind" in obj and type(kind) is not str:
-        shape.fail(f"{where}/kind", N_("must be a string")())
-    figures = obj.get("figures")
-    # Only the type is shape: fewer than 1 or more than a tile holds is a rule (L1).
-    if "figures" in obj and type(figures) is not int:
-        shape.fail(f"{where}/figures", N_("must be an integer")())
+    tile = read_tile(shape, obj, where)
     markers = shape.integer(obj.get("markers", 0), f"{where}/markers")
     used = shape.integer(obj.get("actions_used", 0), f"{where}/actions_used")
     off = shape.boolean(obj.get("off_board", False), f"{where}/off_board")
-    if (
-        gid is None
-        or type(kind) is not str
-        or type(figures) is not int
-        or markers is None
-        or used is None
-        or off is None
-    ):
+    if gid is None or tile is None or markers is None or used is None or off is None:
         return None
-    return gid, kind, figures, markers, used, off
+    return gid, *tile, markers, used, off
 
 
 def _counts(shape: Shape, value: object, where: str, names: Sequence[str]) -> dict[str, int] | None:
@@ -301,6 +289,20 @@ class TurnQuery:
     end: bool = True
 
 
+def _read_body(
+    data: object, required: Sequence[str], members: Sequence[str]
+) -> tuple[Shape, dict[str, Any], Edition | None, tuple[Side, ...] | None]:
+    """The start of reading a body that names an edition and the peoples: its problems so
+    far, the body, and its edition and peoples where they are well-formed."""
+    shape = Shape()
+    shape.obj(data, "", required, members)
+    if type(data) is not dict:
+        raise MalformedError(problems=shape.problems)
+    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
+    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    return shape, data, edition, peoples
+
+
 def parse_turn(data: object) -> TurnQuery:
     """Read the body of ``POST /v1/turm-und-leute/turns/validate`` (and ``…/apply``).
 
@@ -308,12 +310,7 @@ def parse_turn(data: object) -> TurnQuery:
     :class:`InvalidPositionError` for a ledger the rules make impossible (L1, L9, L11,
     L14, L15, L18, L26, L27, L30, LS4, LS8) or a choice of peoples they forbid (L9).
     """
-    shape = Shape()
-    shape.obj(data, "", TURN_REQUIRED, TURN_MEMBERS)
-    if type(data) is not dict:
-        raise MalformedError(problems=shape.problems)
-    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
-    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    shape, data, edition, peoples = _read_body(data, TURN_REQUIRED, TURN_MEMBERS)
     raw = _ledger_shape(shape, data["ledger"], "/ledger") if "ledger" in data else None
     actions = []
     for i, item in enumerate(shape.array(data.get("actions", []), "/actions", 0, MAX_ACTIONS) or ()):
@@ -356,12 +353,7 @@ class GoalQuery:
 def parse_goal(data: object) -> GoalQuery:
     """Read the body of ``POST /v1/turm-und-leute/goal``; the ledgers are checked when
     the goal is asked (:func:`~service.turm_und_leute.game.goal`)."""
-    shape = Shape()
-    shape.obj(data, "", GOAL_REQUIRED, GOAL_MEMBERS)
-    if type(data) is not dict:
-        raise MalformedError(problems=shape.problems)
-    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
-    peoples = _peoples(shape, data["peoples"]) if "peoples" in data else None
+    shape, data, edition, peoples = _read_body(data, GOAL_REQUIRED, GOAL_MEMBERS)
     raws = []
     if "ledgers" in data:
         for i, item in enumerate(shape.array(data["ledgers"], "/ledgers", 1, 4) or ()):

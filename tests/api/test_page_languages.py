@@ -15,7 +15,8 @@ import pytest
 
 from service.api import localized
 from tools.pages_catalog import messages, template
-from service.api.rulebooks import RULEBOOKS, page_body, pages
+from service.api.rulebooks import RULEBOOKS, page_body
+from tools.pages import pages
 from service.common.language import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]

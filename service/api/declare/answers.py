@@ -4,25 +4,13 @@ tests), check it; :class:`OneOf` answers are discriminated unions in the documen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import wraps
-from itertools import islice
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import marshmallow as ma
 from flask import current_app
-from flask_smorest import Blueprint as SmorestBlueprint
-from marshmallow import RAISE, ValidationError, fields, post_load, validate
-from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
-
-from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.refusal import N_, Message, recognize
-from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
 
 from service.api.declare.requests import Closed, instance
+
 
 class Answer(Closed):
     """An answer. Views build their answers with the engines' codecs; this schema

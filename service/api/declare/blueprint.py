@@ -4,28 +4,18 @@ list each operation's error answers and its alternative media types.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import wraps
-from itertools import islice
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow as ma
 from flask import current_app
 from flask_smorest import Blueprint as SmorestBlueprint
-from marshmallow import RAISE, ValidationError, fields, post_load, validate
-from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
-from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.refusal import N_, Message, recognize
-from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
-
-from service.api.declare.transport import RequestParser
-from service.api.declare.requests import instance
 from service.api.declare.answers import Answer
-from service.api.declare.fields import text
+from service.api.declare.requests import instance
+from service.api.declare.transport import RequestParser
+
 
 class Blueprint(SmorestBlueprint):
     """flask-smorest's blueprint, reading requests with :class:`RequestParser` and

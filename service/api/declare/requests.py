@@ -4,25 +4,16 @@ an engine's own parser (:class:`Parsed`), unions, and the quick reading of plain
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import wraps
-from itertools import islice
 from typing import Any, ClassVar
 
 import marshmallow as ma
-from flask import current_app
-from flask_smorest import Blueprint as SmorestBlueprint
-from marshmallow import RAISE, ValidationError, fields, post_load, validate
-from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
-
-from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.refusal import N_, Message, recognize
-from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
+from marshmallow import RAISE, ValidationError, fields, post_load
 
 from service.api.declare.transport import MUST_NOT_BE_NULL, NOT_VALID
+from service.common import MAX_PROBLEMS, MalformedError, RuleError
+from service.common.shapes import MUST_BE_OBJECT, token
 
 _INSTANCES: dict[type[ma.Schema], ma.Schema] = {}
 
@@ -33,7 +24,6 @@ def instance(schema: type[ma.Schema]) -> ma.Schema:
     if found is None:
         found = _INSTANCES[schema] = schema()
     return found
-
 
 
 #: The sentences of every field's stock mistakes, worded as the engines word theirs.

@@ -5,54 +5,37 @@ another media type, 413 over 64 KiB however framed, and a refused body's reasons
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import wraps
+from collections.abc import Iterator, Mapping
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow as ma
 from flask import current_app
-from flask_smorest import Blueprint as SmorestBlueprint
-from marshmallow import RAISE, ValidationError, fields, post_load, validate
+from marshmallow import ValidationError
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.refusal import N_, Message, recognize
-from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
-
+from service.common import MAX_PROBLEMS, Problem
+from service.common.refusal import N_, recognize
+from service.common.shapes import token
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
-
 MAX_BODY = 64 * 1024
 
-
 BODY_TOO_LARGE = N_("The body is larger than {kib} KiB.")
-
 NOT_JSON_MEDIA = N_("The body must be JSON, sent as application/json (not {sent}).")
-
 NO_CONTENT_TYPE = N_("no content type")
-
 NOT_VALID_JSON = N_("not valid JSON: {reason}")
-
 GIVEN_TWICE = N_("is given more than once")
 
 # Worded as the engines word theirs (service.common.shapes); marshmallow writes them as
-
 # plain strings, recognized as these messages (:func:`~service.common.refusal.recognize`).
-
 MUST_NOT_BE_NULL = N_("must not be null")
-
 NOT_VALID = N_("is not valid")
-
 TOO_LARGE = N_("is too large")
-
 MUST_MATCH = N_("must match {pattern}")
-
 MUST_BE_TEXT_OF = N_("must be a string of 1 to {most} characters")
-
 
 
 #: A reason as marshmallow reports it: the member names leading to it, the pointer an

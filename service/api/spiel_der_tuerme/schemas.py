@@ -52,7 +52,7 @@ COMPONENTS: dict[str, Any] = {
     "SdtTurn": SdtTurn,
     # The `from` of a question, read by the codec's SQUARE.
     "SdtSquare": {"type": "string", "pattern": square_pattern(SQUARE.grid),
-                  "description": f"{SQUARE.what.text[0].upper()}{SQUARE.what.text[1:]}."},
+                  "description": f"{SQUARE.what[0].upper()}{SQUARE.what[1:]}."},
 }
 
 

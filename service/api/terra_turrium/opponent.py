@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from service.api.declare import Answer, Blueprint, List, Nested
 from service.api.suggest import answer_members, options_of, request_members, search_answer

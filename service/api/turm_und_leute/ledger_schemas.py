@@ -30,6 +30,7 @@ from service.api.declare import (
     one_of,
     text,
 )
+from service.api.turm_und_leute.schemas import EDITIONS
 from service.api.turns import verdict_answer
 from service.turm_und_leute.ledger import Project, Site
 from service.turm_und_leute.ledger_codec import (
@@ -42,9 +43,7 @@ from service.turm_und_leute.ledger_codec import (
     parse_turn,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side
-from service.turm_und_leute.units import Edition
 
-EDITIONS = [e.value for e in Edition]
 SIDES = [s.value for s in Side]
 PEOPLE_NAMES = [p.value for p in PEOPLES]
 PEOPLES_PATTERN = "^(zwerge|engel|fluid)(,(zwerge|engel|fluid)){0,2}$"

@@ -5,7 +5,7 @@
 // the page's language from the pages' catalog (/playground/i18n.js), as every sentence.
 
 import { _, N_, nameOf } from "/playground/i18n.js";
-import { $, $$, exchange } from "/playground/core.js";
+import { $, $$, el, exchange } from "/playground/core.js";
 
 const API = document.body.dataset.api || "";
 const ROLE_LABEL = { attackers: N_("Attacker {n}"), target: N_("Target"), helpers: N_("Helper {n}") };
@@ -211,13 +211,7 @@ function showOutcome(outcome, sent) {
       tr.dataset.group = c.group;
       if (!c.counted) tr.className = "not-counted";
       const cells = [describe(sent, c.group), c.strength, `×${c.bonus}`, yesNo(c.counted), c.counted ? c.strength * c.bonus : 0];
-      tr.replaceChildren(
-        ...cells.map((text) => {
-          const td = document.createElement("td");
-          td.textContent = String(text);
-          return td;
-        }),
-      );
+      tr.replaceChildren(...cells.map((text) => el("td", {}, String(text))));
       return tr;
     }),
   );
@@ -240,13 +234,7 @@ function showProblem(answer) {
     items.push(`${place} · ${error.detail}`);
     mark(where);
   }
-  $("#problems").replaceChildren(
-    ...items.map((text) => {
-      const li = document.createElement("li");
-      li.textContent = text;
-      return li;
-    }),
-  );
+  $("#problems").replaceChildren(...items.map((text) => el("li", {}, text)));
 }
 
 async function resolve(event) {
@@ -275,13 +263,7 @@ function showUnits() {
         yesNo(u.may_defend),
         u.actions,
       ];
-      tr.replaceChildren(
-        ...cells.map((text) => {
-          const td = document.createElement("td");
-          td.textContent = String(text);
-          return td;
-        }),
-      );
+      tr.replaceChildren(...cells.map((text) => el("td", {}, String(text))));
       return tr;
     }),
   );

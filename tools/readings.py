@@ -225,35 +225,29 @@ def document(marks: dict[Game, list[Mark]], language: str = "en", root: Path = P
 
 
 def engine_module(game: Game, marks: list[Mark]) -> str:
-    """An engine's ``interpretations.py``: the table of its document's readings."""
+    """An engine's ``interpretations.py``: the table of its document's readings
+    (:mod:`service.common.readings`)."""
     rows = "".join(f"    {rule!r}: {ids!r},\n" for rule, ids in table(marks).items())
     example = marks[0].rule if marks else "X0"
     expected = table(marks).get(example, ())
-    return f'''"""The rulings of this engine that rest on a reading of the rulebook.
-
-Rule id → the ids of the readings marked ``[interpretation]`` under that rule in
-{game.source}, which {PAGE_URL} lists. An answer that applies one of these rules (a
-refusal, a problem, an event) names them in ``interpretations``. Written by ``make spec``
-from that document (service/api/readings.py): edit the document, not this file.
+    return f'''"""{game.title}: the readings of {game.source} per rule id, written by
+``make spec`` from that document: edit the document, not this file.
 
 >>> interpretations_of({example!r})
 {expected!r}
->>> interpretations_of("none")
-()
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-INTERPRETATIONS: Final[Mapping[str, tuple[str, ...]]] = {{
+from service.common.readings import Readings, readings_of
+
+INTERPRETATIONS: Final[Readings] = {{
 {rows}}}
 
-
-def interpretations_of(rule: str) -> tuple[str, ...]:
-    """The ids of the readings a ruling under ``rule`` rests on, or ``()``."""
-    return INTERPRETATIONS.get(rule, ())
+interpretations_of: Final = readings_of(INTERPRETATIONS)
+"""The ids of the readings a ruling under a rule rests on, or ``()``."""
 '''
 
 
