@@ -19,26 +19,43 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
 
-from service.common import InvalidPositionError, MalformedError, Shape  # noqa: F401 (the doctests use it)
+from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
 from service.common.grid import A_SQUARE
 from service.common.refusal import N_
-from service.common.shapes import MUST_BE_OBJECT, token
+from service.common.wire import (
+    Choice,
+    Fixed,
+    Flag,
+    Integer,
+    Keyed,
+    ListOf,
+    Member,
+    NameMap,
+    Obj,
+    Readings,
+    Tag,
+    Tagged,
+    Text,
+    Variant,
+    Variants,
+    Word,
+)
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
+    GRID,
     IS_STREET,
     QUARTER,
     QUARTER_SQUARES,
     QUARTERS,
     RANKS,
-    SQUARE_BY_NAME,
     SQUARES,
     SYMBOL,
     Colour,
     Square,
     Symbol,
-    square_name,
 )
 from service.spiel_der_tuerme.check import check_position
 from service.spiel_der_tuerme.moves import LegalMove, Move
@@ -54,115 +71,253 @@ from service.spiel_der_tuerme.position import (
     Stack,
     TurnState,
 )
-from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
-from service.spiel_der_tuerme.score import Score, SeatScore
+from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
+from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore
 
-POSITION_MEMBERS: Final = ("stacks", "seats", "to_move", "rules", "turn", "blocked", "over")
-SQUARE_WORDS: Final = A_SQUARE(last=square_name(SQUARES[-1]))
+SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
+SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
+
+# --------------------------------------------------------------------------- the statement
+#
+# Each shape's members, stated once: the readers and writers below walk these tables,
+# and the HTTP layer turns them into the document's schemas (service/api/spiel_der_tuerme).
+
+SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
+COLOUR: Final = Choice(Colour)
+
+STACK: Final = Obj("Stack", "One stack: its symbol and its stones, bottom to top; it belongs to its top stone's colour.", (
+    Member("symbol", Choice(Symbol), "The symbol of every stone of the stack (TM6)."),
+    Member("stones", ListOf(COLOUR, "A stone.", 1), "The stones' colours, bottom to top."),
+), Stack)
+
+RULES: Final = Obj("Rules", "The rule options.", (
+    Member("max_height", Fixed(MAX_HEIGHT), "TM6: 5, or null for no limit (TV1). Default 5.", default=MAX_HEIGHT,
+           nullable=True),
+), Rules)
+
+TURN_STATE: Final = Obj("TurnState", "The turn in progress of `to_move`.", (
+    Member("moves", Integer(0), "Moves made so far in this turn. Default 0.", default=0),
+    Member("may_continue", Flag(), "The last move ended on a symbol square and the seat may move again (TM7). "
+           "Default false.", default=False),
+), TurnState)
+
+OVER: Final = Tagged(
+    "Over",
+    Member("reason", Choice(EndReason), "Why."),
+    (
+        Member("quarter", Integer(QUARTERS[0], QUARTERS[-1]), default=None, nullable=True),
+        Member("seat", COLOUR, default=None, nullable=True),
+    ),
+    (
+        Variant(EndReason.QUARTER, "QuarterOver", "The game ended because a seat completed a quarter (TE1).", "TE1.",
+                {"quarter": "The completed quarter.", "seat": "The seat that completed it."}),
+        Variant(EndReason.STREETS_EMPTY, "StreetsEmptyOver",
+                "The game ended because no stack was left on a street (TE2).", "TE2.", {}),
+        Variant(EndReason.STUCK, "StuckOver",
+                "The game ended because a seat had no stack on a street, or nobody could move (TE3).", "TE3.",
+                {"seat": "The seat that is stuck."}),
+    ),
+    {
+        "quarter": (N_("is required when reason is 'quarter'"), N_("must be null unless reason is 'quarter'")),
+        "seat": (N_("is required when reason is '{reason}'"), N_("must be null when reason is 'streets_empty'")),
+    },
+    Over,
+)
+
+
+def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
+    return tuple(sorted(squares))
+
+
+POSITION: Final = Obj(
+    "Position",
+    "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in progress, "
+    "blocked neutral stones and whether the game is over.",
+    (
+        Member("stacks", NameMap(GRID, STACK), "Every stack, by the name of its square."),
+        Member("seats", ListOf(COLOUR, "A seat.", MIN_PLAYERS, MAX_PLAYERS), "2–4 colours in clockwise turn order (TN1)."),
+        Member("to_move", COLOUR, "The seat to move."),
+        Member("rules", RULES, default=Rules()),
+        Member("turn", TURN_STATE, default=FRESH_TURN),
+        Member("blocked", ListOf(SQUARE, SQUARE_DOC, make=_board_order),
+               "Squares of neutral stones `to_move` may not move (TN4). Default none.", default=()),
+        Member("over", OVER, "How the game ended; null while it goes on.", default=None, nullable=True),
+    ),
+    Position,
+)
+
+MOVE: Final = Obj("Move", "One move: a stack from `from` to `to` along a rank or a file.", (
+    Member("from", SQUARE, "The stack's square.", attribute="frm"),
+    Member("to", SQUARE, "Where it lands."),
+), Move, whole=True)
+
+TURN: Final = Obj(
+    "Turn",
+    'The moves of (the rest of) a turn, in order; `{"moves": []}` passes, or stops after a move that allows another.',
+    (
+        Member("moves", ListOf(MOVE), "The moves, in order (TM1, TM7)."),
+        Member("end_turn", Flag(), "With false, the turn stays open after a last move that allows another (TM7). "
+               "Default true.", default=True),
+    ),
+    TurnPlan,
+)
+
+POSITION_MEMBERS: Final = POSITION.names
+
+# ------------------------------------------------------------ the answers' statement
+
+QUARTER_NUMBER: Final = Integer(QUARTERS[0], QUARTERS[-1])
+
+LEGAL_MOVE: Final = Obj("LegalMove", "A legal move now, and what it would do.", (
+    Member("from", SQUARE, "The moving stack's square.", attribute="frm"),
+    Member("to", SQUARE, "Where it lands."),
+    Member("height", Integer(1), "The height of the stack on `to` after the move."),
+    Member("covers", ListOf(COLOUR, "A colour."), "The colours the moving stack lands on, bottom to top."),
+    Member("symbol_square", Flag(), "It ends on a symbol square."),
+    Member("may_continue", Flag(), "The seat may move again after it (TM7)."),
+    Member("neutral", Flag(), "A neutral stone moves (TN2)."),
+    Member("ends_game", Flag(), "The move ends the game (TE1–TE3)."),
+), LegalMove)
+
+
+@dataclass(frozen=True)
+class MovesAnswer:
+    """The moves answer's value: every legal move."""
+
+    moves: tuple[LegalMove, ...]
+
+
+MOVES_ANSWER: Final = Obj("MovesAnswer", "Every legal move now, by `from` then `to` in board order.", (
+    Member("moves", ListOf(LEGAL_MOVE)),
+), MovesAnswer)
+
+VIOLATION: Final = Obj("Violation", "The first illegal part of a turn.", (
+    Member("rule", Text(), "The rule id it breaks."),
+    Member("index", Integer(0), "The index of the offending move in `moves`."),
+    Member("detail", Text(), "A sentence a player understands."),
+    Member("interpretations", Readings(), omit=True),
+), Violation)
+
+QUARTER_POINTS: Final = Obj("QuarterPoints", "A seat's points in one quarter.", (
+    Member("quarter", QUARTER_NUMBER, "The quarter."),
+    Member("points", Integer(0), "Its points there (TS1)."),
+    Member("doubled", Flag(), "Counted double: the quarter it completed (TS2)."),
+), QuarterScore)
+
+SEAT_SCORE: Final = Obj("SeatScore", "One seat's points.", (
+    Member("id", COLOUR, "The seat.", attribute="seat"),
+    Member("points", Integer(0), "Its points (TS1, TS2)."),
+    Member("quarters", ListOf(QUARTER_POINTS), "Every quarter where it has a stack on a symbol square."),
+), SeatScore)
+
+SCORE_ANSWER: Final = Obj("ScoreAnswer", "Every seat's points, and the winners once the game is over (TS1–TS3).", (
+    Member("seats", ListOf(SEAT_SCORE)),
+    Member("game_over", Flag(), "The game is over (TE1–TE3)."),
+    Member("winners", ListOf(COLOUR, "A winner."), "Empty until the game is over."),
+), Score)
+
+
+def _event(type_: EventType, doc: str, *members: Member) -> Obj:
+    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
+    return Obj(name, doc, (Member("type", Tag(type_), "What happened."), *members), Event)
+
+
+EVENT: Final = Variants("Event", "type", {
+    EventType.MOVE: _event(
+        EventType.MOVE, "A stack moved.",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("from", SQUARE, "From.", attribute="frm"),
+        Member("to", SQUARE, "To."),
+        Member("colour", COLOUR, "The moved stack's colour."),
+        Member("height", Integer(1), "The moved stack's height."),
+    ),
+    EventType.TOWER: _event(
+        EventType.TOWER, "A tower was built (TM6).",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("square", SQUARE, SQUARE_DOC),
+        Member("height", Integer(2), "The tower's height."),
+        Member("covers", ListOf(COLOUR, "A colour.")),
+    ),
+    EventType.SYMBOL_SQUARE: _event(
+        EventType.SYMBOL_SQUARE, "A stack reached a symbol square (TM2, TM7).",
+        Member("seat", COLOUR, "Whose turn."),
+        Member("square", SQUARE, SQUARE_DOC),
+        Member("symbol", Choice(Symbol), "Its symbol."),
+        Member("quarter", QUARTER_NUMBER, "Its quarter."),
+    ),
+    EventType.PASS: _event(EventType.PASS, "The seat had no legal move (TM8).", Member("seat", COLOUR, "Who passed.")),
+    EventType.GAME_OVER: _event(
+        EventType.GAME_OVER, "The game ended (TE1–TE3).",
+        Member("seat", COLOUR, "The seat that completed the quarter or is stuck.", omit=True),
+        Member("quarter", QUARTER_NUMBER, "TE1: the completed quarter.", omit=True),
+        Member("reason", Choice(EndReason), "Why."),
+        Member("scores", ListOf(SEAT_SCORE)),
+        Member("winners", ListOf(COLOUR, "A winner.")),
+        Member("interpretations", Readings(), omit=True),
+    ),
+})
+
+
+class BoardSquare(NamedTuple):
+    """One square of the board, as the board answer lists it."""
+
+    square: Square
+    kind: str
+    quarter: int | None
+    symbol: Symbol | None
+
+
+class BoardQuarter(NamedTuple):
+    """One quarter, with its symbol squares by symbol."""
+
+    quarter: int
+    squares: Mapping[Symbol, Square]
+
+
+class Board(NamedTuple):
+    """The board answer's value (TB1–TB3)."""
+
+    files: tuple[str, ...]
+    ranks: int
+    squares: tuple[BoardSquare, ...]
+    quarters: tuple[BoardQuarter, ...]
+
+
+BOARD_ANSWER: Final = Obj("BoardAnswer", "The board: every square (board order) and every quarter (TB1–TB3).", (
+    Member("files", ListOf(Word(tuple(FILE_NAMES)), "A file.")),
+    Member("ranks", Integer(RANKS, RANKS), "The number of ranks."),
+    Member("squares", ListOf(Obj("BoardSquare", "One square of the 14 × 8 board.", (
+        Member("square", SQUARE, SQUARE_DOC),
+        Member("kind", Word(("street", "symbol")), "TB2."),
+        Member("quarter", QUARTER_NUMBER, "Its quarter, for a symbol square.", nullable=True),
+        Member("symbol", Choice(Symbol), "Its symbol, for a symbol square (TB3).", nullable=True),
+    ), BoardSquare))),
+    Member("quarters", ListOf(Obj("Quarter", "One quarter: its four symbol squares by symbol.", (
+        Member("quarter", QUARTER_NUMBER, "The quarter."),
+        Member("squares", Keyed("QuarterSquares", "A quarter's symbol squares, by symbol (TB3).", Symbol, SQUARE,
+                                SQUARE_DOC)),
+    ), BoardQuarter))),
+), Board)
+
+
+def _quarter_squares(quarter: int) -> dict[Symbol, Square]:
+    by_symbol: dict[Symbol, Square] = {}
+    for square in QUARTER_SQUARES[quarter]:
+        symbol = SYMBOL[square]
+        assert symbol is not None
+        by_symbol[symbol] = square
+    return by_symbol
+
+
+BOARD: Final = Board(
+    tuple(FILE_NAMES),
+    RANKS,
+    tuple(BoardSquare(s, "street" if IS_STREET[s] else "symbol", QUARTER[s], SYMBOL[s]) for s in SQUARES),
+    tuple(BoardQuarter(q, _quarter_squares(q)) for q in QUARTERS),
+)
+"""The board as :data:`BOARD_ANSWER` writes it: the same for every game."""
 
 # --------------------------------------------------------------------------- reading
-
-
-def _square(shape: Shape, value: object, where: str) -> Square | None:
-    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_WORDS)
-
-
-def _read_stacks(shape: Shape, value: object, off_board: list[str]) -> tuple[Stack | None, ...]:
-    """The stacks by square; keys that name no square of the board go to ``off_board``."""
-    board: list[Stack | None] = [None] * len(SQUARES)
-    if type(value) is not dict:
-        shape.fail("/stacks", MUST_BE_OBJECT())
-        return tuple(board)
-    for key, raw in value.items():
-        square = SQUARE_BY_NAME.get(key)
-        if square is None:
-            # The contract's schema cannot restrict an object's keys, so a key that is no
-            # square is a position off the board (TB1), not a malformed request.
-            off_board.append(key)
-            _read_stack(shape, raw, f"/stacks/{token(key)}")
-            continue
-        # The common, well-formed stack is read without building its JSON pointer, which
-        # only a problem needs; anything else is read again with Shape for its problems.
-        if type(raw) is dict and len(raw) == 2 and type(raw.get("stones")) is list and raw["stones"]:
-            try:
-                board[square] = Stack(
-                    _SYMBOL_BY_VALUE[raw["symbol"]], tuple(map(_COLOUR_BY_VALUE.__getitem__, raw["stones"]))
-                )
-                continue
-            except (KeyError, TypeError):
-                pass
-        board[square] = _read_stack(shape, raw, f"/stacks/{token(key)}")
-    return tuple(board)
-
-
-_SYMBOL_BY_VALUE: Final = {s.value: s for s in Symbol}
-_COLOUR_BY_VALUE: Final = {c.value: c for c in Colour}
-
-
-def _read_stack(shape: Shape, raw: object, where: str) -> Stack | None:
-    obj = shape.obj(raw, where, ("symbol", "stones"), ("symbol", "stones"))
-    if obj is None:
-        return None
-    symbol = shape.member(Symbol, obj["symbol"], f"{where}/symbol") if "symbol" in obj else None
-    stones = shape.array(obj["stones"], f"{where}/stones", 1) if "stones" in obj else None
-    if stones is None:
-        return None
-    colours = [shape.member(Colour, s, f"{where}/stones/{i}") for i, s in enumerate(stones)]
-    if symbol is None or None in colours:
-        return None
-    return Stack(symbol, tuple(c for c in colours if c is not None))
-
-
-def _read_rules(shape: Shape, value: object) -> Rules:
-    obj = shape.obj(value, "/rules", (), ("max_height",))
-    if obj is None or "max_height" not in obj:
-        return Rules()
-    limit = obj["max_height"]
-    if limit is not None and not (type(limit) is int and limit == MAX_HEIGHT):
-        shape.fail("/rules/max_height", N_("must be {most} or null")(most=MAX_HEIGHT))
-        return Rules()
-    return Rules(limit)
-
-
-def _read_turn_state(shape: Shape, value: object) -> TurnState:
-    obj = shape.obj(value, "/turn", (), ("moves", "may_continue"))
-    if obj is None:
-        return FRESH_TURN
-    moves = shape.integer(obj.get("moves", 0), "/turn/moves", 0)
-    may_continue = shape.boolean(obj.get("may_continue", False), "/turn/may_continue")
-    return TurnState(moves or 0, bool(may_continue))
-
-
-def _read_over(shape: Shape, value: object) -> Over | None:
-    if value is None:
-        return None
-    obj = shape.obj(value, "/over", ("reason",), ("reason", "quarter", "seat"))
-    if obj is None or "reason" not in obj:
-        return None
-    reason = shape.member(EndReason, obj["reason"], "/over/reason")
-    # Which members the reason needs (TE1: quarter and seat, TE3: seat, TE2: neither);
-    # with an unknown reason only the values themselves are checked.
-    wants_quarter = reason is EndReason.QUARTER
-    wants_seat = reason is not EndReason.STREETS_EMPTY
-    quarter: int | None = None
-    seat: Colour | None = None
-    if obj.get("quarter") is None:
-        if wants_quarter:
-            shape.fail("/over/quarter", N_("is required when reason is 'quarter'")())
-    elif reason is not None and not wants_quarter:
-        shape.fail("/over/quarter", N_("must be null unless reason is 'quarter'")())
-    else:
-        quarter = shape.integer(obj["quarter"], "/over/quarter", QUARTERS[0], QUARTERS[-1])
-    if obj.get("seat") is None:
-        if reason is not None and wants_seat:
-            shape.fail("/over/seat", N_("is required when reason is '{reason}'")(reason=reason.value))
-    elif reason is EndReason.STREETS_EMPTY:
-        shape.fail("/over/seat", N_("must be null when reason is 'streets_empty'")())
-    else:
-        seat = shape.member(Colour, obj["seat"], "/over/seat")
-    if reason is None:
-        return None
-    return Over(reason, quarter, seat)
 
 
 def parse_position(data: object) -> Position:
@@ -187,41 +342,18 @@ def parse_position(data: object) -> Position:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form, its shape checked but not its structure."""
-    shape = Shape()
-    shape.obj(data, "", ("stacks", "seats", "to_move"), POSITION_MEMBERS)
-    doc: Mapping[str, Any] = data if type(data) is dict else {}
-    off_board: list[str] = []
-    stacks = _read_stacks(shape, doc["stacks"], off_board) if "stacks" in doc else ()
-    seats: list[Colour | None] = []
-    if "seats" in doc:
-        raw_seats = shape.array(doc["seats"], "/seats", MIN_PLAYERS, MAX_PLAYERS)
-        if raw_seats is not None:
-            seats = [shape.member(Colour, s, f"/seats/{i}") for i, s in enumerate(raw_seats)]
-    to_move = shape.member(Colour, doc["to_move"], "/to_move") if "to_move" in doc else None
-    rules = _read_rules(shape, doc["rules"]) if "rules" in doc else Rules()
-    turn = _read_turn_state(shape, doc["turn"]) if "turn" in doc else FRESH_TURN
-    blocked: list[Square | None] = []
-    if "blocked" in doc:
-        raw_blocked = shape.array(doc["blocked"], "/blocked")
-        if raw_blocked is not None:
-            blocked = [_square(shape, s, f"/blocked/{i}") for i, s in enumerate(raw_blocked)]
-    over = _read_over(shape, doc.get("over"))
-    shape.done()
-    if off_board:
+    """A :class:`Position` from its JSON form (:data:`POSITION`), its shape checked but
+    not its structure."""
+    reading = wire.Reading()
+    position: Position = wire.read(POSITION, data, reading)
+    if reading.strays:
+        # The contract's schema cannot restrict an object's keys, so a key that is no
+        # square is a position off the board (TB1), not a malformed request.
+        name, pointer = reading.strays[0]
         raise InvalidPositionError(
-            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(off_board[0]), squares=SQUARE_WORDS), f"/stacks/{token(off_board[0])}"
+            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(name), squares=SQUARE_WORDS), pointer
         )
-    assert to_move is not None
-    return Position(
-        stacks=stacks,
-        seats=tuple(s for s in seats if s is not None),
-        to_move=to_move,
-        rules=rules,
-        turn=turn,
-        blocked=tuple(sorted(s for s in blocked if s is not None)),
-        over=over,
-    )
+    return position
 
 
 def parse_square_field(value: object, where: str = "/from") -> Square:
@@ -230,40 +362,23 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     >>> parse_square_field("c1")
     2
     """
-    shape = Shape()
-    square = _square(shape, value, where)
-    shape.done()
+    reading = wire.Reading()
+    square: Square | None = SQUARE.read(reading, value, where)
+    reading.shape.done()
     assert square is not None
     return square
 
 
 def parse_turn_plan(data: object) -> TurnPlan:
-    """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``;
-    ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a move that allows
-    another, stopping there).
+    """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``
+    (:data:`TURN`); ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a
+    move that allows another, stopping there).
 
     >>> parse_turn_plan({"moves": [{"from": "a1", "to": "a4"}]})
     TurnPlan(moves=(Move(frm=0, to=42),), end_turn=True)
     """
-    shape = Shape()
-    obj = shape.obj(data, "", ("moves",), ("moves", "end_turn"))
-    doc: Mapping[str, Any] = data if type(data) is dict else {}
-    moves: list[Move] = []
-    if "moves" in doc:
-        raw_moves = shape.array(doc["moves"], "/moves")
-        for i, raw in enumerate(raw_moves or ()):
-            where = f"/moves/{i}"
-            move = shape.obj(raw, where, ("from", "to"), ("from", "to"))
-            if move is None or "from" not in move or "to" not in move:
-                continue
-            frm = _square(shape, move["from"], f"{where}/from")
-            to = _square(shape, move["to"], f"{where}/to")
-            if frm is not None and to is not None:
-                moves.append(Move(frm, to))
-    end_turn = shape.boolean(doc.get("end_turn", True), "/end_turn")
-    shape.done()
-    assert obj is not None
-    return TurnPlan(tuple(moves), bool(end_turn))
+    plan: TurnPlan = wire.read(TURN, data)
+    return plan
 
 
 # --------------------------------------------------------------------------- writing
@@ -271,122 +386,68 @@ def parse_turn_plan(data: object) -> TurnPlan:
 
 def stack_to_dict(stack: Stack) -> dict[str, Any]:
     """``{"symbol", "stones"}``, stones bottom → top."""
-    return {"symbol": stack.symbol.value, "stones": [c.value for c in stack.stones]}
+    written: dict[str, Any] = STACK.write(stack)
+    return written
 
 
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     """``null``, or ``{"reason", "quarter", "seat"}`` with ``null`` where they do not apply."""
-    if over is None:
-        return None
-    return {
-        "reason": over.reason.value,
-        "quarter": over.quarter,
-        "seat": None if over.seat is None else over.seat.value,
-    }
+    written: dict[str, Any] | None = None if over is None else OVER.write(over)
+    return written
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
     """The JSON form of a position, every member written, stacks in board order."""
-    return {
-        "stacks": {
-            square_name(square): stack_to_dict(stack)
-            for square, stack in enumerate(position.stacks)
-            if stack is not None
-        },
-        "seats": [s.value for s in position.seats],
-        "to_move": position.to_move.value,
-        "rules": {"max_height": position.rules.max_height},
-        "turn": {"moves": position.turn.moves, "may_continue": position.turn.may_continue},
-        "blocked": [square_name(s) for s in position.blocked],
-        "over": over_to_dict(position.over),
-    }
+    written: dict[str, Any] = POSITION.write(position)
+    return written
 
 
 def move_to_dict(move: Move) -> dict[str, str]:
     """``{"from", "to"}``."""
-    return {"from": square_name(move.frm), "to": square_name(move.to)}
+    written: dict[str, str] = MOVE.write(move)
+    return written
 
 
 def turn_plan_to_dict(turn: TurnPlan) -> dict[str, Any]:
     """The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``."""
-    return {"moves": [move_to_dict(m) for m in turn.moves], "end_turn": turn.end_turn}
+    written: dict[str, Any] = TURN.write(turn)
+    return written
 
 
 def legal_move_to_dict(move: LegalMove) -> dict[str, Any]:
     """One entry of the moves answer."""
-    return {
-        "from": square_name(move.frm),
-        "to": square_name(move.to),
-        "height": move.height,
-        "covers": [c.value for c in move.covers],
-        "symbol_square": move.symbol_square,
-        "may_continue": move.may_continue,
-        "neutral": move.neutral,
-        "ends_game": move.ends_game,
-    }
+    written: dict[str, Any] = LEGAL_MOVE.write(move)
+    return written
 
 
 def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     """The moves answer: ``{"moves": [...]}``."""
-    return {"moves": [legal_move_to_dict(m) for m in moves]}
+    written: dict[str, Any] = MOVES_ANSWER.write(MovesAnswer(tuple(moves)))
+    return written
 
 
 def seat_score_to_dict(seat: SeatScore) -> dict[str, Any]:
     """``{"id", "points", "quarters": [{"quarter", "points", "doubled"}]}``."""
-    return {
-        "id": seat.seat.value,
-        "points": seat.points,
-        "quarters": [{"quarter": q.quarter, "points": q.points, "doubled": q.doubled} for q in seat.quarters],
-    }
+    written: dict[str, Any] = SEAT_SCORE.write(seat)
+    return written
 
 
 def score_to_dict(score: Score) -> dict[str, Any]:
     """The score answer: ``{"seats", "game_over", "winners"}``."""
-    return {
-        "seats": [seat_score_to_dict(s) for s in score.seats],
-        "game_over": score.game_over,
-        "winners": [w.value for w in score.winners],
-    }
+    written: dict[str, Any] = SCORE_ANSWER.write(score)
+    return written
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event: ``type`` and only the members that apply."""
-    out: dict[str, Any] = {"type": event.type.value}
-    if event.seat is not None:
-        out["seat"] = event.seat.value
-    if event.frm is not None:
-        out["from"] = square_name(event.frm)
-    if event.to is not None:
-        out["to"] = square_name(event.to)
-    if event.square is not None:
-        out["square"] = square_name(event.square)
-    if event.colour is not None:
-        out["colour"] = event.colour.value
-    if event.height is not None:
-        out["height"] = event.height
-    if event.covers is not None:
-        out["covers"] = [c.value for c in event.covers]
-    if event.symbol is not None:
-        out["symbol"] = event.symbol.value
-    if event.quarter is not None:
-        out["quarter"] = event.quarter
-    if event.reason is not None:
-        out["reason"] = event.reason.value
-    if event.scores is not None:
-        out["scores"] = [seat_score_to_dict(s) for s in event.scores]
-    if event.winners is not None:
-        out["winners"] = [w.value for w in event.winners]
-    if event.interpretations:
-        out["interpretations"] = list(event.interpretations)
-    return out
+    written: dict[str, Any] = EVENT.write(event)
+    return written
 
 
 def violation_to_dict(violation: Violation) -> dict[str, Any]:
     """``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading."""
-    out: dict[str, Any] = {"rule": violation.rule, "index": violation.index, "detail": violation.detail}
-    if violation.interpretations:
-        out["interpretations"] = list(violation.interpretations)
-    return out
+    written: dict[str, Any] = VIOLATION.write(violation)
+    return written
 
 
 def board_to_dict() -> dict[str, Any]:
@@ -398,23 +459,5 @@ def board_to_dict() -> dict[str, Any]:
     ({'square': 'b2', 'kind': 'symbol', 'quarter': 1, 'symbol': 'C'}, \
 {'quarter': 1, 'squares': {'A': 'b3', 'B': 'c3', 'C': 'b2', 'D': 'c2'}})
     """
-    squares = []
-    for square in SQUARES:
-        symbol = SYMBOL[square]
-        squares.append(
-            {
-                "square": square_name(square),
-                "kind": "street" if IS_STREET[square] else "symbol",
-                "quarter": QUARTER[square],
-                "symbol": None if symbol is None else symbol.value,
-            }
-        )
-    quarters = []
-    for quarter in QUARTERS:
-        by_symbol = {}
-        for square in QUARTER_SQUARES[quarter]:
-            symbol = SYMBOL[square]
-            assert symbol is not None
-            by_symbol[symbol.value] = square_name(square)
-        quarters.append({"quarter": quarter, "squares": dict(sorted(by_symbol.items()))})
-    return {"files": list(FILE_NAMES), "ranks": RANKS, "squares": squares, "quarters": quarters}
+    written: dict[str, Any] = BOARD_ANSWER.write(BOARD)
+    return written

@@ -82,6 +82,9 @@ from service.api.declare.fields import (
     flag as flag,
 )
 from service.api.declare.fields import (
+    grid_square as grid_square,
+)
+from service.api.declare.fields import (
     integer as integer,
 )
 from service.api.declare.fields import (
@@ -92,6 +95,9 @@ from service.api.declare.fields import (
 )
 from service.api.declare.fields import (
     range_of as range_of,
+)
+from service.api.declare.fields import (
+    square_pattern as square_pattern,
 )
 from service.api.declare.fields import (
     text as text,

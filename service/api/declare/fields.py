@@ -19,6 +19,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
 from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
+from service.common.grid import Grid
 from service.common.refusal import N_, Message, recognize
 from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
 
@@ -50,6 +51,16 @@ def text(description: str, pattern: str | None = None, what: str | Message | Non
     checks = [FullMatch(pattern, must)] if pattern else []
     metadata = {"description": description} | ({} if example is None else {"example": example})
     return Str(validate=checks, metadata=metadata, **kwargs)
+
+
+def square_pattern(grid: Grid) -> str:
+    """The pattern of exactly the names of ``grid``'s squares, whole."""
+    return f"^{grid.name_pattern}$"
+
+
+def grid_square(grid: Grid, what: str | Message, description: str, **kwargs: Any) -> Str:
+    """A square of ``grid`` by its name (``what`` names them, in a mistake's sentence)."""
+    return text(description, square_pattern(grid), what, **kwargs)
 
 
 def one_of(choices: Sequence[Any], description: str, **kwargs: Any) -> fields.Field[Any]:

@@ -2,7 +2,10 @@
 
 Component names start with ``Sdt`` so that they never clash with the first game's. A
 request's ``position`` and ``turn`` are read by the engine's own parsers
-(:class:`~service.api.declare.Parsed`); the schemas here describe them.
+(:class:`~service.api.declare.Parsed`); their schemas, and the position's in answers,
+are made from the codec's statement of their members
+(:data:`~service.spiel_der_tuerme.codec.POSITION`, :data:`~service.spiel_der_tuerme.codec.TURN`)
+by :mod:`service.api.declare.wire`, so that nothing here states them a second time.
 """
 
 from __future__ import annotations
@@ -10,154 +13,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from marshmallow import fields
-
 from service.api.declare import (
-    Answer,
-    Closed,
-    List,
-    Nested,
     Parsed,
     Query,
     QueryInt,
     Request,
-    Union,
-    array,
-    flag,
-    integer,
     one_of,
     range_of,
-    text,
+    square_pattern,
+    wire,
 )
-from service.api.problems import readings
 from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError
-from service.spiel_der_tuerme import Colour, EndReason, EventType, Symbol, check_position
-from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS
-from service.spiel_der_tuerme.codec import parse_square_field, parse_turn_plan, read_position
-from service.spiel_der_tuerme.position import MAX_HEIGHT, MAX_PLAYERS, MIN_PLAYERS
+from service.spiel_der_tuerme import check_position
+from service.spiel_der_tuerme.codec import (
+    BOARD_ANSWER,
+    EVENT,
+    MOVES_ANSWER,
+    POSITION,
+    SCORE_ANSWER,
+    SQUARE,
+    TURN,
+    VIOLATION,
+    parse_square_field,
+    parse_turn_plan,
+    read_position,
+)
+from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
 
-SQUARE_PATTERN = f"^{GRID.name_pattern}$"
-SQUARE_TEXT = f"a square {FILE_NAMES[0]}1 … {FILE_NAMES[-1]}{RANKS}"
-COLOURS = [c.value for c in Colour]
-SYMBOLS = [s.value for s in Symbol]
+# ------------------------------------------------- the position and the turn (the codec's)
 
-
-def square(description: str = f"A square, {SQUARE_TEXT[9:]}.", **kwargs: Any) -> Any:
-    return text(description, SQUARE_PATTERN, SQUARE_TEXT, **kwargs)
-
-
-def colour(description: str, **kwargs: Any) -> Any:
-    return one_of(COLOURS, description, **kwargs)
-
-
-# ---------------------------------------------------------------------- the position
-
-
-class SdtStack(Closed):
-    """One stack: its symbol and its stones, bottom to top; it belongs to its top stone's colour."""
-
-    symbol = one_of(SYMBOLS, "The symbol of every stone of the stack (TM6).", required=True)
-    stones = array(colour("A stone."), "The stones' colours, bottom to top.", 1, required=True)
-
-
-def _rules(answer: bool) -> Any:
-    cls = (Answer if answer else Closed).from_dict(
-        {"max_height": integer("TM6: 5, or null for no limit (TV1). Default 5.", MAX_HEIGHT, MAX_HEIGHT,
-                               allow_none=True, required=answer)},
-        name="SdtRules" if answer else "SdtRulesInput",
-    )
-    cls.__doc__ = "The rule options."
-    return cls
-
-
-def _turn(answer: bool) -> Any:
-    cls = (Answer if answer else Closed).from_dict(
-        {
-            "moves": integer("Moves made so far in this turn. Default 0.", 0, required=answer),
-            "may_continue": flag("The last move ended on a symbol square and the seat may move again (TM7). "
-                                 "Default false.", required=answer),
-        },
-        name="SdtTurnState" if answer else "SdtTurnStateInput",
-    )
-    cls.__doc__ = "The turn in progress of `to_move`."
-    return cls
-
-
-class SdtQuarterOver(Closed):
-    """The game ended because a seat completed a quarter (TE1)."""
-
-    reason = one_of([EndReason.QUARTER.value], "TE1.", required=True)
-    quarter = integer("The completed quarter.", QUARTERS[0], QUARTERS[-1], required=True)
-    seat = colour("The seat that completed it.", required=True)
-
-
-class SdtStreetsEmptyOver(Closed):
-    """The game ended because no stack was left on a street (TE2)."""
-
-    reason = one_of([EndReason.STREETS_EMPTY.value], "TE2.", required=True)
-    quarter = one_of([None], "Always null here.", allow_none=True)
-    seat = one_of([None], "Always null here.", allow_none=True)
-
-
-class SdtStuckOver(Closed):
-    """The game ended because a seat had no stack on a street, or nobody could move (TE3)."""
-
-    reason = one_of([EndReason.STUCK.value], "TE3.", required=True)
-    quarter = one_of([None], "Always null here.", allow_none=True)
-    seat = colour("The seat that is stuck.", required=True)
-
-
-OVER = {"quarter": SdtQuarterOver, "streets_empty": SdtStreetsEmptyOver, "stuck": SdtStuckOver}
-
-
-def _position(answer: bool) -> Any:
-    always: dict[str, Any] = {"required": True}
-    maybe: dict[str, Any] = always if answer else {}
-    members = {
-        "stacks": fields.Dict(keys=fields.String(), values=Nested(SdtStack), required=True,
-                              metadata={"description": "Every stack, by the name of its square."}),
-        "seats": array(colour("A seat."), "2–4 colours in clockwise turn order (TN1).", MIN_PLAYERS, MAX_PLAYERS,
-                       **always),
-        "to_move": colour("The seat to move.", **always),
-        "rules": Nested(_rules(answer), **maybe),
-        "turn": Nested(_turn(answer), **maybe),
-        "blocked": List(square(), metadata={"description": "Squares of neutral stones `to_move` may not move (TN4). "
-                                            "Default none."}, **maybe),
-        "over": Union("reason", OVER, "SdtOver", allow_none=True,
-                      metadata={"description": "How the game ended; null while it goes on."}, **maybe),
-    }
-    cls = (Answer if answer else Closed).from_dict(members, name="SdtPosition" if answer else "SdtPositionInput")
-    cls.__doc__ = (
-        "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in "
-        "progress, blocked neutral stones and whether the game is over."
-    )
-    return cls
-
-
-SdtPositionInput = _position(answer=False)
-SdtPosition = _position(answer=True)
-
-
-class SdtMove(Closed):
-    """One move: a stack from `from` to `to` along a rank or a file."""
-
-    origin = square("The stack's square.", data_key="from", required=True)
-    to = square("Where it lands.", required=True)
-
-
-class SdtTurn(Closed):
-    """The moves of (the rest of) a turn, in order; `{"moves": []}` passes, or stops after a
-    move that allows another."""
-
-    moves = List(Nested(SdtMove), required=True, metadata={"description": "The moves, in order (TM1, TM7)."})
-    end_turn = flag("With false, the turn stays open after a last move that allows another (TM7). Default true.")
-
+SdtPositionInput = wire.request_schema(POSITION, "Sdt")
+SdtPosition = wire.answer_schema(POSITION, "Sdt")
+SdtTurn = wire.request_schema(TURN, "Sdt", name="SdtTurn")
 
 COMPONENTS: dict[str, Any] = {
     "SdtPositionInput": SdtPositionInput,
     "SdtTurn": SdtTurn,
-    "SdtSquare": {"type": "string", "pattern": SQUARE_PATTERN, "description": f"{SQUARE_TEXT[0].upper()}{SQUARE_TEXT[1:]}."},
+    # The `from` of a question, read by the codec's SQUARE.
+    "SdtSquare": {"type": "string", "pattern": square_pattern(SQUARE.grid),
+                  "description": f"{SQUARE.what[0].upper()}{SQUARE.what[1:]}."},
 }
 
 
@@ -236,129 +131,15 @@ SdtSetupQuery: Any = Query.from_dict(
 
 
 # ---------------------------------------------------------------------------- answers
+#
+# Each made from the codec's statement of what its writer writes.
 
-
-class SdtLegalMove(Answer):
-    """A legal move now, and what it would do."""
-
-    origin = square("The moving stack's square.", data_key="from", required=True)
-    to = square("Where it lands.", required=True)
-    height = integer("The height of the stack on `to` after the move.", 1, required=True)
-    covers = List(colour("A colour."), required=True,
-                  metadata={"description": "The colours the moving stack lands on, bottom to top."})
-    symbol_square = flag("It ends on a symbol square.", required=True)
-    may_continue = flag("The seat may move again after it (TM7).", required=True)
-    neutral = flag("A neutral stone moves (TN2).", required=True)
-    ends_game = flag("The move ends the game (TE1–TE3).", required=True)
-
-
-class SdtMovesAnswer(Answer):
-    """Every legal move now, by `from` then `to` in board order."""
-
-    moves = List(Nested(SdtLegalMove), required=True)
-
-
-class SdtViolation(Answer):
-    """The first illegal part of a turn."""
-
-    rule = text("The rule id it breaks.", required=True)
-    index = integer("The index of the offending move in `moves`.", required=True)
-    detail = text("A sentence a player understands.", required=True)
-    interpretations = readings()
-
-
+SdtMovesAnswer = wire.answer_schema(MOVES_ANSWER, "Sdt")
+SdtViolation = wire.answer_schema(VIOLATION, "Sdt")
 SdtValidateAnswer = verdict_answer("Sdt", SdtViolation, "part")
-
-
-class SdtQuarterPoints(Answer):
-    """A seat's points in one quarter."""
-
-    quarter = integer("The quarter.", QUARTERS[0], QUARTERS[-1], required=True)
-    points = integer("Its points there (TS1).", 0, required=True)
-    doubled = flag("Counted double: the quarter it completed (TS2).", required=True)
-
-
-class SdtSeatScore(Answer):
-    """One seat's points."""
-
-    id = colour("The seat.", required=True)
-    points = integer("Its points (TS1, TS2).", 0, required=True)
-    quarters = List(Nested(SdtQuarterPoints), required=True,
-                    metadata={"description": "Every quarter where it has a stack on a symbol square."})
-
-
-class SdtScoreAnswer(Answer):
-    """Every seat's points, and the winners once the game is over (TS1–TS3)."""
-
-    seats = List(Nested(SdtSeatScore), required=True)
-    game_over = flag("The game is over (TE1–TE3).", required=True)
-    winners = List(colour("A winner."), required=True, metadata={"description": "Empty until the game is over."})
-
-
-def _event(type_: EventType, doc: str, **members: Any) -> Any:
-    cls = Answer.from_dict(
-        {"type": one_of([type_.value], "What happened.", required=True), **members},
-        name="Sdt" + "".join(part.title() for part in type_.value.split("_")) + "Event",
-    )
-    cls.__doc__ = doc
-    return cls
-
-
-EVENTS = {
-    EventType.MOVE: _event(EventType.MOVE, "A stack moved.", seat=colour("Whose turn.", required=True),
-                           origin=square("From.", data_key="from", required=True), to=square("To.", required=True),
-                           colour=colour("The moved stack's colour.", required=True),
-                           height=integer("The moved stack's height.", 1, required=True)),
-    EventType.TOWER: _event(EventType.TOWER, "A tower was built (TM6).", seat=colour("Whose turn.", required=True),
-                            square=square(required=True), height=integer("The tower's height.", 2, required=True),
-                            covers=List(colour("A colour."), required=True)),
-    EventType.SYMBOL_SQUARE: _event(EventType.SYMBOL_SQUARE, "A stack reached a symbol square (TM2, TM7).",
-                                    seat=colour("Whose turn.", required=True), square=square(required=True),
-                                    symbol=one_of(SYMBOLS, "Its symbol.", required=True),
-                                    quarter=integer("Its quarter.", QUARTERS[0], QUARTERS[-1], required=True)),
-    EventType.PASS: _event(EventType.PASS, "The seat had no legal move (TM8).", seat=colour("Who passed.",
-                                                                                            required=True)),
-    EventType.GAME_OVER: _event(EventType.GAME_OVER, "The game ended (TE1–TE3).",
-                                reason=one_of([r.value for r in EndReason], "Why.", required=True),
-                                quarter=integer("TE1: the completed quarter.", QUARTERS[0], QUARTERS[-1]),
-                                seat=colour("The seat that completed the quarter or is stuck."),
-                                scores=List(Nested(SdtSeatScore), required=True),
-                                winners=List(colour("A winner."), required=True),
-                                interpretations=readings()),
-}
-
-
+SdtScoreAnswer = wire.answer_schema(SCORE_ANSWER, "Sdt")
 SdtApplyAnswer = outcome_answer(
-    "SdtApplyAnswer", SdtPosition, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "SdtApplyAnswer", SdtPosition, wire.answer_field(EVENT, "Sdt"),
     "The position after the turn and what happened in it, in order.",
 )
-
-
-class SdtBoardSquare(Answer):
-    """One square of the 14 × 8 board."""
-
-    square = square(required=True)
-    kind = one_of(["street", "symbol"], "TB2.", required=True)
-    quarter = integer("Its quarter, for a symbol square.", QUARTERS[0], QUARTERS[-1], allow_none=True,
-                      required=True)
-    symbol = one_of([*SYMBOLS, None], "Its symbol, for a symbol square (TB3).", allow_none=True, required=True)
-
-
-QUARTER_SQUARES: Any = Answer.from_dict({s: square(required=True) for s in SYMBOLS}, name="SdtQuarterSquares")
-QUARTER_SQUARES.__doc__ = "A quarter's symbol squares, by symbol (TB3)."
-
-
-class SdtQuarter(Answer):
-    """One quarter: its four symbol squares by symbol."""
-
-    quarter = integer("The quarter.", QUARTERS[0], QUARTERS[-1], required=True)
-    squares = Nested(lambda: QUARTER_SQUARES, required=True)
-
-
-class SdtBoardAnswer(Answer):
-    """The board: every square (board order) and every quarter (TB1–TB3)."""
-
-    files = List(one_of(list(FILE_NAMES), "A file."), required=True)
-    ranks = integer("The number of ranks.", RANKS, RANKS, required=True)
-    squares = List(Nested(SdtBoardSquare), required=True)
-    quarters = List(Nested(SdtQuarter), required=True)
+SdtBoardAnswer = wire.answer_schema(BOARD_ANSWER, "Sdt")

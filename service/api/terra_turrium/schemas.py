@@ -35,9 +35,11 @@ from service.api.declare import (
     Union,
     array,
     flag,
+    grid_square,
     integer,
     one_of,
     range_of,
+    square_pattern,
     text,
 )
 from service.api.problems import readings
@@ -80,7 +82,7 @@ from service.terra_turrium.record import (
     read_game_record,
 )
 
-SQUARE_PATTERN = f"^{GRID.name_pattern}$"
+SQUARE_PATTERN = square_pattern(GRID)
 ORIGIN_PATTERN = f"^(?:{RESERVE}|{GRID.name_pattern})$"
 TERRITORIES = [t.value for t in CLOCKWISE]
 PHASES = [p.value for p in Phase]
@@ -91,7 +93,7 @@ PHASES = [p.value for p in Phase]
 A_SEAT_ID = N_("a seat id")
 
 def square(description: str = "A square, a1 … j10.", **kwargs: Any) -> Str:
-    return text(description, SQUARE_PATTERN, SQUARE_TEXT, **kwargs)
+    return grid_square(GRID, SQUARE_TEXT, description, **kwargs)
 
 
 def squares(description: str, **kwargs: Any) -> List:

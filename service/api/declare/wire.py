@@ -1,0 +1,151 @@
+"""The document's schemas of an engine's wire shapes, made from the engine's own
+statement of their members (:mod:`service.common.wire`), so that the schemas, the
+engine's reader and its writer cannot drift apart.
+
+A request's schema leaves out what has a default and is named ``{prefix}{name}Input``
+where that makes it differ from the answer's, ``{prefix}{name}``, which requires every
+member (an answer writes them all). A shape without an optional member is one schema
+for both. :class:`~service.common.wire.Tagged` shapes are discriminated unions
+(:class:`~service.api.declare.Union`) of one schema per variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields
+
+from service.api.declare.answers import Answer
+from service.api.declare.fields import array, flag, grid_square, integer, nested, one_of, text
+from service.api.declare.requests import Closed, Union
+from service.api.problems import INTERPRETATIONS, readings
+from service.common import wire
+
+_MADE: dict[tuple[int, str], type[ma.Schema]] = {}
+
+
+def schema(kind: wire.Obj, prefix: str, *, answer: bool, name: str | None = None) -> type[ma.Schema]:
+    """The schema of the object ``kind``: an :class:`Answer` for an answer (or for both,
+    without an optional member), a :class:`Closed` request schema otherwise; ``name``
+    replaces the generated name. Made once per shape and name, so that nested schemas
+    are shared."""
+    both = not kind.optional and not any(m.omit for m in kind.members)
+    if name is None:
+        name = prefix + kind.name + ("" if answer or both else "Input")
+    key = (id(kind), name)
+    made = _MADE.get(key)
+    if made is None:
+        members = {m.name: field(m, prefix, answer=answer) for m in kind.members}
+        made = (Answer if answer or both else Closed).from_dict(members, name=name)
+        made.__doc__ = kind.doc
+        _MADE[key] = made
+    return made
+
+
+def request_schema(kind: wire.Obj, prefix: str, name: str | None = None) -> type[Closed]:
+    """The schema of ``kind`` in a request (:func:`schema`)."""
+    made = schema(kind, prefix, answer=False, name=name)
+    assert issubclass(made, Closed)
+    return made
+
+
+def answer_schema(kind: wire.Obj, prefix: str, name: str | None = None) -> type[Answer]:
+    """The schema of ``kind`` in an answer (:func:`schema`)."""
+    made = schema(kind, prefix, answer=True, name=name)
+    assert issubclass(made, Answer)
+    return made
+
+
+def answer_field(kind: wire.Kind, prefix: str) -> fields.Field[Any]:
+    """The schema field of a value of ``kind`` in an answer (an item of a list …)."""
+    return _field(kind, "", prefix, True, {})
+
+
+def field(member: wire.Member, prefix: str, *, answer: bool) -> fields.Field[Any]:
+    """The schema field of one member: required where a request must give it, and
+    everywhere in an answer."""
+    options: dict[str, Any] = {"required": member.written if answer else member.required}
+    if member.nullable:
+        options["allow_none"] = True
+    return _field(member.kind, member.doc, prefix, answer, options)
+
+
+def _field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[str, Any]) -> fields.Field[Any]:
+    made = _made_field(kind, doc, prefix, answer, options)
+    if not doc and not isinstance(kind, wire.Readings):
+        # A member its schema or its items describe.
+        made.metadata = {key: value for key, value in made.metadata.items() if key != "description"}
+    return made
+
+
+def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[str, Any]) -> fields.Field[Any]:
+    if isinstance(kind, wire.Readings):
+        return readings(doc or INTERPRETATIONS)
+    if isinstance(kind, wire.Text):
+        return text(doc, **options)
+    if isinstance(kind, wire.Word):
+        return one_of(list(kind.words), doc, **options)
+    if isinstance(kind, wire.Tag):
+        return one_of([kind.value.value], doc, **options)
+    if isinstance(kind, wire.Keyed):
+        return nested(_keyed(kind, prefix), doc or None, **options)
+    if isinstance(kind, wire.Variants):
+        variants = {value.value: schema(obj, prefix, answer=True) for value, obj in kind.variants.items()}
+        return Union(kind.tag, variants, **options)
+    if isinstance(kind, wire.Integer):
+        return integer(doc, kind.low, kind.high, **options)
+    if isinstance(kind, wire.Fixed):
+        return integer(doc, kind.value, kind.value, **options)
+    if isinstance(kind, wire.Flag):
+        return flag(doc, **options)
+    if isinstance(kind, wire.Choice):
+        # OpenAPI 3.0 admits null in an enum only where the enum lists it.
+        return one_of(kind.values + ([None] if options.get("allow_none") else []), doc, **options)
+    if isinstance(kind, wire.Square):
+        return grid_square(kind.grid, kind.what, doc, **options)
+    if isinstance(kind, wire.ListOf):
+        item = _field(kind.item, kind.item_doc, prefix, answer, {})
+        return array(item, doc, kind.low, kind.high, **options)
+    if isinstance(kind, wire.Obj):
+        return nested(schema(kind, prefix, answer=answer), doc or None, **options)
+    if isinstance(kind, wire.NameMap):
+        values = _field(kind.item, "", prefix, answer, {})
+        return fields.Dict(keys=fields.String(), values=values, metadata={"description": doc}, **options)
+    if isinstance(kind, wire.Tagged):
+        variants = {v.value.value: _variant(kind, v, prefix) for v in kind.variants}
+        return Union(kind.tag.name, variants, prefix + kind.name, metadata={"description": doc}, **options)
+    raise TypeError(f"no schema field for {kind!r}")
+
+
+def _keyed(kind: wire.Keyed, prefix: str) -> type[ma.Schema]:
+    """An object with one member per value of an enum: an answer's, every member written."""
+    name = prefix + kind.name
+    key = (id(kind), name)
+    made = _MADE.get(key)
+    if made is None:
+        members = {m.value: _field(kind.item, kind.item_doc, prefix, True, {"required": True}) for m in kind.enum}
+        made = Answer.from_dict(members, name=name)
+        made.__doc__ = kind.doc
+        _MADE[key] = made
+    return made
+
+
+def _variant(kind: wire.Tagged, variant: wire.Variant, prefix: str) -> type[ma.Schema]:
+    """One variant of a tagged union: its tag, the members it wants, null for the rest.
+    A request and an answer share it."""
+    name = prefix + variant.name
+    key = (id(variant), name)
+    made = _MADE.get(key)
+    if made is None:
+        members = {kind.tag.name: one_of([variant.value.value], variant.tag_doc, required=True)}
+        for member in kind.members:
+            if member.name in variant.wants:
+                members[member.name] = _field(member.kind, variant.wants[member.name], prefix, False,
+                                              {"required": True})
+            else:
+                members[member.name] = one_of([None], "Always null here.", allow_none=True)
+        made = Closed.from_dict(members, name=name)
+        made.__doc__ = variant.doc
+        _MADE[key] = made
+    return made

@@ -1,0 +1,674 @@
+"""The members of a wire shape, stated once.
+
+An engine states each of its JSON shapes (a position, a turn …) as a table of
+:class:`Member` objects, each with its :class:`Kind`; the engine's reader
+(:func:`read`) and writer (:func:`write`) walk that table, and the HTTP layer turns the
+same table into its schemas (``service/api/declare/wire.py``), so a member added to the
+table is read, written and documented alike. Nothing here knows a game, Flask or
+marshmallow.
+
+A member without a ``default`` is required in a request; an answer writes every member
+but those stated ``omit``, which it leaves out when they have no value.
+A reading records the shape problems of :class:`~service.common.shapes.Shape` (the same
+sentences and pointers everywhere) and builds an engine value only while none was found.
+
+>>> import enum, types
+>>> class Tint(str, enum.Enum):
+...     RED = "red"
+...     BLUE = "blue"
+>>> BRICK = Obj("Brick", "A brick.", (
+...     Member("tint", Choice(Tint), "Its tint."),
+...     Member("size", Integer(1, 3), "Its size. Default 1.", default=1),
+... ), types.SimpleNamespace)
+>>> read(BRICK, {"tint": "red"})
+namespace(tint=<Tint.RED: 'red'>, size=1)
+>>> write(BRICK, types.SimpleNamespace(tint=Tint.BLUE, size=2))
+{'tint': 'blue', 'size': 2}
+>>> try:
+...     read(BRICK, {"tint": "green", "size": 4})
+... except MalformedError as err:
+...     [(p.pointer, p.detail) for p in err.problems]
+[('/tint', "must be one of 'red', 'blue'"), ('/size', 'must be between 1 and 3')]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from operator import attrgetter
+from typing import Any, Final
+
+from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
+from service.common.grid import Grid
+from service.common.refusal import N_, Message
+from service.common.shapes import MUST_BE_OBJECT, Shape, token
+
+
+class _Required:
+    """The ``default`` of a member a request must give."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Final = _Required()
+MUST_BE_OR_NULL: Final = N_("must be {most} or null")
+
+
+class Reading:
+    """One reading: its :class:`Shape`, which collects the problems, and the keys of a
+    :class:`NameMap` that name nothing (``(key, pointer)``), whether they are a shape
+    problem or a rule broken being the engine's to say. (It holds a :class:`Shape`
+    rather than being one: a compiled class takes no subclass of plain Python.)"""
+
+    __slots__ = ("shape", "strays")
+
+    def __init__(self) -> None:
+        self.shape = Shape()
+        self.strays: list[tuple[str, str]] = []
+
+
+class Kind:
+    """What a member's value is: how it is read, written and (by the HTTP layer) described.
+
+    Writing and the quick reading are made once per kind (:meth:`writer`,
+    :meth:`quick_reader`): plain functions, most of them C-level lookups, so that
+    walking the table costs no more than a reader written by hand.
+    """
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        """The engine's value of ``value``, or ``None`` after recording its problems."""
+        raise NotImplementedError
+
+    def write(self, value: Any) -> Any:
+        """The JSON form of the engine's ``value``."""
+        return self.writer()(value)
+
+    def quick(self, value: Any) -> Any:
+        """The engine's value of a well-formed ``value`` without any bookkeeping, raising
+        ``KeyError``, ``TypeError`` or ``ValueError`` for anything else (which is then read
+        by :meth:`read`). It agrees with :meth:`read` wherever it returns."""
+        return self.quick_reader()(value)
+
+    def writer(self) -> Callable[[Any], Any]:
+        """:meth:`write`, made once."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_writer")
+        if found is None:
+            found = self._make_writer() or _same
+            object.__setattr__(self, "_writer", found)
+        return found
+
+    def quick_reader(self) -> Callable[[Any], Any]:
+        """:meth:`quick`, made once."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_quick")
+        if found is None:
+            found = self._make_quick()
+            object.__setattr__(self, "_quick", found)
+        return found
+
+    def _make_writer(self) -> Callable[[Any], Any] | None:
+        """The writer; ``None`` when the JSON value is the engine's value itself."""
+        return None
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _never
+
+    # The writers and quick readers of nested shapes are made as one Python expression
+    # each, from the expressions of their members' kinds (as dataclasses makes its
+    # methods): as fast as the same function written out by hand, and still only ever
+    # derived from the table.
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        """An expression of the JSON form of ``x``; ``ns`` takes the names it uses."""
+        write = self._make_writer()
+        return x if write is None else f"{_name(ns, write)}({x})"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        """An expression of :meth:`quick` of ``x`` (evaluated once)."""
+        return f"{_name(ns, self.quick_reader())}({x})"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        """:meth:`quick` where it is one C-level lookup, for ``map``."""
+        return None
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _never(value: Any = None) -> Any:
+    raise TypeError
+
+
+def _name(ns: dict[str, Any], value: Any) -> str:
+    """A fresh name for ``value`` in the namespace ``ns`` of a made expression."""
+    name = f"_{len(ns)}"
+    ns[name] = value
+    return name
+
+
+def _fresh(ns: dict[str, Any]) -> str:
+    """A fresh local name of a made expression."""
+    return _name(ns, None)
+
+
+def _made(expr: Callable[[str, dict[str, Any]], str]) -> Callable[[Any], Any]:
+    """The function ``lambda v: <expr of v>``."""
+    ns: dict[str, Any] = {"_never": _never}
+    body = expr("v", ns)
+    made: Callable[[Any], Any] = eval(f"lambda v: {body}", ns)  # noqa: S307 (made from the table only)
+    return made
+
+
+@dataclass(frozen=True)
+class Integer(Kind):
+    """A JSON integer in ``low`` … ``high`` (never a boolean or ``1.0``)."""
+
+    low: int = 0
+    high: int | None = None
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.integer(value, where, self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Fixed(Kind):
+    """The one integer ``value`` (with null, for a nullable member: none)."""
+
+    value: int
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if type(value) is int and value == self.value:
+            return value
+        reading.shape.fail(where, MUST_BE_OR_NULL(most=self.value))
+        return None
+
+
+@dataclass(frozen=True)
+class Flag(Kind):
+    """``true`` or ``false``."""
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.boolean(value, where)
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """A member of the enum ``enum``, written as its value."""
+
+    enum: type[Enum]
+    by_value: Mapping[Any, Enum] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_value", {m.value: m for m in self.enum})
+
+    @property
+    def values(self) -> list[Any]:
+        return list(self.by_value)
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.member(self.enum, value, where)
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return attrgetter("value")
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return self.by_value.__getitem__
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{x}.value"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.by_value)}[{x}]"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        return self.by_value.__getitem__
+
+
+@dataclass(frozen=True)
+class Square(Kind):
+    """A square of ``grid`` by its name (``what`` names them in a problem)."""
+
+    grid: Grid
+    what: str
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return reading.shape.lookup(self.grid.by_name, value, where, self.what)
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return self.grid.names.__getitem__
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return self.grid.by_name.__getitem__
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.grid.names)}[{x}]"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.grid.by_name)}[{x}]"
+
+    def _quick_lookup(self) -> Callable[[Any], Any] | None:
+        return self.grid.by_name.__getitem__
+
+
+@dataclass(frozen=True)
+class ListOf(Kind):
+    """A JSON array of ``low`` … ``high`` ``item`` s (each described by ``item_doc``);
+    ``make`` builds the engine's value from the items read (a tuple unless told)."""
+
+    item: Kind
+    item_doc: str = ""
+    low: int = 0
+    high: int | None = None
+    make: Callable[[Iterable[Any]], Any] = tuple
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        shape = reading.shape
+        items = shape.array(value, where, self.low, self.high)
+        if items is None:
+            return None
+        read_item = self.item.read
+        found = [read_item(reading, item, f"{where}/{i}") for i, item in enumerate(items)]
+        return self.make(found) if shape.ok else None
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        item = _fresh(ns)
+        written = self.item._write_expr(item, ns)
+        return f"list({x})" if written == item else f"[{written} for {item} in {x}]"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        items, item = _fresh(ns), _fresh(ns)
+        high = "" if self.high is None else f" <= {self.high}"
+        make = "tuple" if self.make is tuple else _name(ns, self.make)
+        lookup = self.item._quick_lookup()
+        if lookup is not None:
+            read = f"map({_name(ns, lookup)}, {items})"
+        else:
+            read = f"({self.item._quick_expr(item, ns)} for {item} in {items})"
+        return (f"({make}({read}) "
+                f"if type({items} := {x}) is list and {self.low} <= len({items}){high} else _never())")
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    """A JSON string (a rule id, a sentence): written as it is, never read."""
+
+
+@dataclass(frozen=True)
+class Readings(Kind):
+    """The ids of the readings of the rulebook a ruling rests on (``interpretations``):
+    strings, written as a list, never read."""
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return list
+
+
+@dataclass(frozen=True)
+class Word(Kind):
+    """One of the strings ``words``, written as it is, never read."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tag(Kind):
+    """The one value ``value`` of an enum: the member that tells the variants of
+    :class:`Variants` apart. Written as its value, never read."""
+
+    value: Enum
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return attrgetter("value")
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{x}.value"
+
+
+@dataclass(frozen=True)
+class Keyed(Kind):
+    """A JSON object with one member per value of ``enum`` (all of them), each an
+    ``item``, from a mapping by the enum's members; ``name`` and ``doc`` name and
+    describe it in the document. Written only, never read."""
+
+    name: str
+    doc: str
+    enum: type[Enum]
+    item: Kind
+    item_doc: str = ""
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        parts = [f"{m.value!r}: {self.item._write_expr(f'{x}[{_name(ns, m)}]', ns)}" for m in self.enum]
+        return "{" + ", ".join(parts) + "}"
+
+
+@dataclass(frozen=True)
+class Member:
+    """One member of an object: its JSON ``name``, its :class:`Kind`, its description
+    for the document, the engine's attribute (``name`` unless told), its ``default``
+    when a request leaves it out (:data:`REQUIRED`: it may not), whether it may be null,
+    and whether an answer leaves it out when it has no value (``omit``: ``None`` or
+    empty) instead of writing ``null``."""
+
+    name: str
+    kind: Kind
+    doc: str = ""
+    attribute: str = ""
+    default: Any = REQUIRED
+    nullable: bool = False
+    omit: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.attribute:
+            object.__setattr__(self, "attribute", self.name)
+
+    @property
+    def required(self) -> bool:
+        """Whether a request must give it."""
+        return self.default is REQUIRED
+
+    @property
+    def written(self) -> bool:
+        """Whether an answer always writes it."""
+        return not self.omit
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if value is None and self.nullable:
+            return None
+        return self.kind.read(reading, value, where)
+
+    def write(self, value: Any) -> Any:
+        return None if value is None else self.kind.write(value)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        """:meth:`write` (``None`` where the value is written as it is)."""
+        write = self.kind._make_writer()
+        if write is None or not self.nullable:
+            return write
+        inner = write
+
+        def write_or_null(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return write_or_null
+
+    def quick_reader(self) -> Callable[[Any], Any]:
+        read = self.kind.quick_reader()
+        if not self.nullable:
+            return read
+
+        def read_or_null(value: Any) -> Any:
+            return None if value is None else read(value)
+
+        return read_or_null
+
+
+@dataclass(frozen=True)
+class Obj(Kind):
+    """A JSON object with ``members`` and nothing else, the engine's value built by
+    ``build(**attributes)``; ``name`` and ``doc`` name and describe it in the document.
+    With ``whole``, an object missing a required member is not read any further."""
+
+    name: str
+    doc: str
+    members: tuple[Member, ...]
+    build: Callable[..., Any]
+    whole: bool = False
+    required: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "required", tuple(m.name for m in self.members if m.required))
+        object.__setattr__(self, "names", tuple(m.name for m in self.members))
+
+    @property
+    def optional(self) -> bool:
+        """Whether a request may leave out any member, here or in a nested object."""
+        return any(not m.required or _optional(m.kind) for m in self.members)
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        shape = reading.shape
+        obj = shape.obj(value, where, self.required, self.names)
+        if obj is None:
+            return None
+        if self.whole and any(name not in obj for name in self.required):
+            return None
+        values: dict[str, Any] = {}
+        for member in self.members:
+            name = member.name
+            if name in obj:
+                values[member.attribute] = member.read(reading, obj[name], f"{where}/{name}")
+            elif not member.required:
+                values[member.attribute] = member.default
+        return self.build(**values) if shape.ok else None
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        if not any(m.omit for m in self.members):
+            return _made(self._write_expr)
+        plan = tuple((m.name, attrgetter(m.attribute), m.writer() or _same, m.omit) for m in self.members)
+
+        def write_sparse(value: Any) -> Any:
+            out = {}
+            for name, get, write, omit in plan:
+                found = get(value)
+                if not (omit and (found is None or found == ())):
+                    out[name] = write(found)
+            return out
+
+        return write_sparse
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        if any(m.omit for m in self.members):
+            return f"{_name(ns, self.writer())}({x})"
+        parts = []
+        for member in self.members:
+            value = f"{x}.{member.attribute}"
+            written = member.kind._write_expr(value, ns)
+            if member.nullable and written != value:
+                written = f"(None if {value} is None else {written})"
+            parts.append(f"{member.name!r}: {written}")
+        return "{" + ", ".join(parts) + "}"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        # Every member given: one left out takes its default, which the full reading does.
+        obj = _fresh(ns)
+        args = []
+        for member in self.members:
+            raw = f"{obj}[{member.name!r}]"
+            if member.nullable:
+                given = _fresh(ns)
+                read = f"(None if ({given} := {raw}) is None else {member.kind._quick_expr(given, ns)})"
+            else:
+                read = member.kind._quick_expr(raw, ns)
+            args.append(read)
+        attributes = tuple(m.attribute for m in self.members)
+        build = self.build
+        if not (is_dataclass(build) and tuple(f.name for f in fields(build)) == attributes):
+            args = [f"{a}={arg}" for a, arg in zip(attributes, args, strict=True)]
+        return (f"({_name(ns, build)}({', '.join(args)}) "
+                f"if type({obj} := {x}) is dict and len({obj}) == {len(args)} else _never())")
+
+
+def _optional(kind: Kind) -> bool:
+    if isinstance(kind, Obj):
+        return kind.optional
+    if isinstance(kind, ListOf | NameMap | Keyed):
+        return _optional(kind.item)
+    return False
+
+
+@dataclass(frozen=True)
+class NameMap(Kind):
+    """A JSON object from the names of ``grid``'s squares to ``item`` s, read into a tuple
+    with one entry per square (``None`` where no member names it) and written in the
+    grid's order. A key that names no square is kept in :attr:`Reading.strays` (its value
+    read all the same): the engine says what it breaks."""
+
+    grid: Grid
+    item: Kind
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        board: list[Any] = [None] * len(self.grid.names)
+        if type(value) is not dict:
+            reading.shape.fail(where, MUST_BE_OBJECT())
+            return None
+        # The common, well-formed entries are read at once, without building their
+        # pointers, which only a problem needs; the rest one by one, in the same order.
+        for key, raw, square in self._quick_entries()(value, board):
+            pointer = f"{where}/{token(key)}"
+            found = self.item.read(reading, raw, pointer)
+            if square is None:
+                reading.strays.append((key, pointer))
+            else:
+                board[square] = found
+        return tuple(board)
+
+    def _quick_entries(self) -> Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]]:
+        """``entries(value, board)``: reads the well-formed entries of ``value`` into
+        ``board`` and returns the others (key, value, square or ``None``), in order."""
+        found: Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]] | None
+        found = self.__dict__.get("_entries")
+        if found is None:
+            ns: dict[str, Any] = {"_never": _never}
+            read = self.item._quick_expr("raw", ns)
+            code = (
+                "def entries(value, board):\n"
+                "    others = []\n"
+                "    for key, raw in value.items():\n"
+                f"        square = {_name(ns, self.grid.by_name)}.get(key)\n"
+                "        if square is not None:\n"
+                "            try:\n"
+                f"                board[square] = {read}\n"
+                "                continue\n"
+                "            except (KeyError, TypeError, ValueError):\n"
+                "                pass\n"
+                "        others.append((key, raw, square))\n"
+                "    return others\n"
+            )
+            exec(code, ns)  # noqa: S102 (made from the table only)
+            found = ns["entries"]
+            object.__setattr__(self, "_entries", found)
+        return found
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        square, entry = _fresh(ns), _fresh(ns)
+        written = self.item._write_expr(entry, ns)
+        names = _name(ns, self.grid.names)
+        return f"{{{names}[{square}]: {written} for {square}, {entry} in enumerate({x}) if {entry} is not None}}"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One alternative of a :class:`Tagged` object: its tag's value, its name and
+    description in the document, its tag's description there, and the members it
+    requires, each with its description there; every other member is null."""
+
+    value: Enum
+    name: str
+    doc: str
+    tag_doc: str
+    wants: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Tagged(Kind):
+    """A JSON object that is one of ``variants``, told apart by its ``tag`` member
+    (``{"reason": "quarter", "quarter": 3, "seat": "red"}``); ``name`` names the union in
+    the document. Each further member is required in some variants and null in the
+    others; ``sentences[name]`` says, in a problem, that it is missing where required and
+    given where it must be null (each may name the tag's value by the tag's name,
+    ``{reason}``). With a tag that names no variant, only the values given are read."""
+
+    name: str
+    tag: Member
+    members: tuple[Member, ...]
+    variants: tuple[Variant, ...]
+    sentences: Mapping[str, tuple[Message, Message]]
+    build: Callable[..., Any]
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        tag, shape = self.tag, reading.shape
+        obj = shape.obj(value, where, (tag.name,), (tag.name, *(m.name for m in self.members)))
+        if obj is None or tag.name not in obj:
+            return None
+        chosen = tag.read(reading, obj[tag.name], f"{where}/{tag.name}")
+        variant = next((v for v in self.variants if v.value is chosen), None)
+        values: dict[str, Any] = {tag.attribute: chosen}
+        for member in self.members:
+            name = member.name
+            pointer = f"{where}/{name}"
+            missing, not_null = self.sentences[name]
+            raw = obj.get(name)
+            if raw is None:
+                if variant is not None and name in variant.wants:
+                    shape.fail(pointer, missing(**{tag.name: chosen.value}))
+            elif variant is not None and name not in variant.wants:
+                shape.fail(pointer, not_null(**{tag.name: chosen.value}))
+            else:
+                values[member.attribute] = member.kind.read(reading, raw, pointer)
+        if variant is None or not shape.ok:
+            return None
+        return self.build(**values)
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return Obj(self.name, "", (self.tag, *self.members), self.build)._write_expr(x, ns)
+
+
+@dataclass(frozen=True)
+class Variants(Kind):
+    """An object of an answer that is one of ``variants`` (objects), the one its
+    ``tag`` member names (``{"type": "move", …}``); ``name`` names the union in the
+    document. Written only, never read."""
+
+    name: str
+    tag: str
+    variants: Mapping[Enum, Obj]
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        writers = {value: variant.writer() for value, variant in self.variants.items()}
+        get = attrgetter(self.tag)
+        return lambda value: writers[get(value)](value)
+
+
+def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
+    """The engine's value of the JSON ``data``; raises
+    :class:`~service.common.errors.MalformedError` with every shape problem (up to
+    :data:`~service.common.errors.MAX_PROBLEMS`). Give a ``reading`` to look at its
+    :attr:`~Reading.strays` afterwards."""
+    reading = Reading() if reading is None else reading
+    value = kind.read(reading, data, "")
+    reading.shape.done()
+    return value
+
+
+def write(kind: Kind, value: Any) -> Any:
+    """The JSON form of the engine's ``value``."""
+    return kind.write(value)
+
+
+def members_of(kind: Kind) -> Sequence[Member]:
+    """The members an object kind states, the tag first for a :class:`Tagged` one."""
+    if isinstance(kind, Obj):
+        return kind.members
+    if isinstance(kind, Tagged):
+        return (kind.tag, *kind.members)
+    return ()
