@@ -33,7 +33,6 @@ namespace(tint=<Tint.RED: 'red'>, size=1)
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum

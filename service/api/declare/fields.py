@@ -4,26 +4,17 @@ sentence for a mistake, alike in every game's schemas.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import wraps
-from itertools import islice
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import marshmallow as ma
-from flask import current_app
-from flask_smorest import Blueprint as SmorestBlueprint
-from marshmallow import RAISE, ValidationError, fields, post_load, validate
-from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
-
-from service.api.errors import InvalidRequest
-from service.common import MAX_PROBLEMS, MalformedError, Problem, RuleError
-from service.common.grid import Grid
-from service.common.refusal import N_, Message, recognize
-from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
+from marshmallow import ValidationError, fields, validate
 
 from service.api.declare.requests import Bool, Int, List, Nested, Str
+from service.common.grid import Grid
+from service.common.refusal import Message
+from service.common.shapes import MUST_BE
+
 
 def range_of(low: int, high: int | None) -> validate.Range:
     return validate.Range(
