@@ -2,7 +2,7 @@
 
 Every operation is run in-process against the WSGI app through schemathesis' three
 phases: the request examples of the spec, the coverage phase (boundary and invalid
-values derived from every constraint, undeclared methods) and fuzzing with 50 generated
+values derived from every constraint, undeclared methods) and fuzzing with 30 generated
 requests, positive (matching the schema) and negative (breaking it). Every default
 check applies: no 5xx, documented status codes, content types and headers, answers that
 match their schemas, schema-valid requests accepted and invalid ones rejected, 405 with
@@ -25,7 +25,7 @@ import schemathesis
 
 from service import create_app
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
 SEED = os.environ.get("FUZZ_SEED")
 
 #: The project's settings (schemathesis.toml: the one allowance), and how much to generate.
