@@ -186,8 +186,10 @@ run: install
 # pytest's addopts so that a plain `pytest tests/x.py` stays fast.
 COVERAGE = --cov=service/terra_turrium --cov=service/spiel_der_tuerme --cov=service/turm_und_leute \
 	--cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
-# The tests on two processes (pytest-xdist): the machines this runs on have two cores.
-PARALLEL ?= -n 2
+# The tests on two processes (pytest-xdist): the machines this runs on have two cores. A
+# process that runs out of tests takes some from the other (worksteal), so the browser and
+# proxy tests, long and late in the order, do not leave one process working alone.
+PARALLEL ?= -n 2 --dist worksteal
 
 # The audit (below) runs while the other Pythons' tests do; a vulnerability that fails it
 # fails make test at the end, after the tests.
