@@ -55,28 +55,26 @@ def _names() -> Iterator[tuple[str, str, str, str]]:
     of the API a page shows to players."""
     from service.terra_turrium.setup import SEAT_IDS
 
-    tul = "service.turm_und_leute"
-    listed = (
-        ("seat", SEAT_IDS, "service/terra_turrium/setup.py", "A seat's colour (Terra Turrium, Spiel der Türme)"),
-        ("unit", _enum_values(f"{tul}.units", "Kind"), "service/turm_und_leute/units.py",
+    yield from (("seat", seat, "service/terra_turrium/setup.py",
+                 "A seat's colour (Terra Turrium, Spiel der Türme)") for seat in SEAT_IDS)
+    # (context, module and enum of Turm und Leute, comment): the values are the enum's, the
+    # place named is the module's file.
+    enums = (
+        ("unit", "units", "Kind",
          "A unit of Turm und Leute or Stahl und Sterne (the English page writes the German name)"),
-        ("position", _enum_values(f"{tul}.units", "Placement"), "service/turm_und_leute/units.py",
-         "Where a group stands in a fight (L6, LS1)"),
-        ("side", _enum_values(f"{tul}.peoples", "Side"), "service/turm_und_leute/peoples.py",
-         "A side of Turm und Leute: the count (graf, imperator) or a people"),
-        ("resource", (*_enum_values(f"{tul}.ledger", "Resource"), "markers", "fluids", "stacks"),
-         "service/turm_und_leute/ledger.py", "A column of a side's supply (L9 … L30)"),
-        ("building", _enum_values(f"{tul}.ledger", "Building"), "service/turm_und_leute/ledger.py",
-         "A kind of building a side has"),
-        ("project", _enum_values(f"{tul}.ledger", "Project"), "service/turm_und_leute/ledger.py",
-         "What a side may build"),
-        ("site", _enum_values(f"{tul}.ledger", "Site"), "service/turm_und_leute/ledger.py",
-         "Where a group works"),
-        ("aim", _enum_values(f"{tul}.game", "Aim"), "service/turm_und_leute/game.py",
-         "What a side plays for (L31)"),
+        ("position", "units", "Placement", "Where a group stands in a fight (L6, LS1)"),
+        ("side", "peoples", "Side", "A side of Turm und Leute: the count (graf, imperator) or a people"),
+        ("resource", "ledger", "Resource", "A column of a side's supply (L9 … L30)"),
+        ("building", "ledger", "Building", "A kind of building a side has"),
+        ("project", "ledger", "Project", "What a side may build"),
+        ("site", "ledger", "Site", "Where a group works"),
+        ("aim", "game", "Aim", "What a side plays for (L31)"),
     )
-    for context, values, where, comment in listed:
-        for value in values:
+    #: The supply's columns that are counts of the ledger, not members of its enum.
+    more = {"resource": ("markers", "fluids", "stacks")}
+    for context, module, enum, comment in enums:
+        where = f"service/turm_und_leute/{module}.py"
+        for value in (*_enum_values(f"service.turm_und_leute.{module}", enum), *more.get(context, ())):
             yield context, value, where, comment
     yield from _options()
 
