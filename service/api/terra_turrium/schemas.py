@@ -92,7 +92,11 @@ PHASES = [p.value for p in Phase]
 #: What a seat id must be, in a 400 (written in the request's language).
 A_SEAT_ID = N_("a seat id")
 
-def square(description: str = "A square, a1 … j10.", **kwargs: Any) -> Str:
+#: The document's word for a square: the board's range from its Grid.
+A_SQUARE = f"A square, {GRID.names[0]} … {GRID.last}."
+
+
+def square(description: str = A_SQUARE, **kwargs: Any) -> Str:
     return grid_square(GRID, SQUARE_TEXT, description, **kwargs)
 
 
