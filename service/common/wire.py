@@ -33,9 +33,11 @@ namespace(tint=<Tint.RED: 'red'>, size=1)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Final
 
@@ -171,6 +173,14 @@ class Integer(Kind):
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return reading.shape.integer(value, where, self.low, self.high)
 
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        high = "" if self.high is None else f" <= {self.high}"
+        return f"({given} if type({given} := {x}) is int and {self.low} <= {given}{high} else _never())"
+
 
 @dataclass(frozen=True)
 class Fixed(Kind):
@@ -191,6 +201,13 @@ class Flag(Kind):
 
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return reading.shape.boolean(value, where)
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        return f"({given} if type({given} := {x}) is bool else _never())"
 
 
 @dataclass(frozen=True)
@@ -352,6 +369,108 @@ class Keyed(Kind):
 
 
 @dataclass(frozen=True)
+class Rows(Kind):
+    """A square table: a JSON array of ``size`` arrays of ``size`` ``item`` s each (the
+    rows, described by ``row_doc``), read into one flat tuple row after row and written
+    as rows again."""
+
+    item: Integer
+    size: int
+    item_doc: str = ""
+    row_doc: str = ""
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        try:
+            # The usual table, read in a few C-level passes instead of cell by cell.
+            return self.quick(value)
+        except (KeyError, TypeError, ValueError):
+            pass
+        shape, size = reading.shape, self.size
+        found = len(shape.problems)
+        rows = shape.array(value, where, size, size)
+        flat = []
+        for r, row in enumerate(rows or ()):
+            cells = shape.array(row, f"{where}/{r}", size, size)
+            for f, cell in enumerate(cells or ()):
+                flat.append(self.item.read(reading, cell, f"{where}/{r}/{f}"))
+        return tuple(flat) if rows is not None and len(shape.problems) == found else None
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        size, low, high = self.size, self.item.low, self.item.high
+        rows_of, lists, ints = {size}, {list}, {int}
+
+        def quick(value: Any) -> tuple[int, ...]:
+            if type(value) is not list or len(value) != size:
+                raise TypeError
+            if set(map(type, value)) != lists or set(map(len, value)) != rows_of:
+                raise TypeError
+            flat = list(chain.from_iterable(value))
+            if set(map(type, flat)) != ints or min(flat) < low or (high is not None and max(flat) > high):
+                raise ValueError
+            return tuple(flat)
+
+        return quick
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        starts = range(0, self.size * self.size, self.size)
+        size = self.size
+        return lambda value: [list(value[start : start + size]) for start in starts]
+
+
+@dataclass(frozen=True)
+class Matching(Kind):
+    """A JSON string matching the regular expression ``word`` in full; ``detail`` is the
+    sentence of a problem with any other value."""
+
+    word: str
+    detail: str
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(self.word))
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if type(value) is str and self.pattern.fullmatch(value) is not None:
+            return value
+        reading.shape.fail(where, self.detail)
+        return None
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        match = _name(ns, self.pattern.fullmatch)
+        return f"({given} if type({given} := {x}) is str and {match}({given}) is not None else _never())"
+
+
+@dataclass(frozen=True)
+class OrNone(Kind):
+    """A value of ``kind``, or the string ``word`` for the engine's ``None`` (a walk
+    from the reserve: ``"reserve"``)."""
+
+    kind: Kind
+    word: str
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        return None if value == self.word else self.kind.read(reading, value, where)
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _made(self._write_expr)
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        return f"({self.word!r} if ({given} := {x}) is None else {self.kind._write_expr(given, ns)})"
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        return f"(None if ({given} := {x}) == {self.word!r} else {self.kind._quick_expr(given, ns)})"
+
+
+@dataclass(frozen=True)
 class Member:
     """One member of an object: its JSON ``name``, its :class:`Kind`, its description
     for the document, the engine's attribute (``name`` unless told), its ``default``
@@ -482,23 +601,45 @@ class Obj(Kind):
         return "{" + ", ".join(parts) + "}"
 
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
-        # Every member given: one left out takes its default, which the full reading does.
+        # A member left out takes its default, as in the full reading; one that is not
+        # stated fails the check of the names, one required and missing the lookup.
         obj = _fresh(ns)
         args = []
         for member in self.members:
-            raw = f"{obj}[{member.name!r}]"
-            if member.nullable:
-                given = _fresh(ns)
-                read = f"(None if ({given} := {raw}) is None else {member.kind._quick_expr(given, ns)})"
+            given = _fresh(ns)
+            if member.required:
+                raw = f"{obj}[{member.name!r}]"
+                if member.nullable:
+                    read = f"(None if ({given} := {raw}) is None else {member.kind._quick_expr(given, ns)})"
+                else:
+                    read = member.kind._quick_expr(raw, ns)
             else:
-                read = member.kind._quick_expr(raw, ns)
+                value = member.kind._quick_expr(given, ns)
+                if member.nullable:
+                    value = f"(None if {given} is None else {value})"
+                missing = _name(ns, _MISSING)
+                read = (f"({_name(ns, member.default)} if ({given} := {obj}.get({member.name!r}, {missing})) "
+                        f"is {missing} else {value})")
             args.append(read)
         attributes = tuple(m.attribute for m in self.members)
         build = self.build
         if not (is_dataclass(build) and tuple(f.name for f in fields(build)) == attributes):
             args = [f"{a}={arg}" for a, arg in zip(attributes, args, strict=True)]
+        if self.optional_here:
+            check = f"{_name(ns, frozenset(self.names))}.issuperset({obj})"
+        else:
+            check = f"len({obj}) == {len(args)}"
         return (f"({_name(ns, build)}({', '.join(args)}) "
-                f"if type({obj} := {x}) is dict and len({obj}) == {len(args)} else _never())")
+                f"if type({obj} := {x}) is dict and {check} else _never())")
+
+    @property
+    def optional_here(self) -> bool:
+        """Whether a request may leave out one of its own members."""
+        return any(not m.required for m in self.members)
+
+
+_MISSING: Final = object()
+"""A member a quick reading did not find (``None`` is a value: JSON's null)."""
 
 
 def _optional(kind: Kind) -> bool:
@@ -652,8 +793,15 @@ def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
     """The engine's value of the JSON ``data``; raises
     :class:`~service.common.errors.MalformedError` with every shape problem (up to
     :data:`~service.common.errors.MAX_PROBLEMS`). Give a ``reading`` to look at its
-    :attr:`~Reading.strays` afterwards."""
-    reading = Reading() if reading is None else reading
+    :attr:`~Reading.strays` afterwards (the value is then read in full)."""
+    if reading is None:
+        # The usual, well-formed value is read on the quick path, made from the same
+        # table; anything else is read again in full, which names every problem.
+        try:
+            return kind.quick_reader()(data)
+        except (KeyError, TypeError, ValueError):
+            pass
+        reading = Reading()
     value = kind.read(reading, data, "")
     reading.shape.done()
     return value

@@ -22,33 +22,56 @@ The position's one-line notation is the other codec, beside this one
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from itertools import chain
-from typing import Any, Final
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, Final, NamedTuple
 
-from service.common import Shape
+from service.common import wire
 from service.common.grid import A_SQUARE
 from service.common.refusal import N_
-from service.common.shapes import MUST_BE, MUST_BE_ONE_OF
-from service.terra_turrium.actions import Event, EventType, Segment, TurnPlan, Violation
+from service.common.wire import (
+    Choice,
+    Flag,
+    Integer,
+    Keyed,
+    ListOf,
+    Matching,
+    Member,
+    Obj,
+    OrNone,
+    Readings,
+    Rows,
+    Tag,
+    Text,
+    Variants,
+    Word,
+)
+from service.terra_turrium.actions import CaptureKind, Event, EventType, Segment, TurnPlan, Violation
 from service.terra_turrium.board import (
     CLOCKWISE,
+    FILE_NAMES,
+    GRID,
+    RING,
     SIZE,
-    SQUARE_BY_NAME,
     SQUARE_NAMES,
+    SQUARES,
+    TERRITORY,
     Square,
     Territory,
+    entry_row,
+    play_area,
     square_name,
 )
-from service.terra_turrium.goal import GoalStatus
+from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus
 from service.terra_turrium.move import Capture, Reach
-from service.terra_turrium.options import OPTIONS, Rules, option_values
+from service.terra_turrium.options import OPTIONS, Rules, TwoPlayerBoard
 from service.terra_turrium.position import (
     CAPTURES_PER_SEAT,
     MAX_ATTACKS,
     MAX_BONUS_STONES,
     MAX_HEIGHT,
     MOVEMENT_POINTS,
+    START_OF_TURN,
     STONES_PER_TURN,
     Phase,
     Position,
@@ -56,7 +79,7 @@ from service.terra_turrium.position import (
     TurnState,
     check_position,
 )
-from service.terra_turrium.take import Removal
+from service.terra_turrium.take import Removal, RemovalRule
 
 RESERVE: Final = "reserve"
 """How the contract names the reserve as the start of a walk (M9)."""
@@ -69,20 +92,12 @@ _SEAT_ID: Final = re.compile(SEAT_ID_WORD)
 
 SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
 SQUARE_TEXT: Final = str(SQUARE_WORDS)
+SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
 _ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
 SEAT_ID_MISMATCH: Final = N_("must be a seat id matching {pattern}")
-_TERRITORY_BY_NAME: Final = {t.value: t for t in CLOCKWISE}
 
-_POSITION_REQUIRED: Final = ("heights", "seats", "to_move")
-_POSITION_MEMBERS: Final = frozenset(
-    {"heights", "seats", "to_move", "round_start", "finishers", "rules", "turn", "captures_open"}
-)
-_SEAT_REQUIRED: Final = ("id", "territories", "turrians", "attacks")
-_SEAT_MEMBERS: Final = frozenset({*_SEAT_REQUIRED, "bonus_stones", "pro_hold", "captures"})
-_TURN_MEMBERS: Final = frozenset({"phase", "taken", "in_hand", "points", "attacked"})
-_PLAN_MEMBERS: Final = frozenset({"take", "place", "move"})
-_SEGMENT_MEMBERS: Final = ("from", "path")
-_RULE_MEMBERS: Final = frozenset(option.name for option in OPTIONS)
+VIOLATION_TURN: Final = "turn"
+"""The ``phase`` of a violation of the turn as a whole."""
 
 
 def is_seat_id(value: object) -> bool:
@@ -94,294 +109,308 @@ def is_seat_id(value: object) -> bool:
     return type(value) is str and _SEAT_ID.fullmatch(value) is not None
 
 
+# --------------------------------------------------------------------------- the statement
+#
+# Each shape's members, stated once: the readers and writers below walk these tables,
+# and the HTTP layer turns them into the document's schemas (service/api/terra_turrium).
+
+SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
+SQUARES_IN_ORDER: Final = ListOf(SQUARE, SQUARE_DOC)
+SEAT_ID: Final = Matching(SEAT_ID_WORD, SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN))
+ORIGIN: Final = OrNone(wire.Square(GRID, _ORIGIN_WORDS), RESERVE)
+TERRITORY_KIND: Final = Choice(Territory)
+
+
+def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
+    return tuple(sorted(squares))
+
+
+def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
+    return tuple(sorted(territories, key=CLOCKWISE.index))
+
+
+SEAT: Final = Obj("Seat", "A seat: its territories, turrians on the board and counters (S1–S4).", (
+    Member("id", SEAT_ID, "The seat's id."),
+    Member("territories", ListOf(TERRITORY_KIND, "A territory (B3).", make=_clockwise),
+           "Own territories: one each with 3 or 4 players, two each with 2 (S1)."),
+    Member("turrians", ListOf(SQUARE, SQUARE_DOC, make=_board_order),
+           "Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2)."),
+    Member("attacks", Integer(0, MAX_ATTACKS), "Attacks used so far (S4)."),
+    Member("bonus_stones", Integer(0, MAX_BONUS_STONES), "Handicap stones left to place (P3). Default 0.", default=0),
+    Member("pro_hold", SQUARES_IN_ORDER, "With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). "
+           "Default null.", default=None, nullable=True),
+    Member("captures", Integer(0, CAPTURES_PER_SEAT), "With captures `burgenland`: turrians captured since the "
+           "capture phase opened (V3). Default 0.", default=0),
+), Seat)
+
+
+def _json(value: Any) -> Any:
+    return value if isinstance(value, bool) else value.value
+
+
+def _option(option: Any) -> Member:
+    """An option's member: a flag, or one of its enum's values; its default the option's."""
+    default = option.default
+    kind = Flag() if isinstance(default, bool) else Choice(type(default))
+    shown = _json(default) if isinstance(default, bool) else f"`{_json(default)}`"
+    return Member(option.name, kind, f"{option.metadata['rule']}. Default {shown}.", default=default)
+
+
+RULES: Final = Obj("Rules", "The rule options; each has its default.", tuple(_option(o) for o in OPTIONS), Rules)
+
+TURN_STATE: Final = Obj("TurnState", "How far the turn of `to_move` has come; default the start of a turn.", (
+    Member("phase", Choice(Phase), "T1. Default `take`.", default=Phase.TAKE),
+    Member("taken", SQUARES_IN_ORDER, "Squares taken from in this turn, in order (read in the take phase only, "
+           "R4). Default none.", default=()),
+    Member("in_hand", Integer(0, STONES_PER_TURN), "Stones taken and not yet placed. Default 0.", default=0),
+    Member("points", Integer(0, MOVEMENT_POINTS), f"Movement points left (M1). Default {MOVEMENT_POINTS}.",
+           default=MOVEMENT_POINTS),
+    Member("attacked", Flag(), "An attack was registered in this turn (M8). Default false.", default=False),
+), TurnState)
+
+
+def _position(round_start: str | None, seats: tuple[Seat, ...], **members: Any) -> Position:
+    # G3: a round begins with the first seat unless the position says otherwise.
+    return Position(round_start=seats[0].id if round_start is None else round_start, seats=seats, **members)
+
+
+POSITION: Final = Obj(
+    "Position",
+    "A whole game position: heights, seats, who is to move, the rule options and the turn in progress. "
+    "Members left out take their defaults.",
+    (
+        Member("heights", Rows(Integer(0, MAX_HEIGHT), SIZE, "Stones on the square (B5).", "One rank, file a first."),
+               "`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1."),
+        Member("seats", ListOf(SEAT, low=2, high=4),
+               "2–4 seats in clockwise turn order; their number is the player count."),
+        Member("to_move", SEAT_ID, "The seat whose turn it is."),
+        Member("round_start", SEAT_ID, "The seat that began the round (G3). Default the first seat.", default=None),
+        Member("finishers", ListOf(SEAT_ID, "A seat."), "Seats that have finished (G3), in order. Default none.",
+               default=()),
+        Member("rules", RULES, default=Rules()),
+        Member("turn", TURN_STATE, default=START_OF_TURN),
+        Member("captures_open", Flag(), "With captures `burgenland`: the capture phase has opened (V2). "
+               "Default false.", default=False),
+    ),
+    _position,
+)
+
+SEGMENT: Final = Obj("Segment", "One turrian's walk along adjacent squares.", (
+    Member("from", ORIGIN, f"The turrian's square, or `{RESERVE}` (then `path[0]` is the entry square, M9).",
+           attribute="origin"),
+    Member("path", ListOf(SQUARE, SQUARE_DOC, low=1), "The squares stepped on, in order."),
+), Segment)
+
+TURN: Final = Obj("Turn", "The actions of the rest of a turn, per phase and in order; every list is optional.", (
+    Member("take", SQUARES_IN_ORDER, "Squares whose top stone is taken, in order (R).", default=()),
+    Member("place", SQUARES_IN_ORDER, "Squares a stone is placed on, in order (P).", default=()),
+    Member("move", ListOf(SEGMENT), "Walks, in order (M).", default=()),
+), TurnPlan)
+
+# ------------------------------------------------------------ the answers' statement
+
+
+class RemovalsAnswer(NamedTuple):
+    removals: tuple[Removal, ...]
+
+
+class PlacementsAnswer(NamedTuple):
+    squares: tuple[Square, ...]
+
+
+class ReachAnswer(NamedTuple):
+    reachable: tuple[Reach, ...]
+
+
+class CapturesAnswer(NamedTuple):
+    captures: tuple[Capture, ...]
+
+
+class GoalAnswer(NamedTuple):
+    seats: tuple[GoalStatus, ...]
+    game_over: bool
+    winners: tuple[str, ...]
+
+
+REMOVAL: Final = Obj("Removal", "A square whose top stone may be taken next.", (
+    Member("square", SQUARE, SQUARE_DOC),
+    Member("territory", TERRITORY_KIND, "Its territory (B3)."),
+    Member("height", Integer(1, MAX_HEIGHT), "The square's height before taking."),
+    Member("rule", Choice(RemovalRule), "Own territory (R3) or outside (R5)."),
+), Removal)
+
+REMOVALS_ANSWER: Final = Obj("RemovalsAnswer", "Every square whose top stone `to_move` may take next (R1–R7), "
+                             "in board order.", (Member("removals", ListOf(REMOVAL)),), RemovalsAnswer)
+
+PLACEMENTS_ANSWER: Final = Obj("PlacementsAnswer", "Every square a stone may be placed on (P2), in board order.", (
+    Member("squares", SQUARES_IN_ORDER, "Squares, in board order."),
+), PlacementsAnswer)
+
+REACH: Final = Obj("Reach", "A square the turrian can end on, with its cheapest cost and one cheapest path.", (
+    Member("square", SQUARE, SQUARE_DOC),
+    Member("cost", Integer(1, MOVEMENT_POINTS), "Points: steps, capture surcharges (M7) and re-entry (M9)."),
+    Member("path", SQUARES_IN_ORDER, f"The squares after `from` (for `{RESERVE}`, the entry square first)."),
+    Member("captures", SQUARES_IN_ORDER, "Squares on the path where a foreign turrian is captured."),
+), Reach)
+
+REACH_ANSWER: Final = Obj("ReachAnswer", "Every square the turrian can end on within the points, in board order.",
+                          (Member("reachable", ListOf(REACH)),), ReachAnswer)
+
+CAPTURE: Final = Obj("Capture", "The cheapest way for one turrian to capture one foreign turrian.", (
+    Member("from", ORIGIN, f"The capturing turrian's square, or `{RESERVE}`.", attribute="origin"),
+    Member("target", SQUARE, SQUARE_DOC),
+    Member("victim", SEAT_ID, "The seat whose turrian is captured."),
+    Member("cost", Integer(1, MOVEMENT_POINTS), "Points the capture costs, steps included."),
+    Member("path", SQUARES_IN_ORDER, "The squares after `from`, ending on `target`."),
+    Member("kind", Choice(CaptureKind), "Foreign territory: attack; own: defence (M8)."),
+), Capture)
+
+CAPTURES_ANSWER: Final = Obj("CapturesAnswer", "Every capture within the points, by turrian (board order, reserve "
+                             "last), then target.", (Member("captures", ListOf(CAPTURE)),), CapturesAnswer)
+
+GOAL_SEAT: Final = Obj("GoalSeat", "One seat's progress towards the goal.", (
+    Member("id", SEAT_ID, "The seat.", attribute="seat"),
+    Member("goal_met", Flag(), "The seat meets the goal now (G1 / G2)."),
+    Member("heights", ListOf(Integer(0, MAX_HEIGHT), "A height."), "Heights its turrians stand on, sorted."),
+    Member("missing", ListOf(Integer(min(min(h) for h in GOAL_HEIGHTS.values())), "A goal height."),
+           "Goal heights it lacks."),
+), GoalStatus)
+
+GOAL_ANSWER: Final = Obj("GoalAnswer", "Per seat whether it meets the goal, and whether the game is over (G1–G4).", (
+    Member("seats", ListOf(GOAL_SEAT)),
+    Member("game_over", Flag(), "The final round is complete (G3)."),
+    Member("winners", ListOf(SEAT_ID, "A winner."), "The seats that finished, once the game is over."),
+), GoalAnswer)
+
+VIOLATION: Final = Obj("Violation", "The first illegal action of a turn.", (
+    Member("rule", Text(), "The rule id it breaks, an anchor of /rules (`/rules#R4`)."),
+    Member("phase", OrNone(Choice(Phase), VIOLATION_TURN), f"Its phase (`{VIOLATION_TURN}`: the turn as a whole)."),
+    Member("index", Integer(0), "Its position in its phase's list."),
+    Member("detail", Text(), "A sentence a player understands."),
+    Member("step", Integer(0), "For a walk: the index in `path` of the offending square (absent otherwise).",
+           omit=True),
+    Member("interpretations", Readings(), omit=True),
+), Violation)
+
+
+def _event(type_: EventType, doc: str, *members: Member) -> Obj:
+    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
+    return Obj(name, doc, (
+        Member("type", Tag(type_), "What happened."),
+        Member("seat", SEAT_ID, "The seat it happened to or by."),
+        *members,
+        # Stated for every type: which types name readings depends on the options.
+        Member("interpretations", Readings(), omit=True),
+    ), Event)
+
+
+EVENT: Final = Variants("Event", "type", {
+    EventType.TAKE: _event(EventType.TAKE, "A stone was taken (R).", Member("square", SQUARE, SQUARE_DOC)),
+    EventType.PLACE: _event(EventType.PLACE, "A stone was placed (P).", Member("square", SQUARE, SQUARE_DOC),
+                            Member("bonus", Flag(), "A handicap stone (P3).")),
+    EventType.ENTER: _event(EventType.ENTER, "A reserve turrian re-entered (M9).", Member("square", SQUARE, SQUARE_DOC)),
+    EventType.MOVE: _event(EventType.MOVE, "A walk ended (M).",
+                           Member("square", SQUARE, "Where it ended."),
+                           Member("origin", ORIGIN, f"Its start square, or `{RESERVE}`."),
+                           Member("cost", Integer(1, MOVEMENT_POINTS), "Points spent on the walk.")),
+    EventType.CAPTURE: _event(EventType.CAPTURE, "A foreign turrian was captured (M6).",
+                              Member("square", SQUARE, SQUARE_DOC),
+                              Member("victim", SEAT_ID, "The seat whose turrian was captured."),
+                              Member("kind", Choice(CaptureKind), "M8.")),
+    EventType.ATTACK: _event(EventType.ATTACK, "The attack counter rose (M8).",
+                             Member("attacks", Integer(1, MAX_ATTACKS), "The new counter.")),
+    EventType.HOLD: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
+                           Member("squares", SQUARES_IN_ORDER, "The recorded `pro_hold`.")),
+    EventType.HOLD_LOST: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
+    EventType.CAPTURES_USED: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
+    EventType.CAPTURES_OPEN: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
+    EventType.FINISH: _event(EventType.FINISH, "The seat finished (G3, G4)."),
+    EventType.GAME_OVER: _event(EventType.GAME_OVER, "The game is over (G3).",
+                                Member("winners", ListOf(SEAT_ID, "A winner."))),
+})
+
+
+class BoardSquare(NamedTuple):
+    """One square of the board, as the board answer lists it."""
+
+    square: Square
+    file: str
+    rank: int
+    territory: Territory
+    ring: int
+
+
+class Layout(NamedTuple):
+    """The play area and entry rows of one player count."""
+
+    players: int
+    board: str
+    play_area: tuple[Square, ...]
+    entry_rows: Mapping[Territory, tuple[Square, ...]]
+
+
+class Board(NamedTuple):
+    """The board answer's value (B1–B4, M9)."""
+
+    squares: tuple[BoardSquare, ...]
+    clockwise: tuple[Territory, ...]
+    layouts: tuple[Layout, ...]
+
+
+LAYOUTS: Final = (
+    (2, "8x8", Rules()),
+    (2, "6x6", Rules(two_player_board=TwoPlayerBoard.SIX)),
+    (3, "8x8", Rules()),
+    (4, "10x10", Rules()),
+)
+"""(players, size of the play area, the rules that shape it), in the order the board answer lists them."""
+
+BOARD_ANSWER: Final = Obj("BoardAnswer", "The geometry of the board (B1–B4, M9).", (
+    Member("squares", ListOf(Obj("BoardSquare", f"One square of the {SIZE} × {SIZE} grid.", (
+        Member("square", SQUARE, SQUARE_DOC),
+        Member("file", Word(tuple(FILE_NAMES)), "West to east."),
+        Member("rank", Integer(1, SIZE), "South to north."),
+        Member("territory", TERRITORY_KIND, "B3."),
+        Member("ring", Integer(0, SIZE // 2 - 1), "Distance to the nearest edge (B2)."),
+    ), BoardSquare)), "In board order."),
+    Member("clockwise", ListOf(TERRITORY_KIND, "A territory."), "Territories in clockwise order."),
+    Member("layouts", ListOf(Obj("Layout", "The play area and entry rows of one player count (B4, M9).", (
+        Member("players", Integer(2, 4), "Player count."),
+        Member("board", Word(("10x10", "8x8", "6x6")), "Size of the play area."),
+        Member("play_area", SQUARES_IN_ORDER, "The squares in play, in board order."),
+        Member("entry_rows", Keyed("EntryRows", "Per territory, the squares where a reserve turrian re-enters (M9).",
+                                   Territory, SQUARES_IN_ORDER, "A territory's entry row.")),
+    ), Layout))),
+), Board)
+
+
+@cache
+def board() -> Board:
+    """The board as :data:`BOARD_ANSWER` writes it: the same for every game."""
+    return Board(
+        tuple(BoardSquare(s, name[0], int(name[1:]), TERRITORY[s], RING[s])
+              for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)),
+        CLOCKWISE,
+        tuple(
+            Layout(players, size, _board_order(play_area(players, rules)),
+                   {t: entry_row(t, players, rules) for t in CLOCKWISE})
+            for players, size, rules in LAYOUTS
+        ),
+    )
+
+
 # ---------------------------------------------------------------------------- reading
 
 
-def _square(shape: Shape, value: object, where: str) -> Square | None:
-    return shape.lookup(SQUARE_BY_NAME, value, where, SQUARE_WORDS)
-
-
-def _squares(shape: Shape, value: object, where: str, low: int = 0) -> tuple[Square, ...] | None:
-    items = shape.array(value, where, low)
-    if items is None:
-        return None
-    found = [SQUARE_BY_NAME.get(s) if type(s) is str else None for s in items]
-    if None not in found:
-        return tuple(found)  # type: ignore[arg-type]
-    for i, square in enumerate(found):
-        if square is None:
-            shape.fail(f"{where}/{i}", MUST_BE(what=SQUARE_WORDS))
-    return None
-
-
-def _seat_id(shape: Shape, value: object, where: str) -> str | None:
-    if is_seat_id(value):
-        return value  # type: ignore[return-value]
-    shape.fail(where, SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN))
-    return None
-
-
-def _plain_heights(value: object) -> tuple[int, ...] | None:
-    """The usual, well-formed grid, checked in a few C-level passes; ``None`` if anything
-    is off (the full reading then names every problem)."""
-    if type(value) is not list or len(value) != SIZE:
-        return None
-    if set(map(type, value)) != {list} or set(map(len, value)) != {SIZE}:
-        return None
-    flat = list(chain.from_iterable(value))
-    if set(map(type, flat)) != {int}:
-        return None
-    try:
-        bytes(flat)  # every height within 0 … 255, in one C-level pass without comparisons
-    except ValueError:
-        if min(flat) < 0 or max(flat) > MAX_HEIGHT:
-            return None
-    return tuple(flat)
-
-
-def _heights(shape: Shape, value: object) -> tuple[int, ...] | None:
-    plain = _plain_heights(value)
-    if plain is not None:
-        return plain
-    found = len(shape.problems)
-    rows = shape.array(value, "/heights", SIZE, SIZE)
-    flat = []
-    for r, row in enumerate(rows or ()):
-        cells = shape.array(row, f"/heights/{r}", SIZE, SIZE)
-        for f, height in enumerate(cells or ()):
-            flat.append(shape.integer(height, f"/heights/{r}/{f}", 0, MAX_HEIGHT))
-    return tuple(flat) if rows is not None and len(shape.problems) == found else None  # type: ignore[arg-type]
-
-
-def _territories(shape: Shape, value: object, where: str) -> tuple[Territory, ...] | None:
-    items = shape.array(value, where)
-    if items is None:
-        return None
-    found = [_TERRITORY_BY_NAME.get(t) if type(t) is str else None for t in items]
-    if None in found:
-        for i, t in enumerate(found):
-            if t is None:
-                shape.fail(f"{where}/{i}", MUST_BE_ONE_OF(allowed="NW, NE, SE, SW"))
-        return None
-    if len(found) > 1:
-        found.sort(key=CLOCKWISE.index)
-    return tuple(found)  # type: ignore[arg-type]
-
-
-def _plain_squares(value: object) -> tuple[Square, ...] | None:
-    """A list of square names, if it is one; ``None`` for anything else."""
-    if type(value) is not list:
-        return None
-    try:
-        # One C-level pass: a name that is not a square is a KeyError, a list or an
-        # object a TypeError (1.0 and true are no keys either).
-        return tuple(map(SQUARE_BY_NAME.__getitem__, value))
-    except (KeyError, TypeError):
-        return None
-
-
-def _plain_seat(data: object) -> Seat | None:
-    """The usual, well-formed seat, read without writing a pointer; ``None`` if anything is
-    off (the full reading then names every problem)."""
-    if type(data) is not dict or not _SEAT_MEMBERS.issuperset(data) or len(data) < len(_SEAT_REQUIRED):
-        return None
-    get = data.get
-    seat_id, attacks = get("id"), get("attacks")
-    bonus, captures = get("bonus_stones", 0), get("captures", 0)
-    if (
-        not is_seat_id(seat_id)
-        or type(attacks) is not int
-        or not 0 <= attacks <= MAX_ATTACKS
-        or type(bonus) is not int
-        or not 0 <= bonus <= MAX_BONUS_STONES
-        or type(captures) is not int
-        or not 0 <= captures <= CAPTURES_PER_SEAT
-    ):
-        return None
-    territories, turrians, hold = get("territories"), get("turrians"), get("pro_hold")
-    if type(territories) is not list or type(turrians) is not list:
-        return None
-    try:
-        owned = tuple(map(_TERRITORY_BY_NAME.__getitem__, territories))
-        standing = tuple(sorted(map(SQUARE_BY_NAME.__getitem__, turrians)))
-    except (KeyError, TypeError):
-        return None
-    pro_hold = None if hold is None else _plain_squares(hold)
-    if hold is not None and pro_hold is None:
-        return None
-    if len(owned) > 1:
-        owned = tuple(sorted(owned, key=CLOCKWISE.index))
-    return Seat(seat_id, owned, standing, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
-
-
-def _seat(shape: Shape, value: object, where: str) -> Seat | None:
-    plain = _plain_seat(value)
-    return plain if plain is not None else _read_seat(shape, value, where)
-
-
-def _read_seat(shape: Shape, value: object, where: str) -> Seat | None:
-    """A seat read member by member, every problem recorded with its pointer."""
-    found = len(shape.problems)
-    data = shape.obj(value, where, _SEAT_REQUIRED, _SEAT_MEMBERS)
-    if data is None:
-        return None
-    seat_id = _seat_id(shape, data["id"], f"{where}/id") if "id" in data else None
-    territories = _territories(shape, data["territories"], f"{where}/territories") if "territories" in data else None
-    turrians = _squares(shape, data["turrians"], f"{where}/turrians") if "turrians" in data else None
-    attacks = shape.integer(data["attacks"], f"{where}/attacks", 0, MAX_ATTACKS) if "attacks" in data else None
-    bonus = data.get("bonus_stones", 0)
-    if type(bonus) is not int or not 0 <= bonus <= MAX_BONUS_STONES:
-        shape.integer(bonus, f"{where}/bonus_stones", 0, MAX_BONUS_STONES)
-    hold = data.get("pro_hold")
-    pro_hold = None if hold is None else _squares(shape, hold, f"{where}/pro_hold")
-    captures = data.get("captures", 0)
-    if type(captures) is not int or not 0 <= captures <= CAPTURES_PER_SEAT:
-        shape.integer(captures, f"{where}/captures", 0, CAPTURES_PER_SEAT)
-    if len(shape.problems) > found:
-        return None
-    if len(turrians) > 1:  # type: ignore[arg-type]
-        turrians = tuple(sorted(turrians))  # type: ignore[arg-type]
-    return Seat(seat_id, territories, turrians, attacks, bonus, pro_hold, captures)  # type: ignore[arg-type]
-
-
-#: Per option, its values by their JSON value (a bool option's ``true`` and ``false``).
-_OPTION_VALUES: Final = {
-    option.name: {(v if isinstance(v, bool) else v.value): v for v in option_values(option)} for option in OPTIONS
-}
-_OPTION_TYPES: Final = frozenset({str, bool})
-
-
-#: Rules read from the JSON objects that name them, by the object's members in order
-#: (the objects a client sends are few: it sends the same options again and again).
-_RULES_READ: Final[dict[tuple[tuple[str, str | bool], ...], Rules]] = {}
-_RULES_READ_MAX: Final = 1024
-
-
-def _plain_rules(value: object) -> Rules | None:
-    """The usual ``rules``: every option named by a value it has; ``None`` if anything is
-    off (the full reading then names every problem)."""
-    if type(value) is not dict or not _RULE_MEMBERS.issuperset(value):
-        return None
-    # Only strings and booleans are looked up, since 1 == True would find a boolean
-    # option's value (and a key with 1 the rules read for true).
-    if not _OPTION_TYPES.issuperset(map(type, value.values())):
-        return None
-    key = tuple(value.items())
-    found = _RULES_READ.get(key)
-    if found is not None:
-        return found
-    named: dict[str, Any] = {}
-    for name, raw in key:
-        option = _OPTION_VALUES[name].get(raw)
-        if option is None:
-            return None
-        named[name] = option
-    found = Rules(**named)
-    if len(_RULES_READ) < _RULES_READ_MAX:
-        _RULES_READ[key] = found
-    return found
-
-
-def _rules(shape: Shape, value: object) -> Rules | None:
-    plain = _plain_rules(value)
-    if plain is not None:
-        return plain
-    data = shape.obj(value, "/rules", (), _RULE_MEMBERS)
-    if data is None:
-        return None
-    if not data:
-        return Rules()
-    chosen: dict[str, Any] = {}
-    for option in OPTIONS:
-        if option.name in data:
-            where = f"/rules/{option.name}"
-            raw = data[option.name]
-            if type(option.default) is bool:
-                chosen[option.name] = shape.boolean(raw, where)
-            else:
-                chosen[option.name] = shape.member(type(option.default), raw, where)
-    if None in chosen.values():
-        return None
-    return Rules(**chosen)
-
-
-_PHASE_BY_VALUE: Final = {p.value: p for p in Phase}
-
-
-def _plain_turn_state(value: object) -> TurnState | None:
-    """The usual ``turn``, read without writing a pointer; ``None`` if anything is off."""
-    if type(value) is not dict or not _TURN_MEMBERS.issuperset(value):
-        return None
-    raw_phase = value.get("phase", "take")
-    phase = _PHASE_BY_VALUE.get(raw_phase) if type(raw_phase) is str else None
-    taken = _plain_squares(value.get("taken", []))
-    in_hand, points = value.get("in_hand", 0), value.get("points", MOVEMENT_POINTS)
-    attacked = value.get("attacked", False)
-    if (
-        phase is not None
-        and taken is not None
-        and type(in_hand) is int
-        and 0 <= in_hand <= STONES_PER_TURN
-        and type(points) is int
-        and 0 <= points <= MOVEMENT_POINTS
-        and type(attacked) is bool
-    ):
-        return TurnState(phase, taken, in_hand, points, attacked)
-    return None
-
-
-def _turn_state(shape: Shape, value: object) -> TurnState | None:
-    plain = _plain_turn_state(value)
-    if plain is not None:
-        return plain
-    data = shape.obj(value, "/turn", (), _TURN_MEMBERS)
-    if data is None:
-        return None
-    if not data:
-        return TurnState()
-    phase = shape.member(Phase, data.get("phase", Phase.TAKE.value), "/turn/phase")
-    taken = _squares(shape, data.get("taken", []), "/turn/taken")
-    in_hand = shape.integer(data.get("in_hand", 0), "/turn/in_hand", 0, STONES_PER_TURN)
-    points = shape.integer(data.get("points", MOVEMENT_POINTS), "/turn/points", 0, MOVEMENT_POINTS)
-    attacked = shape.boolean(data.get("attacked", False), "/turn/attacked")
-    if phase is None or taken is None or in_hand is None or points is None or attacked is None:
-        return None
-    return TurnState(phase, taken, in_hand, points, attacked)
-
-
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form, its shape checked but not its structure.
+    """A :class:`Position` from its JSON form (:data:`POSITION`), its shape checked but
+    not its structure.
 
     Raises :class:`~service.common.MalformedError` naming every problem found.
     Turrians are stored in board order, territories in clockwise order.
     """
-    shape = Shape()
-    obj = shape.obj(data, "", _POSITION_REQUIRED, _POSITION_MEMBERS)
-    if obj is None:
-        shape.done()
-        raise AssertionError  # done() raised
-    heights = _heights(shape, obj["heights"]) if "heights" in obj else None
-    raw_seats = shape.array(obj["seats"], "/seats", 2, 4) if "seats" in obj else None
-    seats = [_seat(shape, s, f"/seats/{i}") for i, s in enumerate(raw_seats or ())]
-    to_move = _seat_id(shape, obj["to_move"], "/to_move") if "to_move" in obj else None
-    round_start = _seat_id(shape, obj["round_start"], "/round_start") if "round_start" in obj else None
-    finisher_ids = shape.array(obj.get("finishers", []), "/finishers")
-    finishers = [_seat_id(shape, s, f"/finishers/{i}") for i, s in enumerate(finisher_ids or ())]
-    rules = _rules(shape, obj["rules"]) if "rules" in obj else Rules()
-    turn = _turn_state(shape, obj["turn"]) if "turn" in obj else TurnState()
-    captures_open = shape.boolean(obj.get("captures_open", False), "/captures_open")
-    shape.done()
-    assert heights is not None and to_move is not None and rules is not None and turn is not None
-    return Position(
-        heights=heights,
-        seats=tuple(seats),  # type: ignore[arg-type]
-        to_move=to_move,
-        round_start=round_start if round_start is not None else seats[0].id,  # type: ignore[union-attr]
-        finishers=tuple(finishers),  # type: ignore[arg-type]
-        rules=rules,
-        turn=turn,
-        captures_open=bool(captures_open),
-    )
+    position: Position = wire.read(POSITION, data)
+    return position
 
 
 def parse_position(data: object) -> Position:
@@ -396,95 +425,24 @@ def parse_position(data: object) -> Position:
     return position
 
 
-def _segment(shape: Shape, value: object, where: str) -> Segment | None:
-    found = len(shape.problems)
-    data = shape.obj(value, where, _SEGMENT_MEMBERS, _SEGMENT_MEMBERS)
-    if data is None:
-        return None
-    origin = _origin(shape, data["from"], f"{where}/from") if "from" in data else None
-    path = _squares(shape, data["path"], f"{where}/path", 1) if "path" in data else None
-    if path is None or len(shape.problems) > found:
-        return None
-    return Segment(origin, path)
-
-
-def _origin(shape: Shape, value: object, where: str) -> Square | None:
-    if value == RESERVE:
-        return None
-    return shape.lookup(SQUARE_BY_NAME, value, where, _ORIGIN_WORDS)
-
-
 def parse_origin(value: object) -> Square | None:
     """Where a walk starts (a ``from`` member): a square, or ``None`` for ``"reserve"``.
 
     >>> parse_origin("c7"), parse_origin("reserve")
     (62, None)
     """
-    shape = Shape()
-    origin = _origin(shape, value, "")
-    shape.done()
+    origin: Square | None = wire.read(ORIGIN, value)
     return origin
 
 
-_ORIGIN_BY_NAME: Final[dict[str, Square | None]] = {**SQUARE_BY_NAME, RESERVE: None}
-
-
-def _plain_plan(data: object) -> TurnPlan | None:
-    """The usual, well-formed plan, read with C-level lookups and no pointers; ``None`` if
-    anything is off (the full reading then names every problem)."""
-    if type(data) is not dict or not _PLAN_MEMBERS.issuperset(data):
-        return None
-    take, place, move = data.get("take", []), data.get("place", []), data.get("move", [])
-    if type(take) is not list or type(place) is not list or type(move) is not list:
-        return None
-    segments = []
-    try:
-        for segment in move:
-            if type(segment) is not dict or len(segment) != 2:
-                return None
-            path = segment["path"]
-            if type(path) is not list or not path:
-                return None
-            # A name that is no square is a KeyError, a list or an object a TypeError.
-            segments.append(Segment(_ORIGIN_BY_NAME[segment["from"]], tuple(map(SQUARE_BY_NAME.__getitem__, path))))
-        return TurnPlan(
-            tuple(map(SQUARE_BY_NAME.__getitem__, take)), tuple(map(SQUARE_BY_NAME.__getitem__, place)), tuple(segments)
-        )
-    except (KeyError, TypeError):
-        return None
-
-
 def parse_turn_plan(data: object) -> TurnPlan:
-    """A :class:`~service.terra_turrium.actions.TurnPlan` from its JSON form (the contract's ``Turn``);
-    every list is optional. Raises :class:`~service.common.MalformedError`."""
-    plain = _plain_plan(data)
-    return plain if plain is not None else _read_plan(data)
-
-
-def _read_plan(data: object) -> TurnPlan:
-    """A plan read member by member, every problem recorded with its pointer."""
-    shape = Shape()
-    obj = shape.obj(data, "", (), _PLAN_MEMBERS)
-    if obj is None:
-        shape.done()
-        raise AssertionError
-    take = _squares(shape, obj.get("take", []), "/take")
-    place = _squares(shape, obj.get("place", []), "/place")
-    raw = shape.array(obj.get("move", []), "/move")
-    segments = [_segment(shape, s, f"/move/{i}") for i, s in enumerate(raw or ())]
-    shape.done()
-    return TurnPlan(take or (), place or (), tuple(segments))  # type: ignore[arg-type]
+    """A :class:`~service.terra_turrium.actions.TurnPlan` from its JSON form (the contract's ``Turn``,
+    :data:`TURN`); every list is optional. Raises :class:`~service.common.MalformedError`."""
+    plan: TurnPlan = wire.read(TURN, data)
+    return plan
 
 
 # ---------------------------------------------------------------------------- writing
-#
-# The writers read an enum member's value as ``_value_`` (the attribute Enum keeps it in)
-# rather than through the ``value`` property, which costs four times as much on 3.11: an
-# answer writes hundreds of them.
-
-
-def _names(squares: Sequence[Square]) -> list[str]:
-    return [square_name(s) for s in squares]
 
 
 def origin_name(origin: Square | None) -> str:
@@ -494,147 +452,82 @@ def origin_name(origin: Square | None) -> str:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """Every option with its value."""
-    return {
-        option.name: value if isinstance(value := getattr(rules, option.name), bool) else value.value
-        for option in OPTIONS
-    }
+    written: dict[str, Any] = RULES.write(rules)
+    return written
 
 
 def seat_to_dict(seat: Seat) -> dict[str, Any]:
     """The JSON form of a seat, every member present."""
-    return {
-        "id": seat.id,
-        "territories": [t._value_ for t in seat.territories],
-        "turrians": _names(seat.turrians),
-        "attacks": seat.attacks,
-        "bonus_stones": seat.bonus_stones,
-        "pro_hold": None if seat.pro_hold is None else _names(seat.pro_hold),
-        "captures": seat.captures,
-    }
+    written: dict[str, Any] = SEAT.write(seat)
+    return written
 
 
 def turn_state_to_dict(turn: TurnState) -> dict[str, Any]:
-    return {
-        "phase": turn.phase._value_,
-        "taken": _names(turn.taken),
-        "in_hand": turn.in_hand,
-        "points": turn.points,
-        "attacked": turn.attacked,
-    }
+    written: dict[str, Any] = TURN_STATE.write(turn)
+    return written
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
     """The JSON form of a position (the contract's ``Position``), every member written out."""
-    heights = position.heights
-    return {
-        "heights": [list(heights[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
-        "seats": [seat_to_dict(s) for s in position.seats],
-        "to_move": position.to_move,
-        "round_start": position.round_start,
-        "finishers": list(position.finishers),
-        "rules": rules_to_dict(position.rules),
-        "turn": turn_state_to_dict(position.turn),
-        "captures_open": position.captures_open,
-    }
+    written: dict[str, Any] = POSITION.write(position)
+    return written
 
 
 def turn_plan_to_dict(plan: TurnPlan) -> dict[str, Any]:
     """The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`."""
-    return {
-        "take": _names(plan.take),
-        "place": _names(plan.place),
-        "move": [{"from": origin_name(seg.origin), "path": _names(seg.path)} for seg in plan.move],
-    }
+    written: dict[str, Any] = TURN.write(plan)
+    return written
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """An event: ``type`` and ``seat``, then only the members its type has."""
-    out: dict[str, Any] = {"type": event.type._value_, "seat": event.seat}
-    if event.square is not None:
-        out["square"] = square_name(event.square)
-    if event.type is EventType.MOVE:
-        out["origin"] = origin_name(event.origin)
-    if event.cost is not None:
-        out["cost"] = event.cost
-    if event.victim is not None:
-        out["victim"] = event.victim
-    if event.kind is not None:
-        out["kind"] = event.kind._value_
-    if event.bonus is not None:
-        out["bonus"] = event.bonus
-    if event.attacks is not None:
-        out["attacks"] = event.attacks
-    if event.squares is not None:
-        out["squares"] = _names(event.squares)
-    if event.winners is not None:
-        out["winners"] = list(event.winners)
-    if event.interpretations:
-        out["interpretations"] = list(event.interpretations)
-    return out
-
-
-VIOLATION_TURN: Final = "turn"
-"""The ``phase`` of a violation of the turn as a whole."""
+    written: dict[str, Any] = EVENT.write(event)
+    return written
 
 
 def violation_to_dict(violation: Violation) -> dict[str, Any]:
     """The ``violation`` member; ``step`` only where the violation is one step of a path."""
-    out: dict[str, Any] = {
-        "rule": violation.rule,
-        "phase": VIOLATION_TURN if violation.phase is None else violation.phase.value,
-        "index": violation.index,
-        "detail": violation.detail,
-    }
-    if violation.step is not None:
-        out["step"] = violation.step
-    if violation.interpretations:
-        out["interpretations"] = list(violation.interpretations)
-    return out
+    written: dict[str, Any] = VIOLATION.write(violation)
+    return written
 
 
 def removal_to_dict(removal: Removal) -> dict[str, Any]:
-    return {
-        "square": square_name(removal.square),
-        "territory": removal.territory._value_,
-        "height": removal.height,
-        "rule": removal.rule._value_,
-    }
+    written: dict[str, Any] = REMOVAL.write(removal)
+    return written
 
 
 def reach_to_dict(reach: Reach) -> dict[str, Any]:
-    names = SQUARE_NAMES  # a batch writes thousands of these: the table, not a call per square
-    return {
-        "square": names[reach.square],
-        "cost": reach.cost,
-        "path": [names[s] for s in reach.path],
-        "captures": [names[s] for s in reach.captures],
-    }
+    written: dict[str, Any] = REACH.write(reach)
+    return written
 
 
 def capture_to_dict(capture: Capture) -> dict[str, Any]:
-    return {
-        "from": origin_name(capture.origin),
-        "target": square_name(capture.target),
-        "victim": capture.victim,
-        "cost": capture.cost,
-        "path": _names(capture.path),
-        "kind": capture.kind._value_,
-    }
+    written: dict[str, Any] = CAPTURE.write(capture)
+    return written
 
 
 def goal_status_to_dict(status: GoalStatus) -> dict[str, Any]:
-    return {
-        "id": status.seat,
-        "goal_met": status.goal_met,
-        "heights": list(status.heights),
-        "missing": list(status.missing),
-    }
+    written: dict[str, Any] = GOAL_SEAT.write(status)
+    return written
+
+
+def board_to_dict() -> dict[str, Any]:
+    """The geometry (B1–B4, M9): every square with its file, rank, territory and ring,
+    the territories clockwise, and each player count's play area and entry rows.
+
+    >>> b = board_to_dict()
+    >>> b["squares"][11], b["layouts"][0]["entry_rows"]["NW"][:4]
+    ({'square': 'b2', 'file': 'b', 'rank': 2, 'territory': 'SW', 'ring': 1}, ['b6', 'b7', 'b8', 'b9'])
+    """
+    written: dict[str, Any] = BOARD_ANSWER.write(board())
+    return written
 
 
 __all__ = [
     "RESERVE",
     "SEAT_ID_PATTERN",
     "VIOLATION_TURN",
+    "board_to_dict",
     "capture_to_dict",
     "event_to_dict",
     "goal_status_to_dict",

@@ -5,15 +5,11 @@ the writer writes exactly what the statement and the document's answer schema li
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-
-import random
 
 from service.common import wire
 from service.spiel_der_tuerme import (
@@ -44,60 +40,20 @@ from service.spiel_der_tuerme.codec import (
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_turn
 from service.spiel_der_tuerme.records import EventType, Violation
+from tests.api.statements import SCHEMAS, check, objects, written
 
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMAS = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
-
-
-def _objects(kind: wire.Kind) -> Iterator[wire.Obj | wire.Tagged | wire.Keyed]:
-    """Every object shape the statement ``kind`` holds, itself first."""
-    if isinstance(kind, wire.Obj | wire.Tagged | wire.Keyed):
-        yield kind
-        for member in wire.members_of(kind):
-            yield from _objects(member.kind)
-    elif isinstance(kind, wire.Variants):
-        for variant in kind.variants.values():
-            yield from _objects(variant)
-    elif isinstance(kind, wire.ListOf | wire.NameMap):
-        yield from _objects(kind.item)
 
 
 def _schema(name: str) -> dict[str, Any]:
     return SCHEMAS[name]
 
 
-def _obj_names(obj: wire.Obj, answer: bool) -> str:
-    """The component the document describes ``obj`` with, in an answer or a request."""
-    return "Sdt" + obj.name + ("" if answer or not obj.optional else "Input")
+def _objects(kind: wire.Kind) -> Any:
+    return objects(kind)
 
 
-def _check(obj: wire.Obj | wire.Tagged | wire.Keyed, answer: bool) -> None:
-    if isinstance(obj, wire.Keyed):
-        schema = _schema("Sdt" + obj.name)
-        keys = [m.value for m in obj.enum]
-        assert list(schema["properties"]) == keys and sorted(schema["required"]) == sorted(keys)
-        return
-    if isinstance(obj, wire.Tagged):
-        union = _schema("Sdt" + obj.name)
-        assert union["discriminator"]["propertyName"] == obj.tag.name
-        assert set(union["discriminator"]["mapping"]) == {v.value.value for v in obj.variants}
-        for variant in obj.variants:
-            schema = _schema("Sdt" + variant.name)
-            names = [m.name for m in wire.members_of(obj)]
-            assert list(schema["properties"]) == names, variant.name
-            assert schema["properties"][obj.tag.name]["enum"] == [variant.value.value]
-            assert sorted(schema["required"]) == sorted([obj.tag.name, *variant.wants]), variant.name
-        return
-    name = _obj_names(obj, answer)
-    schema = _schema(name)
-    assert list(schema["properties"]) == [m.name for m in obj.members], name
-    required = [m.name for m in obj.members if (m.written if answer else m.required)]
-    assert sorted(schema.get("required", [])) == sorted(required), name
-    assert schema["additionalProperties"] is False, name
-    for member in obj.members:
-        assert schema["properties"][member.name].get("nullable", False) == (
-            member.nullable and not isinstance(member.kind, wire.Tagged)
-        ), (name, member.name)
+def _check(obj: Any, answer: bool) -> None:
+    check("Sdt", obj, answer)
 
 
 @pytest.mark.parametrize("answer", [True, False], ids=["answer", "request"])
@@ -147,27 +103,7 @@ def test_every_event_type_is_stated_and_in_the_documents_union():
     assert set(events["discriminator"]["mapping"]) == {t.value for t in EventType}
 
 
-def _written(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[str]:
-    """Walks an answer with its statement; yields the pointer of every object checked."""
-    if isinstance(kind, wire.Variants):
-        kind = next(v for t, v in kind.variants.items() if t.value == data[kind.tag])
-    if isinstance(kind, wire.Keyed):
-        assert list(data) == [m.value for m in kind.enum], pointer
-        yield pointer
-        for key, item in data.items():
-            yield from _written(kind.item, item, f"{pointer}/{key}")
-    elif isinstance(kind, wire.Obj | wire.Tagged):
-        members = wire.members_of(kind)
-        # Every member written, in the stated order; one left out only where stated.
-        assert list(data) == [m.name for m in members if m.name in data], pointer
-        assert {m.name for m in members if m.written} <= set(data), pointer
-        yield pointer
-        for member in members:
-            if data.get(member.name) is not None:
-                yield from _written(member.kind, data[member.name], f"{pointer}/{member.name}")
-    elif isinstance(kind, wire.ListOf):
-        for index, item in enumerate(data):
-            yield from _written(kind.item, item, f"{pointer}/{index}")
+_written = written
 
 
 def _played() -> tuple[list[Any], Any]:

@@ -1,6 +1,7 @@
-"""B5, S1–S4, T1: the codec reads the usual, well-formed JSON on quick paths (C-level
-lookups, no pointers written) and anything else member by member. The two readings
-must agree on every input: the same value, or the same problems."""
+"""B5, S1–S4, T1: the codec reads the usual, well-formed JSON on the quick path its
+statement makes (C-level lookups, no pointers written) and anything else member by
+member. The two readings must agree on every input: the same value, or the same
+problems."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-import service.terra_turrium.codec as codec
-from service.common import MalformedError
+from service.common import MalformedError, wire
 from service.terra_turrium import (
     Goal,
     OutsideRule,
@@ -30,7 +30,7 @@ from service.terra_turrium import (
     setup_position,
     turn_plan_to_dict,
 )
-from service.terra_turrium.codec import read_position
+from service.terra_turrium.codec import POSITION, TURN, read_position
 from service.terra_turrium.options import Captures, Reentry
 from service.terra_turrium.random_player import random_setup, random_turn
 
@@ -41,7 +41,6 @@ from service.terra_turrium.random_player import random_setup, random_turn
 JUNK = [None, True, False, 1.0, "", "a1", "k1", "A1", "NW", "reserve", "take", "move", "yellow", "Yellow",
         [], ["a1"], ["zz"], {}, {"a": 1}, *range(-1, 8), 255, 256, 999, 1000, 9999, 10_000]
 
-QUICK_READINGS = ("_plain_seat", "_plain_heights", "_plain_rules", "_plain_turn_state", "_plain_plan")
 
 
 def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -101,7 +100,8 @@ def _outcome(read: Any, data: Any) -> Any:
 
 
 def _full(read: Any, data: Any) -> Any:
-    with mock.patch.multiple(codec, **{name: lambda *_: None for name in QUICK_READINGS}):
+    """The outcome of ``read`` with every quick reading refused (the full reading only)."""
+    with mock.patch.object(wire.Kind, "quick_reader", lambda self: wire._never):
         return _outcome(read, data)
 
 
@@ -131,7 +131,7 @@ POSITIONS += [
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p.players}p")
 def test_b5_s1_s4_t1_a_position_is_read_alike_on_the_quick_and_the_full_path(position):
     data = position_to_dict(position)
-    assert codec._plain_heights(data["heights"]) is not None  # the quick path is taken at all
+    assert POSITION.quick_reader()(data) == position  # the quick path is taken at all
     assert _outcome(read_position, data) == _full(read_position, data) == position
     for sent in _mistakes(data):
         assert _outcome(read_position, sent) == _full(read_position, sent), sent
@@ -142,6 +142,6 @@ def test_t1_a_turn_is_read_alike_on_the_quick_and_the_full_path(seed):
     position = POSITIONS[2]
     plan = random_turn(position, random.Random(seed))
     data = turn_plan_to_dict(plan)
-    assert codec._plain_plan(data) == _full(parse_turn_plan, data) == plan
+    assert TURN.quick_reader()(data) == _full(parse_turn_plan, data) == plan
     for sent in _mistakes(data):
         assert _outcome(parse_turn_plan, sent) == _full(parse_turn_plan, sent), sent

@@ -93,6 +93,18 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
     if isinstance(kind, wire.Variants):
         variants = {value.value: schema(obj, prefix, answer=True) for value, obj in kind.variants.items()}
         return Union(kind.tag, variants, **options)
+    if isinstance(kind, wire.Rows):
+        row = array(_field(kind.item, kind.item_doc, prefix, answer, {}), kind.row_doc, kind.size, kind.size)
+        return array(row, doc, kind.size, kind.size, **options)
+    if isinstance(kind, wire.Matching):
+        return text(doc, f"^{kind.word}$", **options)
+    if isinstance(kind, wire.OrNone):
+        inner = kind.kind
+        if isinstance(inner, wire.Square):
+            return text(doc, f"^(?:{kind.word}|{inner.grid.name_pattern})$", inner.what, **options)
+        if isinstance(inner, wire.Choice):
+            return one_of([*inner.values, kind.word], doc, **options)
+        raise TypeError(f"no schema field for {kind!r}")
     if isinstance(kind, wire.Integer):
         return integer(doc, kind.low, kind.high, **options)
     if isinstance(kind, wire.Fixed):

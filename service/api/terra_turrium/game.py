@@ -9,35 +9,18 @@ from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import BoardAnswer, HandoverAnswer, HandoverQuery, PositionAnswer, SetupQuery
 from service.common import InvalidQueryError
 from service.terra_turrium import (
-    CLOCKWISE,
     OPTIONS,
-    RING,
-    SQUARE_NAMES,
-    SQUARES,
-    TERRITORY,
     Rules,
-    TwoPlayerBoard,
     Handover,
     apply_handover,
-    entry_row,
     parse_square,
-    play_area,
     position_to_dict,
     setup_position,
-    square_name,
 )
+from service.terra_turrium.codec import board_to_dict
 from service.terra_turrium.options import option_values
 
 bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
-
-#: (players, size of the play area, the rules that shape it), in the order /v1/board lists them.
-LAYOUTS = (
-    (2, "8x8", Rules()),
-    (2, "6x6", Rules(two_player_board=TwoPlayerBoard.SIX)),
-    (3, "8x8", Rules()),
-    (4, "10x10", Rules()),
-)
-
 
 def _rules(query: dict[str, Any]) -> Rules:
     """The options of the query as a :class:`Rules` value."""
@@ -111,30 +94,8 @@ def board() -> dict[str, Any]:
     clockwise order, and per player count (and 2-player board) the squares in play (B4)
     and each territory's entry row (M9). The same answer every time.
     """
-    return _geometry()
+    return _board()
 
 
-@cache
-def _geometry() -> dict[str, Any]:
-    return {
-        "squares": [
-            {
-                "square": name,
-                "file": name[0],
-                "rank": int(name[1:]),
-                "territory": TERRITORY[s].value,
-                "ring": RING[s],
-            }
-            for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)
-        ],
-        "clockwise": [t.value for t in CLOCKWISE],
-        "layouts": [
-            {
-                "players": players,
-                "board": size,
-                "play_area": [square_name(s) for s in sorted(play_area(players, rules))],
-                "entry_rows": {t.value: [square_name(s) for s in entry_row(t, players, rules)] for t in CLOCKWISE},
-            }
-            for players, size, rules in LAYOUTS
-        ],
-    }
+# The answer is the same every time and nothing writes to it: it is encoded and sent.
+_board = cache(board_to_dict)

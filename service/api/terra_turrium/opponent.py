@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.declare import Answer, Blueprint, List, Nested
+from service.api.declare import Answer, Blueprint, List, Nested, wire
 from service.api.suggest import answer_members, options_of, request_members, search_answer
-from service.api.terra_turrium.schemas import PositionQuery, Segment, seat_id, squares
+from service.api.terra_turrium.schemas import PositionQuery, seat_id, squares
 from service.terra_turrium import square_name, turn_plan_to_dict
+from service.terra_turrium.codec import TURN
 from service.terra_turrium.opponent import suggest_turn
 
 SuggestQuery: Any = PositionQuery.from_dict(request_members(), name="SuggestQuery")
@@ -15,12 +16,9 @@ SuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
 SuggestQuery.problems = {422: "InvalidPositionOrQuery"}
 
 
-class SuggestedTurn(Answer):
-    """The rest of the turn, every phase listed (empty where nothing is left to do)."""
-
-    take = squares("Squares whose top stone is taken, in order (R).", required=True)
-    place = squares("Squares a stone is placed on, in order (P).", required=True)
-    move = List(Nested(Segment), required=True, metadata={"description": "Walks, in order (M)."})
+#: The turn as the codec writes it: every phase listed (empty where nothing is left to do).
+SuggestedTurn = wire.answer_schema(TURN, "", name="SuggestedTurn")
+SuggestedTurn.__doc__ = "The rest of the turn, every phase listed (empty where nothing is left to do)."
 
 
 class SetupPlacement(Answer):

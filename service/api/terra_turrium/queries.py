@@ -5,34 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import (
-    CapturesAnswer,
-    CapturesQuery,
-    GoalAnswer,
-    PlacementsAnswer,
-    PositionQuery,
-    ReachAnswer,
-    ReachQuery,
-    RemovalsAnswer,
-)
+from service.api.terra_turrium import schemas
+from service.api.terra_turrium.schemas import CapturesQuery, PositionQuery, ReachQuery
 from service.terra_turrium import (
     goal_status,
     legal_captures,
     legal_placements,
     legal_removals,
     reachable,
-    square_name,
     winners,
 )
-from service.terra_turrium.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
+from service.terra_turrium.codec import (
+    CAPTURES_ANSWER,
+    GOAL_ANSWER,
+    PLACEMENTS_ANSWER,
+    REACH_ANSWER,
+    REMOVALS_ANSWER,
+    CapturesAnswer,
+    GoalAnswer,
+    PlacementsAnswer,
+    ReachAnswer,
+    RemovalsAnswer,
+)
 
 bp = Blueprint("queries", __name__, description="Questions about a Terra Turrium position.")
 
 
 @bp.post("/v1/removals")
 @bp.arguments(PositionQuery)
-@bp.response(200, RemovalsAnswer, description="The legal removals, in board order.")
-def removals(query: dict[str, Any]) -> dict[str, Any]:
+@bp.response(200, schemas.RemovalsAnswer, description="The legal removals, in board order.")
+def removals(query: dict[str, Any]) -> Any:
     """Squares whose top stone the player to move may take next (R1–R7).
 
     Every square whose top stone `to_move` may take next in this turn, with the square's
@@ -41,26 +43,26 @@ def removals(query: dict[str, Any]) -> dict[str, Any]:
     limits (R4) counted from `turn.taken`. Empty outside the take phase, after three
     stones, or once the game is over. (The take phase's answers are called removals.)
     """
-    return {"removals": [removal_to_dict(r) for r in legal_removals(query["position"])]}
+    return REMOVALS_ANSWER.write(RemovalsAnswer(legal_removals(query["position"])))
 
 
 @bp.post("/v1/placements")
 @bp.arguments(PositionQuery)
-@bp.response(200, PlacementsAnswer, description="The squares, in board order.")
-def placements(query: dict[str, Any]) -> dict[str, Any]:
+@bp.response(200, schemas.PlacementsAnswer, description="The squares, in board order.")
+def placements(query: dict[str, Any]) -> Any:
     """Squares a stone may be placed on (P2).
 
     Every in-play square without a turrian, at any height and in any territory (P2, B4).
     The same answer in the take phase (for planning) and in the place phase; empty in
     the move phase and once the game is over.
     """
-    return {"squares": [square_name(s) for s in legal_placements(query["position"])]}
+    return PLACEMENTS_ANSWER.write(PlacementsAnswer(legal_placements(query["position"])))
 
 
 @bp.post("/v1/reach")
 @bp.arguments(ReachQuery)
-@bp.response(200, ReachAnswer, description="The reachable squares, in board order.")
-def reach(query: dict[str, Any]) -> dict[str, Any]:
+@bp.response(200, schemas.ReachAnswer, description="The reachable squares, in board order.")
+def reach(query: dict[str, Any]) -> Any:
     """Squares one turrian of the player to move can end on, with cost and path (M1–M10).
 
     Every square the turrian on `from` (or a reserve turrian, `from: reserve`) can end on
@@ -71,13 +73,13 @@ def reach(query: dict[str, Any]) -> dict[str, Any]:
     `reserve` with none in reserve (M9), is 422.
     """
     answers = reachable(query["position"], query["origin"], query.get("points"))
-    return {"reachable": [reach_to_dict(r) for r in answers]}
+    return REACH_ANSWER.write(ReachAnswer(answers))
 
 
 @bp.post("/v1/captures")
 @bp.arguments(CapturesQuery)
-@bp.response(200, CapturesAnswer, description="The captures, by turrian in board order (reserve last).")
-def captures(query: dict[str, Any]) -> dict[str, Any]:
+@bp.response(200, schemas.CapturesAnswer, description="The captures, by turrian in board order (reserve last).")
+def captures(query: dict[str, Any]) -> Any:
     """Foreign turrians the player to move can capture, the cheapest way for each turrian (M6–M9).
 
     For each turrian of `to_move` (and `reserve`, if it has turrians in reserve) and each
@@ -86,13 +88,13 @@ def captures(query: dict[str, Any]) -> dict[str, Any]:
     Partners in team play cannot be captured; with 5 attacks used at the start of the
     turn only defences are listed.
     """
-    return {"captures": [capture_to_dict(c) for c in legal_captures(query["position"], query.get("points"))]}
+    return CAPTURES_ANSWER.write(CapturesAnswer(legal_captures(query["position"], query.get("points"))))
 
 
 @bp.post("/v1/goal")
 @bp.arguments(PositionQuery)
-@bp.response(200, GoalAnswer, description="The goal status of every seat, in seat order.")
-def goal(query: dict[str, Any]) -> dict[str, Any]:
+@bp.response(200, schemas.GoalAnswer, description="The goal status of every seat, in seat order.")
+def goal(query: dict[str, Any]) -> Any:
     """Which seats meet the goal now, and whether the game is over (G1–G4).
 
     Per seat whether its six turrians stand on the goal heights now (G1; G2 with goal
@@ -100,8 +102,5 @@ def goal(query: dict[str, Any]) -> dict[str, Any]:
     and `winners` per G3 and G4.
     """
     position = query["position"]
-    return {
-        "seats": [goal_status_to_dict(goal_status(position, seat)) for seat in position.seats],
-        "game_over": position.is_game_over,
-        "winners": list(winners(position)),
-    }
+    seats = tuple(goal_status(position, seat) for seat in position.seats)
+    return GOAL_ANSWER.write(GoalAnswer(seats, position.is_game_over, winners(position)))

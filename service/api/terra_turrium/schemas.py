@@ -1,13 +1,12 @@
 """Terra Turrium's requests and answers, as the document describes them.
 
 A request's ``position`` and ``turn`` are read by the engine's own parsers
-(:class:`~service.api.declare.Parsed`); the schemas of the position, its seats, the turn
-and the rule options here describe them for the document, and the fuzz tests check that
-the engine accepts exactly what they describe. Every other member is read by its schema.
-Answer schemas are separate from request schemas: an answer always writes every member.
-
-Numbers of the rules come from the engine (``MAX_ATTACKS``, ``MOVEMENT_POINTS`` …), and
-the rule options from :data:`service.terra_turrium.OPTIONS`.
+(:class:`~service.api.declare.Parsed`); their schemas, the position's in answers and
+every answer the engine writes are made from the codec's statement of their members
+(:data:`~service.terra_turrium.codec.POSITION`, :data:`~service.terra_turrium.codec.TURN`,
+:data:`~service.terra_turrium.codec.REACH_ANSWER` …) by :mod:`service.api.declare.wire`,
+so that nothing here states them a second time. What is the HTTP layer's own (the
+questions' other members, the notation, whole games and batches) is declared here.
 """
 
 from __future__ import annotations
@@ -41,39 +40,42 @@ from service.api.declare import (
     range_of,
     square_pattern,
     text,
+    wire,
 )
-from service.api.problems import readings
 from service.api.turns import outcome_answer, verdict_answer
 from service.common import InvalidPositionError, RuleError
 from service.common.refusal import N_
 from service.render import HighlightStyle
 from service.terra_turrium import (
-    CLOCKWISE,
-    GOAL_HEIGHTS,
-    MAX_ATTACKS,
     MOVEMENT_POINTS,
     OPTIONS,
     RESERVE,
-    STONES_PER_TURN,
-    CaptureKind,
-    EventType,
-    Phase,
     Position,
-    RemovalRule,
     check_position,
     parse_turn_plan,
 )
-from service.terra_turrium.board import FILE_NAMES, GRID, SIZE
+from service.terra_turrium.board import GRID
 from service.terra_turrium.codec import (
+    BOARD_ANSWER,
+    CAPTURES_ANSWER,
+    EVENT,
+    GOAL_ANSWER,
+    ORIGIN as ORIGIN_KIND,
+    PLACEMENTS_ANSWER,
+    POSITION,
+    REACH_ANSWER,
+    REMOVALS_ANSWER,
     SEAT_ID_PATTERN,
+    SQUARE_DOC,
     SQUARE_TEXT,
-    VIOLATION_TURN,
+    TURN,
+    VIOLATION,
     parse_origin,
     read_position,
 )
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation
 from service.terra_turrium.options import option_values
-from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_BONUS_STONES, MAX_HEIGHT
+from service.terra_turrium.position import MAX_BONUS_STONES
 from service.terra_turrium.record import (
     GAME_PATTERN,
     TURN_PATTERN,
@@ -83,20 +85,13 @@ from service.terra_turrium.record import (
 )
 
 SQUARE_PATTERN = square_pattern(GRID)
-ORIGIN_PATTERN = f"^(?:{RESERVE}|{GRID.name_pattern})$"
-TERRITORIES = [t.value for t in CLOCKWISE]
-PHASES = [p.value for p in Phase]
-
-
+ORIGIN_PATTERN = f"^(?:{ORIGIN_KIND.word}|{GRID.name_pattern})$"
 
 #: What a seat id must be, in a 400 (written in the request's language).
 A_SEAT_ID = N_("a seat id")
 
-#: The document's word for a square: the board's range from its Grid.
-A_SQUARE = f"A square, {GRID.names[0]} … {GRID.last}."
 
-
-def square(description: str = A_SQUARE, **kwargs: Any) -> Str:
+def square(description: str = SQUARE_DOC, **kwargs: Any) -> Str:
     return grid_square(GRID, SQUARE_TEXT, description, **kwargs)
 
 
@@ -112,118 +107,11 @@ def _value(value: Any) -> Any:
     return value if isinstance(value, bool) else value.value
 
 
-# ------------------------------------------------------------------- the position
+# ------------------------------------------------- the position and the turn (the codec's)
 
-
-def _position_fields(answer: bool) -> dict[str, dict[str, Any]]:
-    """The members of a position and its parts; in an answer every member is written."""
-    always: dict[str, Any] = {"required": True}
-    maybe: dict[str, Any] = always if answer else {}
-    seat = {
-        "id": seat_id("The seat's id.", **always),
-        "territories": List(
-            one_of(TERRITORIES, "A territory (B3)."),
-            metadata={"description": "Own territories: one each with 3 or 4 players, two each with 2 (S1)."},
-            **always,
-        ),
-        "turrians": squares(
-            "Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2).",
-            **always,
-        ),
-        "attacks": integer("Attacks used so far (S4).", 0, MAX_ATTACKS, **always),
-        "bonus_stones": integer("Handicap stones left to place (P3). Default 0.", 0, MAX_BONUS_STONES, **maybe),
-        "pro_hold": List(
-            square(),
-            allow_none=True,
-            metadata={"description": "With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). "
-                      "Default null."},
-            **maybe,
-        ),
-        "captures": integer("With captures `burgenland`: turrians captured since the capture phase opened "
-                            "(V3). Default 0.", 0, CAPTURES_PER_SEAT, **maybe),
-    }
-    rules = {
-        option.name: (
-            flag(f"{option.metadata['rule']}. Default {_value(option.default)}.", **maybe)
-            if isinstance(option.default, bool)
-            else one_of(
-                [_value(v) for v in option_values(option)],
-                f"{option.metadata['rule']}. Default `{_value(option.default)}`.",
-                **maybe,
-            )
-        )
-        for option in OPTIONS
-    }
-    turn = {
-        "phase": one_of(PHASES, "T1. Default `take`.", **maybe),
-        "taken": squares("Squares taken from in this turn, in order (read in the take phase only, R4). "
-                         "Default none.", **maybe),
-        "in_hand": integer("Stones taken and not yet placed. Default 0.", 0, STONES_PER_TURN, **maybe),
-        "points": integer(f"Movement points left (M1). Default {MOVEMENT_POINTS}.", 0, MOVEMENT_POINTS, **maybe),
-        "attacked": flag("An attack was registered in this turn (M8). Default false.", **maybe),
-    }
-    return {"seat": seat, "rules": rules, "turn": turn}
-
-
-def _closed(name: str, members: dict[str, fields.Field[Any]], doc: str, base: type[Closed] = Closed) -> Any:
-    cls = base.from_dict(members, name=name)
-    cls.__doc__ = doc
-    return cls
-
-
-_ASKED = _position_fields(answer=False)
-_WRITTEN = _position_fields(answer=True)
-
-SeatInput = _closed("SeatInput", _ASKED["seat"], "A seat: its territories, turrians on the board and counters (S1–S4).")
-RulesInput = _closed("RulesInput", _ASKED["rules"], "The rule options; each has its default.")
-TurnStateInput = _closed(
-    "TurnStateInput", _ASKED["turn"], "How far the turn of `to_move` has come; default the start of a turn."
-)
-Seat = _closed("Seat", _WRITTEN["seat"], "A seat: its territories, turrians on the board and counters (S1–S4).", Answer)
-Rules = _closed("Rules", _WRITTEN["rules"], "The rule options.", Answer)
-TurnState = _closed("TurnState", _WRITTEN["turn"], "How far the turn of `to_move` has come.", Answer)
-
-
-def _position_members(answer: bool) -> dict[str, fields.Field[Any]]:
-    always: dict[str, Any] = {"required": True}
-    maybe: dict[str, Any] = always if answer else {}
-    parts = (Seat, Rules, TurnState) if answer else (SeatInput, RulesInput, TurnStateInput)
-    return {
-        "heights": List(
-            List(integer("Stones on the square (B5).", 0, MAX_HEIGHT), validate=validate.Length(equal=SIZE)),
-            validate=validate.Length(equal=SIZE),
-            metadata={"description": "`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1."},
-            **always,
-        ),
-        "seats": List(
-            Nested(parts[0]),
-            validate=validate.Length(min=2, max=4),
-            metadata={"description": "2–4 seats in clockwise turn order; their number is the player count."},
-            **always,
-        ),
-        "to_move": seat_id("The seat whose turn it is.", **always),
-        "round_start": seat_id("The seat that began the round (G3). Default the first seat.", **maybe),
-        "finishers": List(seat_id("A seat."), metadata={"description": "Seats that have finished (G3), "
-                                 "in order. Default none."}, **maybe),
-        "rules": Nested(parts[1], **maybe),
-        "turn": Nested(parts[2], **maybe),
-        "captures_open": flag("With captures `burgenland`: the capture phase has opened (V2). Default false.",
-                              **maybe),
-    }
-
-
-PositionInput = _closed(
-    "PositionInput",
-    _position_members(answer=False),
-    "A whole game position: heights, seats, who is to move, the rule options and the turn in progress. "
-    "Members left out take their defaults.",
-)
-PositionAnswer = _closed(
-    "Position",
-    _position_members(answer=True),
-    "A whole game position, every member written out.",
-    Answer,
-)
+PositionInput = wire.request_schema(POSITION, "")
+PositionAnswer = wire.answer_schema(POSITION, "")
+Turn = wire.request_schema(TURN, "", name="Turn")
 
 NOTATION = {
     "type": "string",
@@ -241,26 +129,6 @@ ORIGIN = {
     "pattern": ORIGIN_PATTERN,
     "description": f"Where a walk starts: the square of a turrian, or `{RESERVE}` (M9).",
 }
-
-
-class Segment(Closed):
-    """One turrian's walk along adjacent squares."""
-
-    origin = text(
-        f"The turrian's square, or `{RESERVE}` (then `path[0]` is the entry square, M9).",
-        ORIGIN_PATTERN,
-        data_key="from",
-        required=True,
-    )
-    path = squares("The squares stepped on, in order.", required=True, validate=validate.Length(min=1))
-
-
-class Turn(Closed):
-    """The actions of the rest of a turn, per phase and in order; every list is optional."""
-
-    take = squares("Squares whose top stone is taken, in order (R).")
-    place = squares("Squares a stone is placed on, in order (P).")
-    move = List(Nested(Segment), metadata={"description": "Walks, in order (M)."})
 
 
 #: Components the Parsed members refer to, by name (registered with the Api).
@@ -446,15 +314,6 @@ class HandoverQuery(PositionQuery):
 # ----------------------------------------------------------------------------- answers
 
 
-class Removal(Answer):
-    """A square whose top stone may be taken next."""
-
-    square = square(required=True)
-    territory = one_of(TERRITORIES, "Its territory (B3).", required=True)
-    height = integer("The square's height before taking.", 1, MAX_HEIGHT, required=True)
-    rule = one_of([r.value for r in RemovalRule], "Own territory (R3) or outside (R5).", required=True)
-
-
 class HandoverAnswer(Answer):
     """The position after the handover: the stones off the stronger seat's squares, as many
     more bonus stones for the weaker seat."""
@@ -462,130 +321,29 @@ class HandoverAnswer(Answer):
     position = Nested(PositionAnswer, required=True)
 
 
-class RemovalsAnswer(Answer):
-    """Every square whose top stone `to_move` may take next (R1–R7), in board order."""
+# Each made from the codec's statement of what its writer writes.
 
-    removals = List(Nested(Removal), required=True)
-
-
-class PlacementsAnswer(Answer):
-    """Every square a stone may be placed on (P2), in board order."""
-
-    squares = squares("Squares, in board order.", required=True)
-
-
-class Reach(Answer):
-    """A square the turrian can end on, with its cheapest cost and one cheapest path."""
-
-    square = square(required=True)
-    cost = integer("Points: steps, capture surcharges (M7) and re-entry (M9).", 1, MOVEMENT_POINTS, required=True)
-    path = squares(f"The squares after `from` (for `{RESERVE}`, the entry square first).", required=True)
-    captures = squares("Squares on the path where a foreign turrian is captured.", required=True)
-
-
-class ReachAnswer(Answer):
-    """Every square the turrian can end on within the points, in board order."""
-
-    reachable = List(Nested(Reach), required=True)
-
-
-class Capture(Answer):
-    """The cheapest way for one turrian to capture one foreign turrian."""
-
-    origin = text(f"The capturing turrian's square, or `{RESERVE}`.", ORIGIN_PATTERN, data_key="from",
-                  required=True)
-    target = square(required=True)
-    victim = seat_id("The seat whose turrian is captured.", required=True)
-    cost = integer("Points the capture costs, steps included.", 1, MOVEMENT_POINTS, required=True)
-    path = squares("The squares after `from`, ending on `target`.", required=True)
-    kind = one_of([k.value for k in CaptureKind], "Foreign territory: attack; own: defence (M8).", required=True)
-
-
-class CapturesAnswer(Answer):
-    """Every capture within the points, by turrian (board order, reserve last), then target."""
-
-    captures = List(Nested(Capture), required=True)
-
-
-class GoalSeat(Answer):
-    """One seat's progress towards the goal."""
-
-    id = seat_id("The seat.", required=True)
-    goal_met = Bool(required=True, metadata={"description": "The seat meets the goal now (G1 / G2)."})
-    heights = List(integer("A height.", 0, MAX_HEIGHT), required=True,
-                          metadata={"description": "Heights its turrians stand on, sorted."})
-    missing = List(integer("A goal height.", min(min(h) for h in GOAL_HEIGHTS.values())), required=True,
-                          metadata={"description": "Goal heights it lacks."})
-
-
-class GoalAnswer(Answer):
-    """Per seat whether it meets the goal, and whether the game is over (G1–G4)."""
-
-    seats = List(Nested(GoalSeat), required=True)
-    game_over = Bool(required=True, metadata={"description": "The final round is complete (G3)."})
-    winners = List(seat_id("A winner."), required=True,
-                          metadata={"description": "The seats that finished, once the game is over."})
-
-
-class Violation(Answer):
-    """The first illegal action of a turn."""
-
-    rule = text("The rule id it breaks, an anchor of /rules (`/rules#R4`).", required=True)
-    phase = one_of([*PHASES, VIOLATION_TURN], f"Its phase (`{VIOLATION_TURN}`: the turn as a whole).",
-                   required=True)
-    index = integer("Its position in its phase's list.", required=True)
-    detail = text("A sentence a player understands.", required=True)
-    step = integer("For a walk: the index in `path` of the offending square (absent otherwise).")
-    interpretations = readings()
-
-
+RemovalsAnswer = wire.answer_schema(REMOVALS_ANSWER, "")
+PlacementsAnswer = wire.answer_schema(PLACEMENTS_ANSWER, "")
+ReachAnswer = wire.answer_schema(REACH_ANSWER, "")
+CapturesAnswer = wire.answer_schema(CAPTURES_ANSWER, "")
+GoalAnswer = wire.answer_schema(GOAL_ANSWER, "")
+Violation = wire.answer_schema(VIOLATION, "")
 ValidateAnswer = verdict_answer("", Violation, "action")
+BoardAnswer = wire.answer_schema(BOARD_ANSWER, "")
 
 
-def _event(type_: EventType, doc: str, **members: fields.Field[Any]) -> Any:
-    base = {
-        "type": one_of([type_.value], "What happened.", required=True),
-        "seat": seat_id("The seat it happened to or by.", required=True),
-        # Declared for every type: which types name readings depends on the options.
-        "interpretations": readings(),
-    }
-    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
-    cls: Any = Answer.from_dict({**base, **members}, name=name)
-    cls.__doc__ = doc
-    return cls
-
-
-EVENTS = {
-    EventType.TAKE: _event(EventType.TAKE, "A stone was taken (R).", square=square(required=True)),
-    EventType.PLACE: _event(EventType.PLACE, "A stone was placed (P).", square=square(required=True),
-                            bonus=flag("A handicap stone (P3).", required=True)),
-    EventType.ENTER: _event(EventType.ENTER, "A reserve turrian re-entered (M9).", square=square(required=True)),
-    EventType.MOVE: _event(EventType.MOVE, "A walk ended (M).", square=square("Where it ended.", required=True),
-                           origin=text(f"Its start square, or `{RESERVE}`.", ORIGIN_PATTERN, required=True),
-                           cost=integer("Points spent on the walk.", 1, MOVEMENT_POINTS, required=True)),
-    EventType.CAPTURE: _event(EventType.CAPTURE, "A foreign turrian was captured (M6).",
-                              square=square(required=True),
-                              victim=seat_id("The seat whose turrian was captured.", required=True),
-                              kind=one_of([k.value for k in CaptureKind], "M8.", required=True)),
-    EventType.ATTACK: _event(EventType.ATTACK, "The attack counter rose (M8).",
-                             attacks=integer("The new counter.", 1, MAX_ATTACKS, required=True)),
-    EventType.HOLD: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
-                           squares=squares("The recorded `pro_hold`.", required=True)),
-    EventType.HOLD_LOST: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
-    EventType.CAPTURES_USED: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
-    EventType.CAPTURES_OPEN: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
-    EventType.FINISH: _event(EventType.FINISH, "The seat finished (G3, G4)."),
-    EventType.GAME_OVER: _event(EventType.GAME_OVER, "The game is over (G3).",
-                                winners=List(seat_id("A winner."), required=True)),
-}
+def events() -> Any:
+    """The field of one event of a turn, the union of every type's."""
+    return wire.answer_field(EVENT, "")
 
 
 ApplyAnswer = outcome_answer(
-    "ApplyAnswer", PositionAnswer, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "ApplyAnswer", PositionAnswer, events(),
     "The position after the turn and what happened in it, in order.",
 )
 ProgressAnswer = outcome_answer(
-    "ProgressAnswer", PositionAnswer, Union("type", {t.value: cls for t, cls in EVENTS.items()}),
+    "ProgressAnswer", PositionAnswer, events(),
     "The position part-way through the turn, and what happened so far, in order.",
 )
 
@@ -599,39 +357,6 @@ class NotationAnswer(Answer):
                   "same position."},
     )
     position = Nested(PositionAnswer, required=True)
-
-
-class BoardSquare(Answer):
-    """One square of the 10 × 10 grid."""
-
-    square = square(required=True)
-    file = one_of(list(FILE_NAMES), "West to east.", required=True)
-    rank = integer("South to north.", 1, SIZE, required=True)
-    territory = one_of(TERRITORIES, "B3.", required=True)
-    ring = integer("Distance to the nearest edge (B2).", 0, SIZE // 2 - 1, required=True)
-
-
-EntryRows: Any = Answer.from_dict({t: squares(f"Entry row of {t}.", required=True) for t in TERRITORIES},
-                             name="EntryRows")
-EntryRows.__doc__ = "Per territory, the squares where a reserve turrian re-enters (M9)."
-
-
-class Layout(Answer):
-    """The play area and entry rows of one player count (B4, M9)."""
-
-    players = integer("Player count.", 2, 4, required=True)
-    board = one_of(["10x10", "8x8", "6x6"], "Size of the play area.", required=True)
-    play_area = squares("The squares in play, in board order.", required=True)
-    entry_rows = Nested(EntryRows, required=True)
-
-
-class BoardAnswer(Answer):
-    """The geometry of the board (B1–B4, M9)."""
-
-    squares = List(Nested(BoardSquare), required=True, metadata={"description": "In board order."})
-    clockwise = List(one_of(TERRITORIES, "A territory."), required=True,
-                            metadata={"description": "Territories in clockwise order."})
-    layouts = List(Nested(Layout), required=True)
 
 
 # ------------------------------------------------------------ whole games and batches
@@ -713,7 +438,7 @@ class ReplayLegalTurn(Answer):
 
     index = integer("The turn's index in the game (0 the first).", 0, required=True)
     legal = one_of([True], "Always true here.", required=True)
-    events = List(Union("type", {t.value: cls for t, cls in EVENTS.items()}), required=True)
+    events = List(events(), required=True)
     position = Nested(PositionAnswer, metadata={"description": "With `positions`: the position after it."})
 
 
