@@ -398,6 +398,8 @@ class Rows(Kind):
     def _make_quick(self) -> Callable[[Any], Any]:
         size, low, high = self.size, self.item.low, self.item.high
         rows_of, lists, ints = {size}, {list}, {int}
+        # Where every byte is within the bounds, bytes() checks the usual table at once.
+        bytes_hold = low <= 0 and (high is None or high >= 255)
 
         def quick(value: Any) -> tuple[int, ...]:
             if type(value) is not list or len(value) != size:
@@ -405,7 +407,15 @@ class Rows(Kind):
             if set(map(type, value)) != lists or set(map(len, value)) != rows_of:
                 raise TypeError
             flat = list(chain.from_iterable(value))
-            if set(map(type, flat)) != ints or min(flat) < low or (high is not None and max(flat) > high):
+            if set(map(type, flat)) != ints:
+                raise TypeError
+            if bytes_hold:
+                try:
+                    bytes(flat)  # every item within 0 … 255, in one C-level pass without comparisons
+                    return tuple(flat)
+                except ValueError:
+                    pass
+            if min(flat) < low or (high is not None and max(flat) > high):
                 raise ValueError
             return tuple(flat)
 
