@@ -39,12 +39,15 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
 from service.common.grid import Grid
 from service.common.refusal import N_, Message
 from service.common.shapes import MUST_BE_OBJECT, Shape, token
+
+
+T = TypeVar("T")
 
 
 class _Required:
@@ -820,6 +823,24 @@ def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
 def write(kind: Kind, value: Any) -> Any:
     """The JSON form of the engine's ``value``."""
     return kind.write(value)
+
+
+def writer(kind: Kind, of: type[T], doc: str = "") -> Callable[[T], dict[str, Any]]:
+    """A codec's public writer of ``of`` values as ``kind`` states them: ``kind``'s
+    writer, typed and described (``doc``) for the codec's readers."""
+    write = kind.writer()
+
+    def written(value: T) -> dict[str, Any]:
+        found: dict[str, Any] = write(value)
+        return found
+
+    written.__doc__ = doc or f"The JSON form of a {of.__name__}, as :data:`{kind_name(kind)}` states it."
+    return written
+
+
+def kind_name(kind: Kind) -> str:
+    """The name a kind has in the document (``Position``), or its class's."""
+    return str(getattr(kind, "name", type(kind).__name__))
 
 
 def members_of(kind: Kind) -> Sequence[Member]:

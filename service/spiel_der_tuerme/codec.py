@@ -384,10 +384,7 @@ def parse_turn_plan(data: object) -> TurnPlan:
 # --------------------------------------------------------------------------- writing
 
 
-def stack_to_dict(stack: Stack) -> dict[str, Any]:
-    """``{"symbol", "stones"}``, stones bottom → top."""
-    written: dict[str, Any] = STACK.write(stack)
-    return written
+stack_to_dict: Final = wire.writer(STACK, Stack, '``{"symbol", "stones"}``, stones bottom → top.')
 
 
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
@@ -396,28 +393,14 @@ def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     return written
 
 
-def position_to_dict(position: Position) -> dict[str, Any]:
-    """The JSON form of a position, every member written, stacks in board order."""
-    written: dict[str, Any] = POSITION.write(position)
-    return written
-
-
-def move_to_dict(move: Move) -> dict[str, str]:
-    """``{"from", "to"}``."""
-    written: dict[str, str] = MOVE.write(move)
-    return written
-
-
-def turn_plan_to_dict(turn: TurnPlan) -> dict[str, Any]:
-    """The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``."""
-    written: dict[str, Any] = TURN.write(turn)
-    return written
-
-
-def legal_move_to_dict(move: LegalMove) -> dict[str, Any]:
-    """One entry of the moves answer."""
-    written: dict[str, Any] = LEGAL_MOVE.write(move)
-    return written
+position_to_dict: Final = wire.writer(
+    POSITION, Position, 'The JSON form of a position, every member written, stacks in board order.'
+)
+move_to_dict: Final = wire.writer(MOVE, Move, '``{"from", "to"}``.')
+turn_plan_to_dict: Final = wire.writer(
+    TURN, TurnPlan, 'The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``.'
+)
+legal_move_to_dict: Final = wire.writer(LEGAL_MOVE, LegalMove, 'One entry of the moves answer.')
 
 
 def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
@@ -426,28 +409,18 @@ def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     return written
 
 
-def seat_score_to_dict(seat: SeatScore) -> dict[str, Any]:
-    """``{"id", "points", "quarters": [{"quarter", "points", "doubled"}]}``."""
-    written: dict[str, Any] = SEAT_SCORE.write(seat)
-    return written
-
-
-def score_to_dict(score: Score) -> dict[str, Any]:
-    """The score answer: ``{"seats", "game_over", "winners"}``."""
-    written: dict[str, Any] = SCORE_ANSWER.write(score)
-    return written
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The JSON form of an event: ``type`` and only the members that apply."""
-    written: dict[str, Any] = EVENT.write(event)
-    return written
-
-
-def violation_to_dict(violation: Violation) -> dict[str, Any]:
-    """``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading."""
-    written: dict[str, Any] = VIOLATION.write(violation)
-    return written
+seat_score_to_dict: Final = wire.writer(
+    SEAT_SCORE, SeatScore, '``{"id", "points", "quarters": [{"quarter", "points", "doubled"}]}``.'
+)
+score_to_dict: Final = wire.writer(
+    SCORE_ANSWER, Score, 'The score answer: ``{"seats", "game_over", "winners"}``.'
+)
+event_to_dict: Final = wire.writer(
+    EVENT, Event, 'The JSON form of an event: ``type`` and only the members that apply.'
+)
+violation_to_dict: Final = wire.writer(
+    VIOLATION, Violation, '``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading.'
+)
 
 
 def board_to_dict() -> dict[str, Any]:

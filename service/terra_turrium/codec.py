@@ -450,65 +450,25 @@ def origin_name(origin: Square | None) -> str:
     return RESERVE if origin is None else square_name(origin)
 
 
-def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """Every option with its value."""
-    written: dict[str, Any] = RULES.write(rules)
-    return written
-
-
-def seat_to_dict(seat: Seat) -> dict[str, Any]:
-    """The JSON form of a seat, every member present."""
-    written: dict[str, Any] = SEAT.write(seat)
-    return written
-
-
-def turn_state_to_dict(turn: TurnState) -> dict[str, Any]:
-    written: dict[str, Any] = TURN_STATE.write(turn)
-    return written
-
-
-def position_to_dict(position: Position) -> dict[str, Any]:
-    """The JSON form of a position (the contract's ``Position``), every member written out."""
-    written: dict[str, Any] = POSITION.write(position)
-    return written
-
-
-def turn_plan_to_dict(plan: TurnPlan) -> dict[str, Any]:
-    """The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`."""
-    written: dict[str, Any] = TURN.write(plan)
-    return written
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """An event: ``type`` and ``seat``, then only the members its type has."""
-    written: dict[str, Any] = EVENT.write(event)
-    return written
-
-
-def violation_to_dict(violation: Violation) -> dict[str, Any]:
-    """The ``violation`` member; ``step`` only where the violation is one step of a path."""
-    written: dict[str, Any] = VIOLATION.write(violation)
-    return written
-
-
-def removal_to_dict(removal: Removal) -> dict[str, Any]:
-    written: dict[str, Any] = REMOVAL.write(removal)
-    return written
-
-
-def reach_to_dict(reach: Reach) -> dict[str, Any]:
-    written: dict[str, Any] = REACH.write(reach)
-    return written
-
-
-def capture_to_dict(capture: Capture) -> dict[str, Any]:
-    written: dict[str, Any] = CAPTURE.write(capture)
-    return written
-
-
-def goal_status_to_dict(status: GoalStatus) -> dict[str, Any]:
-    written: dict[str, Any] = GOAL_SEAT.write(status)
-    return written
+rules_to_dict: Final = wire.writer(RULES, Rules, 'Every option with its value.')
+seat_to_dict: Final = wire.writer(SEAT, Seat, 'The JSON form of a seat, every member present.')
+turn_state_to_dict: Final = wire.writer(TURN_STATE, TurnState)
+position_to_dict: Final = wire.writer(
+    POSITION, Position, "The JSON form of a position (the contract's ``Position``), every member written out."
+)
+turn_plan_to_dict: Final = wire.writer(
+    TURN, TurnPlan, 'The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`.'
+)
+event_to_dict: Final = wire.writer(
+    EVENT, Event, 'An event: ``type`` and ``seat``, then only the members its type has.'
+)
+violation_to_dict: Final = wire.writer(
+    VIOLATION, Violation, 'The ``violation`` member; ``step`` only where the violation is one step of a path.'
+)
+removal_to_dict: Final = wire.writer(REMOVAL, Removal)
+reach_to_dict: Final = wire.writer(REACH, Reach)
+capture_to_dict: Final = wire.writer(CAPTURE, Capture)
+goal_status_to_dict: Final = wire.writer(GOAL_SEAT, GoalStatus)
 
 
 def board_to_dict() -> dict[str, Any]:
