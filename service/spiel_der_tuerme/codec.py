@@ -384,7 +384,6 @@ def parse_turn_plan(data: object) -> TurnPlan:
 # --------------------------------------------------------------------------- writing
 
 
-stack_to_dict: Final = wire.writer(STACK, Stack, '``{"symbol", "stones"}``, stones bottom → top.')
 
 
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
@@ -409,9 +408,6 @@ def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     return written
 
 
-seat_score_to_dict: Final = wire.writer(
-    SEAT_SCORE, SeatScore, '``{"id", "points", "quarters": [{"quarter", "points", "doubled"}]}``.'
-)
 score_to_dict: Final = wire.writer(
     SCORE_ANSWER, Score, 'The score answer: ``{"seats", "game_over", "winners"}``.'
 )

@@ -451,8 +451,6 @@ def origin_name(origin: Square | None) -> str:
 
 
 rules_to_dict: Final = wire.writer(RULES, Rules, 'Every option with its value.')
-seat_to_dict: Final = wire.writer(SEAT, Seat, 'The JSON form of a seat, every member present.')
-turn_state_to_dict: Final = wire.writer(TURN_STATE, TurnState)
 position_to_dict: Final = wire.writer(
     POSITION, Position, "The JSON form of a position (the contract's ``Position``), every member written out."
 )
@@ -501,8 +499,6 @@ __all__ = [
     "read_position",
     "removal_to_dict",
     "rules_to_dict",
-    "seat_to_dict",
     "turn_plan_to_dict",
-    "turn_state_to_dict",
     "violation_to_dict",
 ]
