@@ -1,24 +1,27 @@
 """The operations every board game answers alike: judge a turn, play it, draw a position.
 
 A board game's engine offers ``validate_turn(position, turn) -> Violation | None`` and
-``apply_turn(position, turn) -> (position, events)``, and its codec writes positions,
-events and violations as JSON. :class:`TurnGame` gathers those; :func:`declare_validate`,
+``apply_turn(position, turn) -> (position, events)``, and its codec states its
+positions, events and violations (:mod:`service.common.wire`). :class:`TurnGame` gathers
+those, with the statements of the two answers made around them here
+(:func:`verdict_statement`, :func:`outcome_statement`, written by the same tables the
+document's schemas are made from); :func:`declare_validate`,
 :func:`declare_apply` and :func:`declare_render` declare the operations on a game's
 blueprint from them, so both board games answer with the same shapes
 (``{"legal": …, "violation": …}``, ``{"position": …, "events": […]}``, an SVG document
 or the same bytes as octets) and only their schemas, paths and descriptions differ.
 
 The operation's name (its ``operationId``) and its description are the caller's: they
-are what the document and the generated clients show. :func:`verdict_answer` and
-:func:`outcome_answer` state the answers' shapes once for every game, around the game's
-own violation, position and event schemas.
+are what the document and the generated clients show. :func:`verdict_statement` and
+:func:`outcome_statement` state the answers' shapes once for every game, around the
+game's own violation, position and event statements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from flask import Response
 
@@ -29,12 +32,12 @@ from service.api.declare import (
     SVG,
     Answer,
     Blueprint,
-    List,
     Nested,
     OneOf,
     negotiate,
     one_of,
 )
+from service.common.wire import Const, Either, Kind, ListOf, Member, Obj
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -44,31 +47,65 @@ E = TypeVar("E")
 View = Callable[[dict[str, Any]], Any]
 
 
+class Verdict(NamedTuple):
+    """A validation's answer: the first illegal part of the turn, ``None`` when legal."""
+
+    violation: Any
+
+
+class Outcome(NamedTuple):
+    """A play's answer: the position after it and what happened, in order."""
+
+    position: Any
+    events: tuple[Any, ...]
+
+
+def verdict_statement(violation: Obj, part: str) -> Either:
+    """The answer of a game's turn validation, ``ValidateAnswer``: ``IllegalAnswer``
+    with the game's ``violation`` (the turn's first illegal ``part``: "action", "move"
+    …), or ``LegalAnswer``."""
+    illegal = Obj("IllegalAnswer", f"The turn is illegal: its first illegal {part}.", (
+        Member("legal", Const(False), "Always false here."),
+        Member("violation", violation),
+    ), Verdict)
+    legal = Obj("LegalAnswer", "The whole turn is legal.", (
+        Member("legal", Const(True), "Always true here."),
+    ), Verdict)
+    return Either("ValidateAnswer", f"Whether the turn is legal; if not, its first illegal {part}.",
+                       (illegal, legal), _legal)
+
+
+def _legal(verdict: Verdict) -> int:
+    return 0 if verdict.violation is not None else 1
+
+
+def outcome_statement(name: str, doc: str, position: Obj, event: Kind) -> Obj:
+    """The answer of playing (part of) a turn, ``name``: the game's ``position`` after it
+    and its ``event`` s, in order."""
+    return Obj(name, doc, (
+        Member("position", position),
+        Member("events", ListOf(event)),
+    ), Outcome)
+
+
 @dataclass(frozen=True)
 class TurnGame(Generic[P, T, V, E]):
-    """A board game's turn rules and how its answers are written."""
+    """A board game's turn rules and the statements of their answers."""
 
     validate_turn: Callable[[P, T], V | None]
     apply_turn: Callable[[P, T], tuple[P, Sequence[E]]]
-    position_to_dict: Callable[[P], dict[str, Any]]
-    event_to_dict: Callable[[E], dict[str, Any]]
-    violation_to_dict: Callable[[V], dict[str, Any]]
+    judged: Either
+    played: Obj
 
-    def verdict(self, query: dict[str, Any]) -> dict[str, Any]:
+    def verdict(self, query: dict[str, Any]) -> Any:
         """The answer of a validation: legal, or the first illegal action."""
-        violation = self.validate_turn(query["position"], query["turn"])
-        if violation is None:
-            return {"legal": True}
-        return {"legal": False, "violation": self.violation_to_dict(violation)}
+        return self.judged.write(Verdict(self.validate_turn(query["position"], query["turn"])))
 
-    def outcome(
-        self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None
-    ) -> dict[str, Any]:
+    def outcome(self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None) -> Any:
         """The answer of playing a turn (by ``play``, the whole turn unless told): the
         position after it and the events, in order."""
         position, events = (play or self.apply_turn)(query["position"], query["turn"])
-        written = [self.event_to_dict(event) for event in events]
-        return {"position": self.position_to_dict(position), "events": written}
+        return self.played.write(Outcome(position, tuple(events)))
 
 
 def _named(view: View, name: str, doc: str) -> View:
@@ -134,15 +171,4 @@ def verdict_answer(prefix: str, violation: type[Answer], part: str) -> type[OneO
         "__doc__": f"Whether the turn is legal; if not, its first illegal {part}.",
         "__module__": module,
         "variants": (illegal, legal),
-    })
-
-
-def outcome_answer(name: str, position: type[Answer], events: Any, doc: str) -> type[Answer]:
-    """The answer of playing (part of) a turn, ``name``: the ``position`` after it and
-    the ``events`` (a field: the game's union of event schemas), in order."""
-    return type(name, (Answer,), {
-        "__doc__": doc,
-        "__module__": position.__module__,
-        "position": Nested(position, required=True),
-        "events": List(events, required=True),
     })

@@ -484,6 +484,32 @@ class OrNone(Kind):
 
 
 @dataclass(frozen=True)
+class Const(Kind):
+    """Always ``value`` (``"legal": true``): the member that tells the alternatives of
+    :class:`Either` apart. Written whatever the engine's value, never read."""
+
+    value: Any
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        value = self.value
+        return lambda _: value
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True)
+class Number(Kind):
+    """A JSON number (a judged value): written as it is, never read."""
+
+
+@dataclass(frozen=True)
+class Anything(Kind):
+    """A JSON object of any members (another operation's answer): written as it is,
+    never read."""
+
+
+@dataclass(frozen=True)
 class Member:
     """One member of an object: its JSON ``name``, its :class:`Kind`, its description
     for the document, the engine's attribute (``name`` unless told), its ``default``
@@ -800,6 +826,23 @@ class Variants(Kind):
         writers = {value: variant.writer() for value, variant in self.variants.items()}
         get = attrgetter(self.tag)
         return lambda value: writers[get(value)](value)
+
+
+@dataclass(frozen=True)
+class Either(Kind):
+    """An object of an answer that is one of ``variants`` (objects told apart by their
+    members, as ``legal: true`` or ``false``), the one ``pick`` numbers for the engine's
+    value; ``name`` and ``doc`` name and describe it in the document. Written only."""
+
+    name: str
+    doc: str
+    variants: tuple[Obj, ...]
+    pick: Callable[[Any], int]
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        writers = tuple(variant.writer() for variant in self.variants)
+        pick = self.pick
+        return lambda value: writers[pick(value)](value)
 
 
 def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:

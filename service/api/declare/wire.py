@@ -18,7 +18,8 @@ from marshmallow import fields
 
 from service.api.declare.answers import Answer
 from service.api.declare.fields import array, flag, grid_square, integer, nested, one_of, text
-from service.api.declare.requests import Closed, Union
+from service.api.declare.answers import OneOf
+from service.api.declare.requests import Alternatives, Closed, Union
 from service.api.problems import INTERPRETATIONS, readings
 from service.common import wire
 
@@ -50,8 +51,19 @@ def request_schema(kind: wire.Obj, prefix: str, name: str | None = None) -> type
     return made
 
 
-def answer_schema(kind: wire.Obj, prefix: str, name: str | None = None) -> type[Answer]:
-    """The schema of ``kind`` in an answer (:func:`schema`)."""
+def answer_schema(kind: wire.Obj | wire.Either, prefix: str, name: str | None = None) -> type[Answer]:
+    """The schema of ``kind`` in an answer (:func:`schema`); for :class:`~service.common.wire.Either`,
+    a ``oneOf`` of its variants' schemas (:class:`~service.api.declare.OneOf`)."""
+    if isinstance(kind, wire.Either):
+        name = name or prefix + kind.name
+        key = (id(kind), name)
+        found = _MADE.get(key)
+        if found is None:
+            variants = tuple(schema(v, prefix, answer=True) for v in kind.variants)
+            found = type(name, (OneOf,), {"__doc__": kind.doc, "__module__": __name__, "variants": variants})
+            _MADE[key] = found
+        assert issubclass(found, Answer)
+        return found
     made = schema(kind, prefix, answer=True, name=name)
     assert issubclass(made, Answer)
     return made
@@ -93,6 +105,14 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
     if isinstance(kind, wire.Variants):
         variants = {value.value: schema(obj, prefix, answer=True) for value, obj in kind.variants.items()}
         return Union(kind.tag, variants, **options)
+    if isinstance(kind, wire.Const):
+        return one_of([kind.value], doc, **options)
+    if isinstance(kind, wire.Number):
+        return fields.Float(metadata={"description": doc}, **options)
+    if isinstance(kind, wire.Anything):
+        return fields.Dict(metadata={"description": doc}, **options)
+    if isinstance(kind, wire.Either):
+        return Alternatives(*(schema(v, prefix, answer=True) for v in kind.variants), **options)
     if isinstance(kind, wire.Rows):
         row = array(_field(kind.item, kind.item_doc, prefix, answer, {}), kind.row_doc, kind.size, kind.size)
         return array(row, doc, kind.size, kind.size, **options)

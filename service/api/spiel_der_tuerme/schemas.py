@@ -23,7 +23,7 @@ from service.api.declare import (
     square_pattern,
     wire,
 )
-from service.api.turns import outcome_answer, verdict_answer
+from service.api.turns import outcome_statement, verdict_statement
 from service.common import InvalidPositionError
 from service.spiel_der_tuerme import check_position
 from service.spiel_der_tuerme.codec import (
@@ -136,10 +136,10 @@ SdtSetupQuery: Any = Query.from_dict(
 
 SdtMovesAnswer = wire.answer_schema(MOVES_ANSWER, "Sdt")
 SdtViolation = wire.answer_schema(VIOLATION, "Sdt")
-SdtValidateAnswer = verdict_answer("Sdt", SdtViolation, "part")
+VERDICT = verdict_statement(VIOLATION, "part")
+SdtValidateAnswer = wire.answer_schema(VERDICT, "Sdt")
 SdtScoreAnswer = wire.answer_schema(SCORE_ANSWER, "Sdt")
-SdtApplyAnswer = outcome_answer(
-    "SdtApplyAnswer", SdtPosition, wire.answer_field(EVENT, "Sdt"),
-    "The position after the turn and what happened in it, in order.",
-)
+OUTCOME = outcome_statement("ApplyAnswer", "The position after the turn and what happened in it, in order.",
+                            POSITION, EVENT)
+SdtApplyAnswer = wire.answer_schema(OUTCOME, "Sdt")
 SdtBoardAnswer = wire.answer_schema(BOARD_ANSWER, "Sdt")

@@ -7,6 +7,8 @@ from typing import Any
 from service.api.declare import Blueprint
 from service.api.language import request_language
 from service.api.spiel_der_tuerme.schemas import (
+    OUTCOME,
+    VERDICT,
     SdtApplyAnswer,
     SdtApplyQuery,
     SdtBoardAnswer,
@@ -25,11 +27,9 @@ from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
 from service.spiel_der_tuerme.codec import (
     board_to_dict,
-    event_to_dict,
     moves_to_dict,
     position_to_dict,
     score_to_dict,
-    violation_to_dict,
 )
 from service.spiel_der_tuerme.position import MAX_HEIGHT
 
@@ -37,7 +37,7 @@ PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,
                description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.")
 
-GAME = TurnGame(validate_turn, apply_turn, position_to_dict, event_to_dict, violation_to_dict)
+GAME = TurnGame(validate_turn, apply_turn, VERDICT, OUTCOME)
 """Spiel der Türme's turns, as the operations every board game shares answer them."""
 
 

@@ -42,7 +42,7 @@ from service.api.declare import (
     text,
     wire,
 )
-from service.api.turns import outcome_answer, verdict_answer
+from service.api.turns import outcome_statement, verdict_statement
 from service.common import InvalidPositionError, RuleError
 from service.common.refusal import N_
 from service.render import HighlightStyle
@@ -329,7 +329,8 @@ ReachAnswer = wire.answer_schema(REACH_ANSWER, "")
 CapturesAnswer = wire.answer_schema(CAPTURES_ANSWER, "")
 GoalAnswer = wire.answer_schema(GOAL_ANSWER, "")
 Violation = wire.answer_schema(VIOLATION, "")
-ValidateAnswer = verdict_answer("", Violation, "action")
+VERDICT = verdict_statement(VIOLATION, "action")
+ValidateAnswer = wire.answer_schema(VERDICT, "")
 BoardAnswer = wire.answer_schema(BOARD_ANSWER, "")
 
 
@@ -338,14 +339,12 @@ def events() -> Any:
     return wire.answer_field(EVENT, "")
 
 
-ApplyAnswer = outcome_answer(
-    "ApplyAnswer", PositionAnswer, events(),
-    "The position after the turn and what happened in it, in order.",
-)
-ProgressAnswer = outcome_answer(
-    "ProgressAnswer", PositionAnswer, events(),
-    "The position part-way through the turn, and what happened so far, in order.",
-)
+OUTCOME = outcome_statement("ApplyAnswer", "The position after the turn and what happened in it, in order.",
+                            POSITION, EVENT)
+ApplyAnswer = wire.answer_schema(OUTCOME, "")
+ProgressAnswer = wire.answer_schema(outcome_statement(
+    "ProgressAnswer", "The position part-way through the turn, and what happened so far, in order.", POSITION, EVENT,
+), "")
 
 
 class NotationAnswer(Answer):

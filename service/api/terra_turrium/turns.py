@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import (
+    OUTCOME,
+    VERDICT,
     ApplyAnswer,
     ApplyQuery,
     ProgressAnswer,
@@ -11,18 +13,11 @@ from service.api.terra_turrium.schemas import (
     ValidateQuery,
 )
 from service.api.turns import TurnGame, declare_apply, declare_validate
-from service.terra_turrium import (
-    apply_turn,
-    event_to_dict,
-    position_to_dict,
-    progress_turn,
-    validate_turn,
-    violation_to_dict,
-)
+from service.terra_turrium import apply_turn, progress_turn, validate_turn
 
 bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
 
-GAME = TurnGame(validate_turn, apply_turn, position_to_dict, event_to_dict, violation_to_dict)
+GAME = TurnGame(validate_turn, apply_turn, VERDICT, OUTCOME)
 """Terra Turrium's turns, as the operations every board game shares answer them."""
 
 validate = declare_validate(
