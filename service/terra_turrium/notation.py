@@ -35,14 +35,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError
 from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
-from service.terra_turrium.codec import SEAT_ID_MISMATCH, SEAT_ID_PATTERN, SEAT_ID_WORD, read_position, rules_to_dict
+from service.common.wire import Matching, Member, Obj
+from service.terra_turrium.codec import (
+    POSITION,
+    SEAT_ID_MISMATCH,
+    SEAT_ID_PATTERN,
+    SEAT_ID_WORD,
+    read_position,
+    rules_to_dict,
+)
 from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
 from service.terra_turrium.position import (
     MOST,
@@ -146,6 +154,27 @@ NOTATION_PATTERN: Final = rf"^{_HEIGHTS}(?:\|{_SEAT}){{2,4}}{_OPTIONS}$"
 """The whole grammar (ECMA-262 and Python alike): a string is a notation iff it matches."""
 
 _NOTATION: Final = re.compile(NOTATION_PATTERN)
+
+
+class Notated(NamedTuple):
+    """A position in both its forms: the notation answer's value."""
+
+    notation: str
+    position: Position
+
+
+NOTATION_ANSWER: Final = Obj("NotationAnswer", "A position in both forms: its canonical notation and its object.", (
+    Member("notation", Matching(NOTATION_PATTERN[1:-1], ""),
+           "The canonical notation: every default left out, the same string for the same position."),
+    Member("position", POSITION),
+), Notated)
+"""The notation answer, stated once (:func:`notated`)."""
+
+
+def notated(position: Position) -> Notated:
+    """``position`` in both forms, as the notation answer writes it."""
+    return Notated(write_notation(position), position)
+
 
 
 def is_notation(text: str) -> bool:

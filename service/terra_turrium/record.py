@@ -26,15 +26,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Final, NamedTuple
 
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
-from service.terra_turrium.codec import RESERVE
+from service.common.wire import Const, Either, Flag, Integer, ListOf, Member, Obj
+from service.terra_turrium.codec import EVENT, POSITION, RESERVE, SEAT_ID, VIOLATION
+from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
 from service.terra_turrium.position import Phase, Position, check_position
 from service.terra_turrium.turn import apply_turn
@@ -253,13 +255,78 @@ def replay(start: Position, turns: tuple[TurnPlan, ...] | list[TurnPlan]) -> Rep
     return Replay(tuple(played), position)
 
 
+# --------------------------------------------------------------- the replay's statement
+
+
+class ReplayResult(NamedTuple):
+    """Whether the game is over after the turns played, and who won."""
+
+    game_over: bool
+    winners: tuple[str, ...]
+
+
+class ReplayAnswer(NamedTuple):
+    """The replay answer's value: the turns played, the final position, the result."""
+
+    turns: tuple[ReplayedTurn, ...]
+    final: Position
+    result: ReplayResult
+
+
+def replay_answer(played: Replay, positions: bool = False) -> ReplayAnswer:
+    """What the replay answer writes of ``played``: each legal turn's position only with
+    ``positions``."""
+    turns = played.turns if positions else tuple(replace(t, position=None) for t in played.turns)
+    final = played.final
+    return ReplayAnswer(turns, final, ReplayResult(final.is_game_over, winners(final)))
+
+
+def _legal(turn: ReplayedTurn) -> int:
+    return 1 if turn.violation is None else 0
+
+
+_INDEX: Final = Member("index", Integer(0), "The turn's index in the game (0 the first).")
+
+REPLAY_ANSWER: Final = Obj(
+    "ReplayAnswer",
+    "Every turn played in order (the first illegal one last), the position after the last legal turn, and the "
+    "result.",
+    (
+        Member("turns", ListOf(Either("ReplayTurn", "A turn of the replay.", (
+            Obj("ReplayIllegalTurn", "The turn that stopped the replay: its first illegal action.", (
+                _INDEX,
+                Member("legal", Const(False), "Always false here."),
+                Member("violation", VIOLATION),
+            ), ReplayedTurn),
+            Obj("ReplayLegalTurn", "A turn played.", (
+                _INDEX,
+                Member("legal", Const(True), "Always true here."),
+                Member("events", ListOf(EVENT)),
+                Member("position", POSITION, "With `positions`: the position after it.", omit=True),
+            ), ReplayedTurn),
+        ), _legal))),
+        Member("final", POSITION),
+        Member("result", Obj("ReplayResult", "Whether the game is over after the turns played, and who won (G3, G4).", (
+            Member("game_over", Flag(), "The final round is complete (G3)."),
+            Member("winners", ListOf(SEAT_ID, "A winner."), "Once over, the finishers."),
+        ), ReplayResult)),
+    ),
+    ReplayAnswer,
+)
+"""The replay answer (:func:`replay_answer`), stated once: written by it, documented from it."""
+
+
 __all__ = [
     "GAME_PATTERN",
     "PASS",
     "TURN_PATTERN",
     "GameRecord",
+    "REPLAY_ANSWER",
     "Replay",
+    "ReplayAnswer",
+    "ReplayResult",
     "ReplayedTurn",
+    "replay_answer",
     "parse_game_record",
     "parse_turn_notation",
     "read_game_record",

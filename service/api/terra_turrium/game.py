@@ -6,7 +6,15 @@ from functools import cache
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import BoardAnswer, HandoverAnswer, HandoverQuery, PositionAnswer, SetupQuery
+from service.api.terra_turrium.schemas import (
+    HANDOVER_ANSWER,
+    BoardAnswer,
+    Handed,
+    HandoverAnswer,
+    HandoverQuery,
+    PositionAnswer,
+    SetupQuery,
+)
 from service.common import InvalidQueryError
 from service.terra_turrium import (
     OPTIONS,
@@ -62,7 +70,7 @@ def setup(query: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/v1/handover")
 @bp.arguments(HandoverQuery)
 @bp.response(200, HandoverAnswer, description="The position after the handover.")
-def handover(query: dict[str, Any]) -> dict[str, Any]:
+def handover(query: dict[str, Any]) -> Any:
     """The handicap (P3): the stronger seat hands stones of its own territory to the weaker.
 
     Before the first turn or between two turns (not during one, T1; not once the game is
@@ -75,7 +83,7 @@ def handover(query: dict[str, Any]) -> dict[str, Any]:
     """
     member = query["handover"]
     plan = Handover(member["giver"], member["receiver"], tuple(parse_square(s) for s in member["squares"]))
-    return {"position": position_to_dict(apply_handover(query["position"], plan))}
+    return HANDOVER_ANSWER.write(Handed(apply_handover(query["position"], plan)))
 
 
 @cache

@@ -33,8 +33,9 @@ from service.api.terra_turrium.schemas import (
     ValidateQuery,
 )
 from service.common import InvalidPositionError, MalformedError, RuleError
-from service.terra_turrium import Position, event_to_dict, position_to_dict, violation_to_dict, winners
+from service.terra_turrium import Position
 from service.terra_turrium.position import check_position
+from service.terra_turrium.record import REPLAY_ANSWER, replay_answer
 from service.terra_turrium.record import replay as replay_game
 
 bp = Blueprint("games", __name__, description="Whole Terra Turrium games, and many questions in one request.")
@@ -43,7 +44,7 @@ bp = Blueprint("games", __name__, description="Whole Terra Turrium games, and ma
 @bp.post("/v1/games/replay")
 @bp.arguments(ReplayQuery)
 @bp.response(200, ReplayAnswer, description="The turns played, the final position and the result.")
-def replay(query: dict[str, Any]) -> dict[str, Any]:
+def replay(query: dict[str, Any]) -> Any:
     """Replay a whole game: every turn's legality and events, the final position and the result.
 
     The game is `start` and `turns` (each turn an object or a line of turn notation), or
@@ -57,23 +58,7 @@ def replay(query: dict[str, Any]) -> dict[str, Any]:
     else:
         start, plans = query["start"], query["turns"]
     played = replay_game(start, plans)
-    keep = query.get("positions", False)
-    entries = []
-    for turn in played.turns:
-        if not turn.legal:
-            assert turn.violation is not None
-            entries.append({"index": turn.index, "legal": False, "violation": violation_to_dict(turn.violation)})
-            continue
-        entry: dict[str, Any] = {"index": turn.index, "legal": True, "events": [event_to_dict(e) for e in turn.events]}
-        if keep and turn.position is not None:
-            entry["position"] = position_to_dict(turn.position)
-        entries.append(entry)
-    final = played.final
-    return {
-        "turns": entries,
-        "final": position_to_dict(final),
-        "result": {"game_over": final.is_game_over, "winners": list(winners(final))},
-    }
+    return REPLAY_ANSWER.write(replay_answer(played, query.get("positions", False)))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import NotationAnswer, PositionQuery
-from service.terra_turrium import position_to_dict, write_notation
+from service.terra_turrium.notation import NOTATION_ANSWER, notated
 
 bp = Blueprint("notation", __name__, description="Terra Turrium positions between the object and the notation.")
 
@@ -14,7 +14,7 @@ bp = Blueprint("notation", __name__, description="Terra Turrium positions betwee
 @bp.post("/v1/notation")
 @bp.arguments(PositionQuery)
 @bp.response(200, NotationAnswer, description="The position in both forms.")
-def notation(query: dict[str, Any]) -> dict[str, Any]:
+def notation(query: dict[str, Any]) -> Any:
     """A position in both forms: its notation and its object (docs/notation.md).
 
     Reads `position` in either form, checks it like every other endpoint (400 for an
@@ -24,5 +24,4 @@ def notation(query: dict[str, Any]) -> dict[str, Any]:
     object with every member written out. Converting the answer's `notation` again gives
     the same answer.
     """
-    position = query["position"]
-    return {"notation": write_notation(position), "position": position_to_dict(position)}
+    return NOTATION_ANSWER.write(notated(query["position"]))

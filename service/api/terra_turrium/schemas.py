@@ -11,15 +11,13 @@ questions' other members, the notation, whole games and batches) is declared her
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from marshmallow import fields, validate
 
 from service.api.declare import (
-    Alternatives,
     Answer,
     AnyObject,
-    Bool,
     CappedList,
     Closed,
     Either,
@@ -45,6 +43,7 @@ from service.api.declare import (
 from service.api.turns import outcome_statement, verdict_statement
 from service.common import InvalidPositionError, RuleError
 from service.common.refusal import N_
+from service.common.wire import Member, Obj
 from service.render import HighlightStyle
 from service.terra_turrium import (
     MOVEMENT_POINTS,
@@ -73,11 +72,12 @@ from service.terra_turrium.codec import (
     parse_origin,
     read_position,
 )
-from service.terra_turrium.notation import NOTATION_PATTERN, read_notation
+from service.terra_turrium.notation import NOTATION_ANSWER, NOTATION_PATTERN, read_notation
 from service.terra_turrium.options import option_values
 from service.terra_turrium.position import MAX_BONUS_STONES
 from service.terra_turrium.record import (
     GAME_PATTERN,
+    REPLAY_ANSWER,
     TURN_PATTERN,
     GameRecord,
     parse_turn_notation,
@@ -314,11 +314,15 @@ class HandoverQuery(PositionQuery):
 # ----------------------------------------------------------------------------- answers
 
 
-class HandoverAnswer(Answer):
-    """The position after the handover: the stones off the stronger seat's squares, as many
-    more bonus stones for the weaker seat."""
+class Handed(NamedTuple):
+    """The handover answer's value."""
 
-    position = Nested(PositionAnswer, required=True)
+    position: Position
+
+
+HANDOVER_ANSWER = Obj("HandoverAnswer", "The position after the handover: the stones off the stronger seat's "
+                      "squares, as many more bonus stones for the weaker seat.", (Member("position", POSITION),), Handed)
+HandoverAnswer = wire.answer_schema(HANDOVER_ANSWER, "")
 
 
 # Each made from the codec's statement of what its writer writes.
@@ -347,15 +351,7 @@ ProgressAnswer = wire.answer_schema(outcome_statement(
 ), "")
 
 
-class NotationAnswer(Answer):
-    """A position in both forms: its canonical notation and its object."""
-
-    notation = Str(
-        required=True, validate=validate.Regexp(NOTATION_PATTERN),
-        metadata={"description": "The canonical notation: every default left out, the same string for the "
-                  "same position."},
-    )
-    position = Nested(PositionAnswer, required=True)
+NotationAnswer = wire.answer_schema(NOTATION_ANSWER, "")
 
 
 # ------------------------------------------------------------ whole games and batches
@@ -424,37 +420,7 @@ class ReplayQuery(Either):
         return ReplayRecord if isinstance(data, dict) and "record" in data else ReplayTurns
 
 
-class ReplayIllegalTurn(Answer):
-    """The turn that stopped the replay: its first illegal action."""
-
-    index = integer("The turn's index in the game (0 the first).", 0, required=True)
-    legal = one_of([False], "Always false here.", required=True)
-    violation = Nested(Violation, required=True)
-
-
-class ReplayLegalTurn(Answer):
-    """A turn played."""
-
-    index = integer("The turn's index in the game (0 the first).", 0, required=True)
-    legal = one_of([True], "Always true here.", required=True)
-    events = List(events(), required=True)
-    position = Nested(PositionAnswer, metadata={"description": "With `positions`: the position after it."})
-
-
-class ReplayResult(Answer):
-    """Whether the game is over after the turns played, and who won (G3, G4)."""
-
-    game_over = Bool(required=True, metadata={"description": "The final round is complete (G3)."})
-    winners = List(seat_id("A winner."), required=True, metadata={"description": "Once over, the finishers."})
-
-
-class ReplayAnswer(Answer):
-    """Every turn played in order (the first illegal one last), the position after the last
-    legal turn, and the result."""
-
-    turns = List(Alternatives(ReplayIllegalTurn, ReplayLegalTurn), required=True)
-    final = Nested(PositionAnswer, required=True)
-    result = Nested(ReplayResult, required=True)
+ReplayAnswer = wire.answer_schema(REPLAY_ANSWER, "")
 
 
 BATCH_OPERATIONS = ("removals", "placements", "reach", "captures", "goal", "validate", "apply", "progress",
