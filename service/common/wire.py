@@ -755,12 +755,10 @@ class Among(Kind):
 
 
 @dataclass(frozen=True)
-class Shared(Obj):
-    """An object that a request and an answer describe with one schema, the request's (a
-    member with a default may be left out), under the object's own name: a ledger, which
-    an answer writes whole and a request may give in part. ``order`` names the members in
-    the order they are read, where that differs from the order they are written and
-    described in (a ledger's buildings before its groups, as its problems are named)."""
+class Ordered(Obj):
+    """An object read in ``order`` (the names of its members), where that differs from
+    the order they are written and described in: the order its problems have always
+    been named in (a ledger's buildings before its groups)."""
 
     order: tuple[str, ...] = ()
 
@@ -782,6 +780,13 @@ class Shared(Obj):
             elif not member.required:
                 values[member.attribute] = member.default
         return self.build(**values) if shape.ok else None
+
+
+@dataclass(frozen=True)
+class Shared(Ordered):
+    """An object that a request and an answer describe with one schema, the request's (a
+    member with a default may be left out), under the object's own name: a ledger, which
+    an answer writes whole and a request may give in part."""
 
 
 def given(**members: Any) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 from service.common import wire
 from service.common.errors import InvalidQueryError, MalformedError  # noqa: F401 (the doctests use it)
 from service.common.refusal import N_
-from service.common.wire import AnyInteger, Choice, Flag, Integer, ListOf, Member, Obj, Shared, String
+from service.common.wire import AnyInteger, Choice, Flag, Integer, ListOf, Member, Obj, Ordered, Shared, String
 from service.turm_und_leute.combat import (
     Contribution,
     Fight,
@@ -148,7 +148,7 @@ CONTRIBUTION: Final = Obj("Contribution", "What one group added to its side, and
     Member("counted", Flag(), "It added to its side (false: blocked or excluded, L4)."),
 ), _contribution, whole=True)
 
-OUTCOME: Final = Obj("Outcome", "The fight's result, with its working (L5–L8, LS3).", (
+OUTCOME: Final = Ordered("Outcome", "The fight's result, with its working (L5–L8, LS3).", (
     Member("attack", Integer(0), "The attack value (L5)."),
     Member("defence", Integer(0), "The defence value (L6)."),
     Member("defended", Flag(), "The defence is at least the attack (L7)."),
@@ -159,7 +159,11 @@ OUTCOME: Final = Obj("Outcome", "The fight's result, with its working (L5–L8, 
     Member("convertible", Flag(), "The angels' player may turn the removed group into its own (L8)."),
     Member("must_occupy", Flag(), "An attacking group must take the removed target's place (LS3)."),
     Member("contributions", ListOf(CONTRIBUTION)),
-), Outcome, whole=True)
+), Outcome, whole=True, order=(
+    # Read, and its problems named, numbers first, then the flags.
+    "attack", "defence", "losses", "target_figures_after", "gold",
+    "defended", "removed", "convertible", "must_occupy", "contributions",
+))
 
 OUTCOME_MEMBERS: Final = OUTCOME.names
 CONTRIBUTION_MEMBERS: Final = CONTRIBUTION.names
