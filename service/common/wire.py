@@ -674,14 +674,13 @@ def members_of(kind: Kind) -> Sequence[Member]:
 
 
 # ---- kinds Turm und Leute needs
-
-from service.common.shapes import MUST_BE, MUST_BE_INTEGER, MUST_BE_ONE_OF, MUST_BE_STRING  # noqa: E402
-
 #
 # Its requests are read in two stages: the shape here, then the rules (a unit's name, a
 # tile's figures: L1), so some values are read as plain strings and integers whatever
 # they say. Its ledger is one shape in requests and answers alike, and its supply, its
 # buildings, a turn's production and an event are written as the engine lists them.
+
+from service.common.shapes import MUST_BE, MUST_BE_INTEGER, MUST_BE_ONE_OF, MUST_BE_STRING  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -813,8 +812,8 @@ class Record(Shared):
 @dataclass(frozen=True)
 class ByTag(Kind):
     """A JSON object that is one of ``variants`` (objects, each built by its own class),
-    the one its ``tag`` member names (``{"type": "hire", "figures": 2}``); ``name``
-    names the union in the document and ``tag_doc`` describes the tag (``{value}``: its
+    the one its ``tag`` member names (``{"type": "hire", "figures": 2}``); ``name`` names
+    the union and ``tag_doc`` describes the tag in each variant's schema (``{value}``: its
     value). Read and written: the tag, then the variant's members. An object whose tag
     names no variant is one problem, at its tag."""
 

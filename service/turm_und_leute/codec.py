@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from service.common import wire
-from service.common.errors import InvalidQueryError, MalformedError  # noqa: F401 (the doctests use it)
+from service.common.errors import InvalidQueryError
 from service.common.refusal import N_
 from service.common.wire import AnyInteger, Choice, Flag, Integer, ListOf, Member, Obj, Ordered, Shared, String
 from service.turm_und_leute.combat import (
