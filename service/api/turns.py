@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 from flask import Response
 
@@ -30,14 +30,10 @@ from service.api.declare import (
     OCTETS,
     PICTURE,
     SVG,
-    Answer,
     Blueprint,
-    Nested,
-    OneOf,
     negotiate,
-    one_of,
 )
-from service.common.wire import Const, Either, Kind, ListOf, Member, Obj
+from service.common.wire import Either, Obj, Outcome, Verdict
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -45,47 +41,6 @@ V = TypeVar("V")
 E = TypeVar("E")
 
 View = Callable[[dict[str, Any]], Any]
-
-
-class Verdict(NamedTuple):
-    """A validation's answer: the first illegal part of the turn, ``None`` when legal."""
-
-    violation: Any
-
-
-class Outcome(NamedTuple):
-    """A play's answer: the position after it and what happened, in order."""
-
-    position: Any
-    events: tuple[Any, ...]
-
-
-def verdict_statement(violation: Obj, part: str) -> Either:
-    """The answer of a game's turn validation, ``ValidateAnswer``: ``IllegalAnswer``
-    with the game's ``violation`` (the turn's first illegal ``part``: "action", "move"
-    …), or ``LegalAnswer``."""
-    illegal = Obj("IllegalAnswer", f"The turn is illegal: its first illegal {part}.", (
-        Member("legal", Const(False), "Always false here."),
-        Member("violation", violation),
-    ), Verdict)
-    legal = Obj("LegalAnswer", "The whole turn is legal.", (
-        Member("legal", Const(True), "Always true here."),
-    ), Verdict)
-    return Either("ValidateAnswer", f"Whether the turn is legal; if not, its first illegal {part}.",
-                       (illegal, legal), _legal)
-
-
-def _legal(verdict: Verdict) -> int:
-    return 0 if verdict.violation is not None else 1
-
-
-def outcome_statement(name: str, doc: str, position: Obj, event: Kind) -> Obj:
-    """The answer of playing (part of) a turn, ``name``: the game's ``position`` after it
-    and its ``event`` s, in order."""
-    return Obj(name, doc, (
-        Member("position", position),
-        Member("events", ListOf(event)),
-    ), Outcome)
 
 
 @dataclass(frozen=True)
@@ -149,26 +104,3 @@ def declare_render(bp: Blueprint, path: str, name: str, query: Any,
                              description="The picture, a complete SVG document.")
     declared: View = bp.post(path)(bp.arguments(query)(documented(alternative(view))))
     return declared
-
-
-def verdict_answer(prefix: str, violation: type[Answer], part: str) -> type[OneOf]:
-    """The answer of a game's turn validation, ``{prefix}ValidateAnswer``: legal
-    (``{prefix}LegalAnswer``), or ``{prefix}IllegalAnswer`` with the ``violation``, the
-    turn's first illegal ``part`` ("action", "move" …)."""
-    module = violation.__module__
-    illegal = type(f"{prefix}IllegalAnswer", (Answer,), {
-        "__doc__": f"The turn is illegal: its first illegal {part}.",
-        "__module__": module,
-        "legal": one_of([False], "Always false here.", required=True),
-        "violation": Nested(violation, required=True),
-    })
-    legal = type(f"{prefix}LegalAnswer", (Answer,), {
-        "__doc__": "The whole turn is legal.",
-        "__module__": module,
-        "legal": one_of([True], "Always true here.", required=True),
-    })
-    return type(f"{prefix}ValidateAnswer", (OneOf,), {
-        "__doc__": f"Whether the turn is legal; if not, its first illegal {part}.",
-        "__module__": module,
-        "variants": (illegal, legal),
-    })

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
 from service.common.grid import Grid
@@ -845,6 +845,50 @@ class Either(Kind):
         return lambda value: writers[pick(value)](value)
 
 
+# ------------------------------------------------------ the answers every game shares
+
+
+class Verdict(NamedTuple):
+    """A validation's answer: the first illegal part of the turn, ``None`` when legal."""
+
+    violation: Any
+
+
+class Outcome(NamedTuple):
+    """A play's answer: the position after it and what happened, in order."""
+
+    position: Any
+    events: tuple[Any, ...]
+
+
+def verdict_statement(violation: Obj, part: str) -> Either:
+    """The answer of a game's turn validation, ``ValidateAnswer``: ``IllegalAnswer``
+    with the game's ``violation`` (the turn's first illegal ``part``: "action", "move"
+    …), or ``LegalAnswer``."""
+    illegal = Obj("IllegalAnswer", f"The turn is illegal: its first illegal {part}.", (
+        Member("legal", Const(False), "Always false here."),
+        Member("violation", violation),
+    ), Verdict)
+    legal = Obj("LegalAnswer", "The whole turn is legal.", (
+        Member("legal", Const(True), "Always true here."),
+    ), Verdict)
+    return Either("ValidateAnswer", f"Whether the turn is legal; if not, its first illegal {part}.",
+                       (illegal, legal), _legal)
+
+
+def _legal(verdict: Verdict) -> int:
+    return 0 if verdict.violation is not None else 1
+
+
+def outcome_statement(name: str, doc: str, position: Obj, event: Kind) -> Obj:
+    """The answer of playing (part of) a turn, ``name``: the game's ``position`` after it
+    and its ``event`` s, in order."""
+    return Obj(name, doc, (
+        Member("position", position),
+        Member("events", ListOf(event)),
+    ), Outcome)
+
+
 def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
     """The engine's value of the JSON ``data``; raises
     :class:`~service.common.errors.MalformedError` with every shape problem (up to
@@ -893,3 +937,175 @@ def members_of(kind: Kind) -> Sequence[Member]:
     if isinstance(kind, Tagged):
         return (kind.tag, *kind.members)
     return ()
+
+
+# ---- kinds Turm und Leute needs
+#
+# Its requests are read in two stages: the shape here, then the rules (a unit's name, a
+# tile's figures: L1), so some values are read as plain strings and integers whatever
+# they say. Its ledger is one shape in requests and answers alike, and its supply, its
+# buildings, a turn's production and an event are written as the engine lists them.
+
+from service.common.shapes import MUST_BE, MUST_BE_INTEGER, MUST_BE_ONE_OF, MUST_BE_STRING  # noqa: E402
+
+
+@dataclass(frozen=True)
+class String(Kind):
+    """A JSON string of ``low`` … ``high`` characters that ``fits`` accepts (any, without
+    it), read and written as it is; any other value is ``problem`` (``must be a string``
+    unless told). ``pattern`` describes the accepted strings in the document."""
+
+    low: int = 0
+    high: int | None = None
+    fits: Callable[[str], bool] | None = None
+    problem: str = ""
+    pattern: str = ""
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if (
+            type(value) is str
+            and self.low <= len(value)
+            and (self.high is None or len(value) <= self.high)
+            and (self.fits is None or self.fits(value))
+        ):
+            return value
+        reading.shape.fail(where, self.problem or MUST_BE_STRING())
+        return None
+
+
+@dataclass(frozen=True)
+class AnyInteger(Kind):
+    """A JSON integer of any value (never a boolean or ``1.0``): whether it is in range is
+    a rule's to say (a tile's figures, L1), not the shape's."""
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if type(value) is int:
+            return value
+        reading.shape.fail(where, MUST_BE_INTEGER())
+        return None
+
+
+def _json(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+@dataclass(frozen=True)
+class Among(Kind):
+    """One of ``values`` (some members of an enum, or strings), written as its JSON value;
+    any other value ``must be one of`` them, or ``must be {what}`` where ``what`` is told."""
+
+    values: tuple[Any, ...]
+    what: str = ""
+    by_value: Mapping[Any, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_value", {_json(v): v for v in self.values})
+
+    @property
+    def names(self) -> list[Any]:
+        """The JSON values, in order."""
+        return list(self.by_value)
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        found = self.by_value.get(value) if type(value) is str else None
+        if found is None:
+            if self.what:
+                reading.shape.fail(where, MUST_BE(what=self.what))
+            else:
+                reading.shape.fail(where, MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in self.by_value)))
+        return found
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        return _json
+
+
+@dataclass(frozen=True)
+class Ordered(Obj):
+    """An object read in ``order`` (the names of its members), where that differs from
+    the order they are written and described in: the order its problems have always
+    been named in (a ledger's buildings before its groups)."""
+
+    order: tuple[str, ...] = ()
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        if not self.order:
+            return super().read(reading, value, where)
+        shape = reading.shape
+        obj = shape.obj(value, where, self.required, self.names)
+        if obj is None:
+            return None
+        if self.whole and any(name not in obj for name in self.required):
+            return None
+        by_name = {m.name: m for m in self.members}
+        values: dict[str, Any] = {}
+        for name in self.order:
+            member = by_name[name]
+            if name in obj:
+                values[member.attribute] = member.read(reading, obj[name], f"{where}/{name}")
+            elif not member.required:
+                values[member.attribute] = member.default
+        return self.build(**values) if shape.ok else None
+
+
+@dataclass(frozen=True)
+class Shared(Ordered):
+    """An object that a request and an answer describe with one schema, the request's (a
+    member with a default may be left out), under the object's own name: a ledger, which
+    an answer writes whole and a request may give in part."""
+
+
+def given(**members: Any) -> dict[str, Any]:
+    """The members that have a value, in the stated order: a :class:`Record`'s value."""
+    return {name: value for name, value in members.items() if value is not None}
+
+
+@dataclass(frozen=True)
+class Record(Shared):
+    """An object whose value is the mapping of the members it has (each stated with the
+    default ``None`` and ``omit``), read in the stated order and written in the mapping's
+    own, each member by its stated kind: a supply of resources, an event."""
+
+    build: Callable[..., Any] = given
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        writers = {m.name: m.writer() or _same for m in self.members}
+        return lambda value: {name: writers[name](found) for name, found in value.items()}
+
+    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
+        return f"{_name(ns, self.writer())}({x})"
+
+
+@dataclass(frozen=True)
+class ByTag(Kind):
+    """A JSON object that is one of ``variants`` (objects, each built by its own class),
+    the one its ``tag`` member names (``{"type": "hire", "figures": 2}``); ``name`` names
+    the union and ``tag_doc`` describes the tag in each variant's schema (``{value}``: its
+    value). Read and written: the tag, then the variant's members. An object whose tag
+    names no variant is one problem, at its tag."""
+
+    name: str
+    tag: str
+    tag_doc: str
+    variants: Mapping[str, Obj]
+
+    def read(self, reading: Reading, value: object, where: str) -> Any:
+        shape = reading.shape
+        if type(value) is not dict:
+            shape.fail(where, MUST_BE_OBJECT())
+            return None
+        chosen = value.get(self.tag)
+        variant = self.variants.get(chosen) if type(chosen) is str else None
+        if variant is None:
+            shape.fail(f"{where}/{self.tag}", MUST_BE_ONE_OF(allowed=", ".join(repr(v) for v in self.variants)))
+            return None
+        return variant.read(reading, {k: v for k, v in value.items() if k != self.tag}, where)
+
+    def _make_writer(self) -> Callable[[Any], Any]:
+        tag = self.tag
+        writers = {variant.build: (value, variant.writer()) for value, variant in self.variants.items()}
+
+        def write_tagged(value: Any) -> Any:
+            chosen, write = writers[type(value)]
+            return {tag: chosen, **write(value)}
+
+        return write_tagged

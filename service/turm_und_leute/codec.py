@@ -18,12 +18,14 @@ with the JSON pointer of the member it is about.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple
 
-from service.common.errors import InvalidQueryError, MalformedError
+from service.common import wire
+from service.common.errors import InvalidQueryError
 from service.common.refusal import N_
-from service.common.shapes import Shape
+from service.common.wire import AnyInteger, Choice, Flag, Integer, ListOf, Member, Obj, Ordered, Shared, String
 from service.turm_und_leute.combat import (
     Contribution,
     Fight,
@@ -42,43 +44,170 @@ from service.turm_und_leute.units import (
     Edition,
     Kind,
     Placement,
+    Unit,
     unknown_kind_detail,
 )
 
-ATTACKER_MEMBERS: Final = ("kind", "figures", "position", "actions_used")
-"""The members of an attacking group; ``kind`` and ``figures`` are required."""
-DEFENDER_MEMBERS: Final = ("kind", "figures", "position", "marked")
-"""The members of the target and of a helping group; ``kind`` and ``figures`` are required."""
-GROUP_REQUIRED: Final = ("kind", "figures")
-
-FIGHT_REQUIRED: Final = ("edition", "attackers", "target")
-FIGHT_MEMBERS: Final = (
-    *FIGHT_REQUIRED,
-    "helpers",
-    "attack_from_outside",
-    "attack_from_tower",
-    "target_side_imperator",
-)
-
-DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType(
-    {
-        "position": Placement.GROUND.value,
-        "marked": False,
-        "actions_used": 0,
-        "helpers": [],
-        "attack_from_outside": True,
-        "attack_from_tower": False,
-        "target_side_imperator": False,
-    }
-)
-"""The value an optional member has when it is left out."""
-
 _KINDS: Final = {k.value: k for k in Kind}
-T = TypeVar("T")
 
-# A group as read in the shape stage: the kind is still a string, since whether it is a
-# unit is a question of the edition (L1), answered in the rule stage.
-_RawGroup = tuple[str, int, Placement, bool, int]
+
+# --------------------------------------------------------------------------- the statement
+#
+# Each shape's members, stated once: the readers and writers below walk these tables, and
+# the HTTP layer turns them into the document's schemas (service/api/turm_und_leute).
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A group as a request gives it, read in the shape stage: its kind is still a name,
+    since whether it is a unit is a question of the edition (L1), answered in the rule
+    stage, and so is whether its figures fit on a tile."""
+
+    kind: str
+    figures: int
+    position: Placement = Placement.GROUND
+    marked: bool = False
+    actions_used: int = 0
+
+    @classmethod
+    def of(cls, group: Group) -> Tile:
+        """The request's form of ``group``."""
+        return cls(group.kind.value, group.figures, group.position, group.marked, group.actions_used)
+
+
+# Only their types are shape: a kind the edition does not have, or fewer than 1 or more
+# figures than a tile holds, is a rule (L1), judged later.
+EDITION: Final = Choice(Edition)
+UNIT_NAME: Final = String()
+FIGURES: Final = AnyInteger()
+
+ATTACKER: Final = Shared("Attacker", "An attacking group.", (
+    Member("kind", UNIT_NAME, "The unit (L1), by the edition's name; one the edition does not have is 422 (L1)."),
+    Member("figures", FIGURES, "Figures on the tile; fewer than 1 or more than the tile holds is 422 (L1)."),
+    Member("position", Choice(Placement), "Where it stands (L6, LS1). Default `ground`.", default=Placement.GROUND),
+    Member("actions_used", Integer(0), "Actions already used this turn (L3). Default 0.", default=0),
+), Tile)
+
+DEFENDER: Final = Shared("Defender", "A defending group: the target or a helper.", (
+    *ATTACKER.members[:3],
+    Member("marked", Flag(), "It carries a marker: it acted this turn (L4). Default false.", default=False),
+), Tile)
+
+
+@dataclass(frozen=True)
+class FightBody:
+    """A fight as a request gives it, its groups read in the shape stage (:class:`Tile`)."""
+
+    edition: Edition
+    attackers: tuple[Tile, ...]
+    target: Tile
+    helpers: tuple[Tile, ...] = ()
+    attack_from_outside: bool = True
+    attack_from_tower: bool = False
+    target_side_imperator: bool = False
+
+
+FIGHT: Final = Obj("Fight", "A fight to resolve: the attacking groups, the target and its helpers (L2).", (
+    Member("edition", EDITION, "Which edition's units and rules (L1, LS1–LS3)."),
+    Member("attackers", ListOf(ATTACKER, low=1), "One or more attacking groups (L2)."),
+    Member("target", DEFENDER, "The group attacked."),
+    Member("helpers", ListOf(DEFENDER), "Groups helping the target. Default none.", default=()),
+    Member("attack_from_outside", Flag(), "Stahl und Sterne: the attack comes from outside the target's sector "
+           "(LS2). Default true.", default=True),
+    Member("attack_from_tower", Flag(), "Stahl und Sterne: the attack comes from another sector with a tower "
+           "(LS2). Default false.", default=False),
+    Member("target_side_imperator", Flag(), "Stahl und Sterne: the target's side is the imperator's (LS2). "
+           "Default false.", default=False),
+), FightBody)
+
+DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType({
+    m.name: m.kind.write(m.default)
+    for m in (*DEFENDER.members, *ATTACKER.members, *FIGHT.members) if not m.required
+})
+"""The JSON value an optional member of a fight has when it is left out."""
+
+
+def _contribution(group: str, strength: int, bonus: int, counted: bool) -> Contribution:
+    named = parse_group_name(group)
+    assert named is not None  # GROUP_NAME read it
+    return Contribution(named[0], named[1], strength, bonus, counted)
+
+
+GROUP_NAME: Final = String(
+    fits=lambda name: parse_group_name(name) is not None,
+    problem=N_("must name a group: /target, /attackers/N or /helpers/N")(),
+    pattern="^/(target|attackers/[0-9]+|helpers/[0-9]+)$",
+)
+
+CONTRIBUTION: Final = Obj("Contribution", "What one group added to its side, and whether it counted.", (
+    Member("group", GROUP_NAME, "The group, as a JSON pointer into the request: `/target`, `/attackers/N`, "
+           "`/helpers/N`."),
+    Member("strength", Integer(0), "Figures × combat points per figure (L1)."),
+    Member("bonus", Integer(1, max(BONUS.values())), "The position bonus applied (L6, LS2): 1 where none applies "
+           "or it is lost."),
+    Member("counted", Flag(), "It added to its side (false: blocked or excluded, L4)."),
+), _contribution, whole=True)
+
+OUTCOME: Final = Ordered("Outcome", "The fight's result, with its working (L5–L8, LS3).", (
+    Member("attack", Integer(0), "The attack value (L5)."),
+    Member("defence", Integer(0), "The defence value (L6)."),
+    Member("defended", Flag(), "The defence is at least the attack (L7)."),
+    Member("losses", Integer(0), "Figures the target loses (L7)."),
+    Member("target_figures_after", Integer(0), "Figures left on the target."),
+    Member("removed", Flag(), "The target has no figure left (L7)."),
+    Member("gold", Integer(0, 1), "Gold pieces left on the target's place (L8)."),
+    Member("convertible", Flag(), "The angels' player may turn the removed group into its own (L8)."),
+    Member("must_occupy", Flag(), "An attacking group must take the removed target's place (LS3)."),
+    Member("contributions", ListOf(CONTRIBUTION)),
+), Outcome, whole=True, order=(
+    # Read, and its problems named, numbers first, then the flags.
+    "attack", "defence", "losses", "target_figures_after", "gold",
+    "defended", "removed", "convertible", "must_occupy", "contributions",
+))
+
+OUTCOME_MEMBERS: Final = OUTCOME.names
+CONTRIBUTION_MEMBERS: Final = CONTRIBUTION.names
+
+UNIT: Final = Obj("Unit", "One unit of the edition's table (L1).", (
+    # A unit's name in the edition, which a request gives as any string (UNIT_NAME).
+    Member("kind", UNIT_NAME, "Its name in the edition.", attribute="kind.value"),
+    Member("max_figures", Integer(1), "Figures a tile holds."),
+    Member("lives", Integer(1), "Lives per figure."),
+    Member("points", Integer(0), "Combat points per figure."),
+    Member("full_strength", Integer(0), "A full tile's strength."),
+    Member("may_attack", Flag(), "It may attack (L3)."),
+    Member("ranged", Flag(), "It attacks from a distance (archers' 40 cm)."),
+    Member("may_defend", Flag(), "It may defend and help (L4)."),
+    Member("actions", Integer(1), "Actions per turn (L3)."),
+), Unit)
+
+
+class PositionBonus(NamedTuple):
+    """A position of an edition and its bonus, as the units answer lists it."""
+
+    position: Placement
+    bonus: int
+
+
+class UnitsTable(NamedTuple):
+    """The units answer's value: an edition's L1 table and its positions (L6, LS1)."""
+
+    edition: Edition
+    units: tuple[Unit, ...]
+    positions: tuple[PositionBonus, ...]
+
+
+UNITS_ANSWER: Final = Obj("UnitsAnswer", "The edition's units and positions (L1, L6, LS1).", (
+    Member("edition", EDITION, "The edition."),
+    Member("units", ListOf(UNIT)),
+    Member("positions", ListOf(Obj("PositionBonus", "A position a group can stand on, and its bonus (L6, LS1).", (
+        Member("position", Choice(Placement), "The position."),
+        Member("bonus", Integer(1), "Its multiplier."),
+    ), PositionBonus))),
+), UnitsTable)
+
+
+# ------------------------------------------------------------------------------ reading
 
 
 def parse_edition(value: object, where: str = "/edition") -> Edition:
@@ -87,49 +216,19 @@ def parse_edition(value: object, where: str = "/edition") -> Edition:
     >>> parse_edition("stahl-und-sterne")
     <Edition.STAHL_UND_STERNE: 'stahl-und-sterne'>
     """
-    shape = Shape()
-    edition = shape.member(Edition, value, where)
-    shape.done()
+    reading = wire.Reading()
+    edition: Edition | None = EDITION.read(reading, value, where)
+    reading.shape.done()
     assert edition is not None
     return edition
 
 
-def read_tile(shape: Shape, obj: Mapping[str, object], where: str) -> tuple[str, int] | None:
-    """A group's ``kind`` and ``figures`` from its JSON object ``obj`` at ``where``, or
-    ``None`` with the problem told to ``shape``. Only their types are shape: a kind the
-    edition does not have, or fewer than 1 or more figures than a tile holds, is a rule
-    (L1), judged later."""
-    kind = obj.get("kind")
-    if "kind" in obj and type(kind) is not str:
-        shape.fail(f"{where}/kind", N_("must be a string")())
-    figures = obj.get("figures")
-    if "figures" in obj and type(figures) is not int:
-        shape.fail(f"{where}/figures", N_("must be an integer")())
-    return (kind, figures) if type(kind) is str and type(figures) is int else None
-
-
-def _read_group(shape: Shape, value: object, where: str, role: Role) -> _RawGroup | None:
-    members = ATTACKER_MEMBERS if role is Role.ATTACKER else DEFENDER_MEMBERS
-    shape.obj(value, where, GROUP_REQUIRED, members)
-    if type(value) is not dict:
-        return None
-    # Read every member present even after a problem, so that one answer names them all.
-    tile = read_tile(shape, value, where)
-    position = shape.member(Placement, value.get("position", DEFAULTS["position"]), f"{where}/position")
-    marked = shape.boolean(value.get("marked", DEFAULTS["marked"]), f"{where}/marked")
-    used = shape.integer(value.get("actions_used", DEFAULTS["actions_used"]), f"{where}/actions_used", 0)
-    if tile is None or position is None or marked is None or used is None:
-        return None
-    return *tile, position, marked, used
-
-
-def _build_group(edition: Edition, raw: _RawGroup, role: Role, index: int) -> Group:
-    name, figures, position, marked, used = raw
+def _build_group(edition: Edition, tile: Tile, role: Role, index: int) -> Group:
     where = group_name(role, index)
-    kind = _KINDS.get(name)
+    kind = _KINDS.get(tile.kind)
     if kind is None or kind not in UNITS[edition]:
-        raise InvalidQueryError("L1", unknown_kind_detail(edition, name), f"{where}/kind")
-    group = Group(kind, figures, position, marked, used)
+        raise InvalidQueryError("L1", unknown_kind_detail(edition, tile.kind), f"{where}/kind")
+    group = Group(kind, tile.figures, tile.position, tile.marked, tile.actions_used)
     refusal = attack_refusal(edition, group) if role is Role.ATTACKER else group_refusal(edition, group)
     if refusal is not None:
         raise InvalidQueryError(refusal.rule, refusal.detail, where + refusal.field)
@@ -137,7 +236,7 @@ def _build_group(edition: Edition, raw: _RawGroup, role: Role, index: int) -> Gr
 
 
 def parse_fight(data: object) -> Fight:
-    """Read the body of ``POST /v1/turm-und-leute/combat``.
+    """Read the body of ``POST /v1/turm-und-leute/combat`` (:data:`FIGHT`).
 
     Raises :class:`~service.common.errors.MalformedError` (every shape problem, up to 20)
     when ``data`` is not of the contract's shape, then
@@ -152,107 +251,17 @@ def parse_fight(data: object) -> Fight:
     ...
     service.common.errors.InvalidQueryError: L3: a group of graf may not attack
     """
-    shape = Shape()
-    shape.obj(data, "", FIGHT_REQUIRED, FIGHT_MEMBERS)
-    if type(data) is not dict:
-        raise MalformedError(problems=shape.problems)
-    edition = shape.member(Edition, data["edition"], "/edition") if "edition" in data else None
-    attackers: list[_RawGroup | None] = []
-    if "attackers" in data:
-        listed = shape.array(data["attackers"], "/attackers", 1)
-        for i, value in enumerate(listed or ()):
-            attackers.append(_read_group(shape, value, f"/attackers/{i}", Role.ATTACKER))
-    target = _read_group(shape, data["target"], "/target", Role.TARGET) if "target" in data else None
-    helpers: list[_RawGroup | None] = []
-    listed = shape.array(data.get("helpers", []), "/helpers")
-    for i, value in enumerate(listed or ()):
-        helpers.append(_read_group(shape, value, f"/helpers/{i}", Role.HELPER))
-    flags = {
-        name: shape.boolean(data.get(name, DEFAULTS[name]), f"/{name}")
-        for name in ("attack_from_outside", "attack_from_tower", "target_side_imperator")
-    }
-    shape.done()
-    # Without a shape problem every value above was read; the asserts tell mypy so.
-    assert edition is not None and target is not None
+    body: FightBody = wire.read(FIGHT, data)
+    edition = body.edition
     return Fight(
         edition,
-        attackers=tuple(_build_group(edition, _read(a), Role.ATTACKER, i) for i, a in enumerate(attackers)),
-        target=_build_group(edition, target, Role.TARGET, 0),
-        helpers=tuple(_build_group(edition, _read(h), Role.HELPER, i) for i, h in enumerate(helpers)),
-        attack_from_outside=_read(flags["attack_from_outside"]),
-        attack_from_tower=_read(flags["attack_from_tower"]),
-        target_side_imperator=_read(flags["target_side_imperator"]),
+        attackers=tuple(_build_group(edition, a, Role.ATTACKER, i) for i, a in enumerate(body.attackers)),
+        target=_build_group(edition, body.target, Role.TARGET, 0),
+        helpers=tuple(_build_group(edition, h, Role.HELPER, i) for i, h in enumerate(body.helpers)),
+        attack_from_outside=body.attack_from_outside,
+        attack_from_tower=body.attack_from_tower,
+        target_side_imperator=body.target_side_imperator,
     )
-
-
-def _read(value: T | None) -> T:
-    # Read only after Shape.done(): a None here would be a problem already raised.
-    assert value is not None
-    return value
-
-
-def group_to_dict(group: Group, role: Role) -> dict[str, Any]:
-    """The JSON form of a group in ``role``, every member of that role written out."""
-    data: dict[str, Any] = {
-        "kind": group.kind.value,
-        "figures": group.figures,
-        "position": group.position.value,
-    }
-    if role is Role.ATTACKER:
-        data["actions_used"] = group.actions_used
-    else:
-        data["marked"] = group.marked
-    return data
-
-
-def fight_to_dict(fight: Fight) -> dict[str, Any]:
-    """The request body for ``fight``, every optional member written out.
-
-    >>> fight_to_dict(Fight(Edition.TURM_UND_LEUTE, (Group(Kind.ENGEL, 1),), Group(Kind.GRAF, 1)))["target"]
-    {'kind': 'graf', 'figures': 1, 'position': 'ground', 'marked': False}
-    """
-    return {
-        "edition": fight.edition.value,
-        "attackers": [group_to_dict(g, Role.ATTACKER) for g in fight.attackers],
-        "target": group_to_dict(fight.target, Role.TARGET),
-        "helpers": [group_to_dict(g, Role.HELPER) for g in fight.helpers],
-        "attack_from_outside": fight.attack_from_outside,
-        "attack_from_tower": fight.attack_from_tower,
-        "target_side_imperator": fight.target_side_imperator,
-    }
-
-
-def contribution_to_dict(contribution: Contribution) -> dict[str, Any]:
-    """``{"group", "strength", "bonus", "counted"}``."""
-    return {
-        "group": contribution.group,
-        "strength": contribution.strength,
-        "bonus": contribution.bonus,
-        "counted": contribution.counted,
-    }
-
-
-def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
-    """The answer of ``POST /v1/turm-und-leute/combat``: exactly the contract's members,
-    :data:`OUTCOME_MEMBERS`, in their order."""
-    data = {name: getattr(outcome, name) for name in OUTCOME_MEMBERS}
-    data["contributions"] = [contribution_to_dict(c) for c in outcome.contributions]
-    return data
-
-
-OUTCOME_MEMBERS: Final = (
-    "attack",
-    "defence",
-    "defended",
-    "losses",
-    "target_figures_after",
-    "removed",
-    "gold",
-    "convertible",
-    "must_occupy",
-    "contributions",
-)
-CONTRIBUTION_MEMBERS: Final = ("group", "strength", "bonus", "counted")
 
 
 def parse_group_name(name: object) -> tuple[Role, int] | None:
@@ -276,47 +285,43 @@ def parse_group_name(name: object) -> tuple[Role, int] | None:
 
 
 def parse_outcome(data: object) -> Outcome:
-    """Read an answer of ``POST /v1/turm-und-leute/combat`` (for clients and tests).
+    """Read an answer of ``POST /v1/turm-und-leute/combat`` (:data:`OUTCOME`; for
+    clients and tests).
 
     Raises :class:`~service.common.errors.MalformedError` when it is not of the contract's
     shape; its numbers are not checked against any fight.
     """
-    shape = Shape()
-    obj = shape.obj(data, "", OUTCOME_MEMBERS, OUTCOME_MEMBERS)
-    if obj is None or any(n not in obj for n in OUTCOME_MEMBERS):
-        raise MalformedError(problems=shape.problems)
-    numbers = {
-        n: shape.integer(obj[n], f"/{n}") for n in ("attack", "defence", "losses", "target_figures_after")
-    }
-    gold = shape.integer(obj["gold"], "/gold", 0, 1)
-    flags = {n: shape.boolean(obj[n], f"/{n}") for n in ("defended", "removed", "convertible", "must_occupy")}
-    contributions: list[Contribution] = []
-    for i, value in enumerate(shape.array(obj["contributions"], "/contributions") or ()):
-        where = f"/contributions/{i}"
-        item = shape.obj(value, where, CONTRIBUTION_MEMBERS, CONTRIBUTION_MEMBERS)
-        if item is None or any(n not in item for n in CONTRIBUTION_MEMBERS):
-            continue
-        named = parse_group_name(item["group"])
-        if named is None:
-            shape.fail(f"{where}/group", N_("must name a group: /target, /attackers/N or /helpers/N")())
-        strength = shape.integer(item["strength"], f"{where}/strength")
-        bonus = shape.integer(item["bonus"], f"{where}/bonus", 1, max(BONUS.values()))
-        counted = shape.boolean(item["counted"], f"{where}/counted")
-        if named is not None and strength is not None and bonus is not None and counted is not None:
-            contributions.append(Contribution(named[0], named[1], strength, bonus, counted))
-    shape.done()
-    return Outcome(
-        attack=_read(numbers["attack"]),
-        defence=_read(numbers["defence"]),
-        defended=_read(flags["defended"]),
-        losses=_read(numbers["losses"]),
-        target_figures_after=_read(numbers["target_figures_after"]),
-        removed=_read(flags["removed"]),
-        gold=_read(gold),
-        convertible=_read(flags["convertible"]),
-        must_occupy=_read(flags["must_occupy"]),
-        contributions=tuple(contributions),
+    outcome: Outcome = wire.read(OUTCOME, data)
+    return outcome
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def fight_to_dict(fight: Fight) -> dict[str, Any]:
+    """The request body for ``fight``, every optional member written out.
+
+    >>> fight_to_dict(Fight(Edition.TURM_UND_LEUTE, (Group(Kind.ENGEL, 1),), Group(Kind.GRAF, 1)))["target"]
+    {'kind': 'graf', 'figures': 1, 'position': 'ground', 'marked': False}
+    """
+    body = FightBody(
+        fight.edition,
+        tuple(Tile.of(g) for g in fight.attackers),
+        Tile.of(fight.target),
+        tuple(Tile.of(g) for g in fight.helpers),
+        fight.attack_from_outside,
+        fight.attack_from_tower,
+        fight.target_side_imperator,
     )
+    written: dict[str, Any] = FIGHT.write(body)
+    return written
+
+
+def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
+    """The answer of ``POST /v1/turm-und-leute/combat``: exactly the contract's members,
+    :data:`OUTCOME_MEMBERS`, in their order."""
+    written: dict[str, Any] = OUTCOME.write(outcome)
+    return written
 
 
 def units_to_dict(edition: Edition) -> dict[str, Any]:
@@ -331,24 +336,13 @@ def units_to_dict(edition: Edition) -> dict[str, Any]:
     [{'position': 'ground', 'bonus': 1}, {'position': 'small_tower', 'bonus': 3}, \
 {'position': 'big_tower', 'bonus': 4}]
     """
-    return {
-        "edition": edition.value,
-        "units": [
-            {
-                "kind": u.kind.value,
-                "max_figures": u.max_figures,
-                "lives": u.lives,
-                "points": u.points,
-                "full_strength": u.full_strength,
-                "may_attack": u.may_attack,
-                "ranged": u.ranged,
-                "may_defend": u.may_defend,
-                "actions": u.actions,
-            }
-            for u in UNITS[edition].values()
-        ],
-        "positions": [{"position": p.value, "bonus": BONUS[p]} for p in PLACEMENTS[edition]],
-    }
+    table = UnitsTable(
+        edition,
+        tuple(UNITS[edition].values()),
+        tuple(PositionBonus(p, BONUS[p]) for p in PLACEMENTS[edition]),
+    )
+    written: dict[str, Any] = UNITS_ANSWER.write(table)
+    return written
 
 
 def combat(data: object) -> dict[str, Any]:

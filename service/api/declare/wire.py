@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from service.api.declare.answers import Answer
 from service.api.declare.fields import array, flag, grid_square, integer, nested, one_of, text
 from service.api.declare.answers import OneOf
-from service.api.declare.requests import Alternatives, Closed, Union
+from service.api.declare.requests import Alternatives, Closed, Int, Str, Union, Whole
 from service.api.problems import INTERPRETATIONS, readings
 from service.common import wire
 
@@ -92,6 +92,9 @@ def _field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[s
 
 
 def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[str, Any]) -> fields.Field[Any]:
+    tul = _tul_field(kind, doc, prefix, options)
+    if tul is not None:
+        return tul
     if isinstance(kind, wire.Readings):
         return readings(doc or INTERPRETATIONS)
     if isinstance(kind, wire.Text):
@@ -180,4 +183,51 @@ def _variant(kind: wire.Tagged, variant: wire.Variant, prefix: str) -> type[ma.S
         made = Closed.from_dict(members, name=name)
         made.__doc__ = variant.doc
         _MADE[key] = made
+    return made
+
+
+# ---- kinds Turm und Leute needs
+
+
+def _tul_field(kind: wire.Kind, doc: str, prefix: str, options: dict[str, Any]) -> fields.Field[Any] | None:
+    """The schema field of a kind :mod:`service.common.wire` states for Turm und Leute,
+    or ``None`` for any other kind."""
+    if isinstance(kind, wire.Shared):
+        return nested(schema(kind, prefix, answer=False, name=prefix + kind.name), doc or None, **options)
+    if isinstance(kind, wire.ByTag):
+        variants = {value: _tagged_variant(kind, value, obj, prefix) for value, obj in kind.variants.items()}
+        return Union(kind.tag, variants, **options)
+    if isinstance(kind, wire.Among):
+        return one_of(kind.names, doc, **options)
+    if isinstance(kind, wire.AnyInteger):
+        return Int(metadata={"description": doc}, **options)
+    if isinstance(kind, wire.String):
+        if kind.pattern:
+            return text(doc, kind.pattern, **options)
+        checks = [] if kind.high is None else [validate.Length(kind.low, kind.high, error=kind.problem or None)]
+        return Str(validate=checks, metadata={"description": doc}, **options)
+    return None
+
+
+def _tagged_variant(kind: wire.ByTag, value: str, obj: wire.Obj, prefix: str) -> type[ma.Schema]:
+    """One variant of a :class:`~service.common.wire.ByTag` union: its tag, then its
+    members as a request gives them."""
+    name = prefix + obj.name
+    key = (id(obj), name)
+    made = _MADE.get(key)
+    if made is None:
+        members = {kind.tag: one_of([value], kind.tag_doc.format(value=value), required=True)}
+        members |= {m.name: field(m, prefix, answer=False) for m in obj.members}
+        made = Closed.from_dict(members, name=name)
+        made.__doc__ = obj.doc
+        _MADE[key] = made
+    return made
+
+
+def whole_request(kind: wire.Obj, prefix: str, base: type[Whole], name: str) -> type[Whole]:
+    """The schema ``name`` of a request body the engine reads whole (``base`` says how),
+    with the members of ``kind`` as a request gives them."""
+    made = base.from_dict({m.name: field(m, prefix, answer=False) for m in kind.members}, name=name)
+    made.__doc__ = kind.doc
+    assert issubclass(made, Whole)
     return made

@@ -23,8 +23,8 @@ from service.api.declare import (
     square_pattern,
     wire,
 )
-from service.api.turns import outcome_statement, verdict_statement
 from service.common import InvalidPositionError
+from service.common.wire import outcome_statement, verdict_statement
 from service.spiel_der_tuerme import check_position
 from service.spiel_der_tuerme.codec import (
     BOARD_ANSWER,

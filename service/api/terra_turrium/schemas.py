@@ -40,10 +40,9 @@ from service.api.declare import (
     text,
     wire,
 )
-from service.api.turns import outcome_statement, verdict_statement
 from service.common import InvalidPositionError, RuleError
 from service.common.refusal import N_
-from service.common.wire import Member, Obj
+from service.common.wire import Member, Obj, outcome_statement, verdict_statement
 from service.render import HighlightStyle
 from service.terra_turrium import (
     MOVEMENT_POINTS,
