@@ -87,3 +87,14 @@ def written(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[str]:
     elif isinstance(kind, wire.ListOf):
         for index, item in enumerate(data):
             yield from written(kind.item, item, f"{pointer}/{index}")
+
+
+def replaced(data: Any, pointer: str, value: Any) -> Any:
+    """``data`` with the value at the JSON ``pointer`` replaced by ``value``."""
+    if not pointer:
+        return value
+    head, _, rest = pointer[1:].partition("/")
+    if isinstance(data, list):
+        index = int(head)
+        return [*data[:index], replaced(data[index], "/" + rest if rest else "", value), *data[index + 1:]]
+    return {**data, head: replaced(data[head], "/" + rest if rest else "", value)}

@@ -28,6 +28,7 @@ from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
 from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes
+from tests.api.statements import replaced as _replaced
 
 #: A position with a value other than its default in every member the statement makes
 #: optional, and each way the game can end; read without its structural rules.
@@ -56,16 +57,6 @@ def _places(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[tuple[str
     elif isinstance(kind, wire.NameMap):
         for key, item in data.items():
             yield from _places(kind.item, item, f"{pointer}/{key}")
-
-
-def _replaced(data: Any, pointer: str, value: Any) -> Any:
-    if not pointer:
-        return value
-    head, _, rest = pointer[1:].partition("/")
-    if isinstance(data, list):
-        index = int(head)
-        return [*data[:index], _replaced(data[index], "/" + rest if rest else "", value), *data[index + 1:]]
-    return {**data, head: _replaced(data[head], "/" + rest if rest else "", value)}
 
 
 @pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])

@@ -53,6 +53,7 @@ from service.turm_und_leute.ledger_codec import (
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.units import Kind, Placement
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
+from tests.api.statements import replaced as _replaced
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,16 +114,6 @@ def _places(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[tuple[str
     elif isinstance(kind, wire.ListOf):
         for index, item in enumerate(data):
             yield from _places(kind.item, item, f"{pointer}/{index}")
-
-
-def _replaced(data: Any, pointer: str, value: Any) -> Any:
-    if not pointer:
-        return value
-    head, _, rest = pointer[1:].partition("/")
-    if isinstance(data, list):
-        index = int(head)
-        return [*data[:index], _replaced(data[index], "/" + rest if rest else "", value), *data[index + 1:]]
-    return {**data, head: _replaced(data[head], "/" + rest if rest else "", value)}
 
 
 def _written_as_stated(kind: wire.Kind, data: Any) -> int:
