@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import MISSING, fields
 from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError
@@ -42,9 +43,10 @@ from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
-from service.common.wire import Matching, Member, Obj
+from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj
 from service.terra_turrium.codec import (
     POSITION,
+    SEAT,
     SEAT_ID_MISMATCH,
     SEAT_ID_PATTERN,
     SEAT_ID_WORD,
@@ -100,7 +102,6 @@ _OPTION_FIELDS: Final = {
     ATTACKED: "/turn/attacked",
 }
 
-_SEAT_FIELDS: Final = ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold", "captures")
 
 
 # ---------------------------------------------------------------------------- grammar
@@ -120,21 +121,106 @@ _ID: Final = SEAT_ID_WORD
 _TERRITORY: Final = f"(?:{'|'.join(territory.value for territory in CLOCKWISE)})"
 _SQUARE: Final = GRID.name_pattern
 _SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
-_SEAT_PARTS: Final = (
-    _ID,
-    f"{_TERRITORY}(?:,{_TERRITORY})*",
-    f"(?:{_SQUARES})?",
-    f"[0-{MOST['attacks']}]",
-    _bounded(MOST["bonus_stones"]),
-    _SQUARES,
-    f"[0-{MOST['captures']}]",
-)
-_SEAT: Final = (
-    f"{_SEAT_PARTS[0]}:{_SEAT_PARTS[1]}"
-    f"(?::{_SEAT_PARTS[2]}(?::{_SEAT_PARTS[3]}(?::{_SEAT_PARTS[4]}"
-    # pro_hold, then captures: an empty pro_hold only before captures
-    f"(?::(?:{_SEAT_PARTS[5]}(?::{_SEAT_PARTS[6]})?|:{_SEAT_PARTS[6]}))?)?)?)?"
-)
+
+
+# --------------------------------------------------------------------- a seat's fields
+#
+# A seat section is the seat's members in the order the codec states them (SEAT),
+# ``:``-separated, each written by its kind: a count in decimal, a list as its names
+# separated by commas, a seat id as it is. The fields after the engine's required ones may
+# be left out from the end while they hold the engine's default; a field that may be null
+# (``pro_hold``) is empty for null, which is written only to reach a field after it. So a
+# member stated in SEAT is a field here with nothing more to write.
+
+NO_TERRITORY: Final = N_("seat {section} names no territory (NW, NE, SE, SW)")
+
+
+class SeatField(NamedTuple):
+    """One field of a seat section, made from its member in the codec's statement."""
+
+    name: str
+    pattern: str
+    default: str | None
+    """The text of the engine's default, left out at the end; ``None`` where required."""
+    nullable: bool
+    write: Callable[[Any], str]
+    parse: Callable[[str], Any]
+    """The text as the JSON value the codec reads (``None``: the member left out)."""
+    problem: Callable[[str, str, str], MalformedError | None]
+    """The mistake in a text (``text``, ``where``, the whole ``section``), or ``None``."""
+
+
+def _numbers(high: int) -> str:
+    return f"[0-{high}]" if high < 10 else _bounded(high)
+
+
+def _seat_field(member: Member, default: Any) -> SeatField:
+    """The field of a seat's ``member`` whose engine default is ``default``."""
+    kind, required = member.kind, default is MISSING
+    if isinstance(kind, Matching):
+        word, detail = kind.word, kind.detail
+        return SeatField(member.name, word, None, False, str, str,
+                         lambda t, where, _: None if re.fullmatch(word, t) else MalformedError(detail, where))
+    if isinstance(kind, Integer):
+        low, high = kind.low, kind.high
+        assert high is not None, "every count the notation writes has a most"
+        return SeatField(member.name, _numbers(high), None if required else str(default), False, str, int,
+                         lambda t, where, _: _number_problem(t, low, high, where))
+    assert isinstance(kind, ListOf), f"the notation has no field for {member!r}"
+    if isinstance(kind.item, Choice):
+        names = list(kind.item.by_value)
+        one = f"(?:{'|'.join(names)})"
+        return SeatField(member.name, f"{one}(?:,{one})*", None if required else "", False,
+                         lambda v: ",".join(c.value for c in v), lambda t: t.split(","),
+                         lambda t, where, section: _choices_problem(t, one, names, where, section))
+    nullable = member.nullable
+    return SeatField(
+        member.name, _SQUARES, None if required else "", nullable,
+        lambda v: "" if v is None else _squares(v),
+        (lambda t: t.split(",") if t else None) if nullable else (lambda t: t.split(",") if t else []),
+        lambda t, where, _: None if not t and not nullable else _list_problem(t, _SQUARE, SQUARE_NOUN, where),
+    )
+
+
+def _choices_problem(text: str, one: str, names: list[str], where: str, section: str) -> MalformedError | None:
+    if not text:
+        return MalformedError(NO_TERRITORY(section=repr(section)), where)
+    for i, found in enumerate(text.split(",")):
+        if re.fullmatch(one, found) is None:
+            return MalformedError(MUST_BE_ONE_OF(allowed=", ".join(map(repr, names))), f"{where}/{i}")
+    return None
+
+
+_SEAT_DEFAULTS: Final = {f.name: f.default for f in fields(Seat)}
+
+SEAT_FIELDS: Final = tuple(_seat_field(m, _SEAT_DEFAULTS[m.attribute]) for m in SEAT.members)
+"""A seat section's fields, in order: the codec's statement of a seat."""
+
+
+def _seat_more(fields_: tuple[SeatField, ...]) -> str:
+    """The grammar of ``:`` and the fields ``fields_``, each but the first optional from
+    the end; a nullable field is empty only before another."""
+    first, rest = fields_[0], fields_[1:]
+    if not rest:
+        return f":{first.pattern}"
+    after = f"(?:{_seat_more(rest)})?"
+    if first.nullable:
+        return f":(?:{first.pattern}{after}|{_seat_more(rest)})"
+    if first.default == "":
+        return f":(?:{first.pattern})?{after}"
+    return f":{first.pattern}{after}"
+
+
+def _seat_grammar() -> str:
+    required = [f for f in SEAT_FIELDS if f.default is None]
+    assert SEAT_FIELDS[: len(required)] == tuple(required), "the required fields come first"
+    head = ":".join(f.pattern for f in required)
+    return f"{head}(?:{_seat_more(SEAT_FIELDS[len(required):])})?"
+
+
+_SEAT: Final = _seat_grammar()
+
+
 _FLAG: Final = "(?:" + "|".join(re.escape(flag) for flag in RULE_FLAGS) + ")"
 _OPTION_VALUES: Final = {
     "move": _ID,
@@ -213,19 +299,10 @@ def _squares(squares: tuple[int, ...]) -> str:
 
 
 def _write_seat(seat: Seat) -> str:
-    fields = [
-        seat.id,
-        ",".join(t.value for t in seat.territories),
-        _squares(seat.turrians),
-        str(seat.attacks),
-        str(seat.bonus_stones),
-        "" if seat.pro_hold is None else _squares(seat.pro_hold),
-        str(seat.captures),
-    ]
-    defaults = ["", "", "", "0", "0", "", "0"]
-    while fields[-1] == defaults[len(fields) - 1]:
-        fields.pop()
-    return ":".join(fields)
+    written = [f.write(getattr(seat, m.attribute)) for f, m in zip(SEAT_FIELDS, SEAT.members, strict=True)]
+    while written[-1] == SEAT_FIELDS[len(written) - 1].default:
+        written.pop()
+    return ":".join(written)
 
 
 def _rule_flags(rules: Rules) -> list[str]:
@@ -296,16 +373,14 @@ def _parse_heights(text: str, players: int, rules: Rules) -> list[list[int]]:
 
 
 def _parse_seat(text: str) -> dict[str, Any]:
+    """A seat section as the JSON seat the codec reads: every field given, and the
+    engine's default of every field left out."""
     parts = text.split(":")
-    seat: dict[str, Any] = {"id": parts[0], "territories": parts[1].split(",")}
-    seat["turrians"] = parts[2].split(",") if len(parts) > 2 and parts[2] else []
-    seat["attacks"] = int(parts[3]) if len(parts) > 3 else 0
-    if len(parts) > 4:
-        seat["bonus_stones"] = int(parts[4])
-    if len(parts) > 5 and parts[5]:
-        seat["pro_hold"] = parts[5].split(",")
-    if len(parts) > 6:
-        seat["captures"] = int(parts[6])
+    seat: dict[str, Any] = {}
+    for i, field in enumerate(SEAT_FIELDS):
+        value = field.parse(parts[i] if i < len(parts) else field.default or "")
+        if value is not None:
+            seat[field.name] = value
     return seat
 
 
@@ -493,31 +568,19 @@ def _seat_problem(section: str, index: int) -> MalformedError | None:
         return MalformedError(N_("section {section} is neither a seat id:territories:… nor a key=value section")(
             section=repr(section)
         ), where)
-    if len(parts) > len(_SEAT_FIELDS):
+    if len(parts) > len(SEAT_FIELDS):
         return MalformedError(
-            N_("seat {section} has {count} fields; at most {most}: id:territories:turrians:attacks:bonus_stones:pro_hold:captures")(
-                section=repr(section), count=len(parts), most=len(_SEAT_FIELDS)
+            N_("seat {section} has {count} fields; at most {most}: {fields}")(
+                section=repr(section), count=len(parts), most=len(SEAT_FIELDS),
+                fields=":".join(f.name for f in SEAT_FIELDS),
             ),
             where,
         )
-    seat_id, territories, *rest = parts
-    if re.fullmatch(_ID, seat_id) is None:
-        return MalformedError(SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN), f"{where}/id")
-    if not territories:
-        return MalformedError(N_("seat {section} names no territory (NW, NE, SE, SW)")(section=repr(section)), f"{where}/territories")
-    for i, territory in enumerate(territories.split(",")):
-        if re.fullmatch(_TERRITORY, territory) is None:
-            return MalformedError(N_("must be one of 'NW', 'NE', 'SE', 'SW'")(), f"{where}/territories/{i}")
-    checks: tuple[Callable[[str], MalformedError | None], ...] = (
-        lambda t: None if not t else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/turrians"),
-        lambda t: _number_problem(t, 0, MOST["attacks"], f"{where}/attacks"),
-        lambda t: _number_problem(t, 0, MOST["bonus_stones"], f"{where}/bonus_stones"),
-        # An empty pro_hold is written only to reach the captures field after it.
-        lambda t: None if not t and len(parts) > 6 else _list_problem(t, _SQUARE, SQUARE_NOUN, f"{where}/pro_hold"),
-        lambda t: _number_problem(t, 0, MOST["captures"], f"{where}/captures"),
-    )
-    for check, part in zip(checks, rest, strict=False):
-        problem = check(part)
+    for i, (field, part) in enumerate(zip(SEAT_FIELDS, parts, strict=False)):
+        # A nullable field's empty text is null, written only to reach a field after it.
+        if field.nullable and not part and i < len(parts) - 1:
+            continue
+        problem = field.problem(part, f"{where}/{field.name}", section)
         if problem is not None:
             return problem
     return None
