@@ -612,17 +612,36 @@ class Obj(Kind):
     def _make_writer(self) -> Callable[[Any], Any]:
         if not any(m.omit for m in self.members):
             return _made(self._write_expr)
-        plan = tuple((m.name, attrgetter(m.attribute), m.writer() or _same, m.omit) for m in self.members)
-
-        def write_sparse(value: Any) -> Any:
-            out = {}
-            for name, get, write, omit in plan:
-                found = get(value)
-                if not (omit and (found is None or found == ())):
-                    out[name] = write(found)
-            return out
-
-        return write_sparse
+        # The members always written in one dict display, each left out when empty added
+        # after it in the stated order: one function, made from the table.
+        ns: dict[str, Any] = {"_never": _never}
+        lines = ["def write(v):"]
+        shown = []
+        for member in self.members:
+            value = f"v.{member.attribute}"
+            if member.omit:
+                break
+            written = member.kind._write_expr(value, ns)
+            if member.nullable and written != value:
+                written = f"(None if {value} is None else {written})"
+            shown.append(f"{member.name!r}: {written}")
+        lines.append(f"    out = {{{', '.join(shown)}}}")
+        for member in self.members[len(shown):]:
+            found = _fresh(ns)
+            written = member.kind._write_expr(found, ns)
+            if member.omit:
+                lines.append(f"    {found} = v.{member.attribute}")
+                lines.append(f"    if {found} is not None and {found} != ():")
+                lines.append(f"        out[{member.name!r}] = {written}")
+            else:
+                if member.nullable and written != found:
+                    written = f"(None if {found} is None else {written})"
+                lines.append(f"    {found} = v.{member.attribute}")
+                lines.append(f"    out[{member.name!r}] = {written}")
+        lines.append("    return out")
+        exec("\n".join(lines), ns)  # noqa: S102 (made from the table only)
+        made: Callable[[Any], Any] = ns["write"]
+        return made
 
     def _make_quick(self) -> Callable[[Any], Any]:
         return _made(self._quick_expr)
@@ -972,6 +991,15 @@ class String(Kind):
         reading.shape.fail(where, self.problem or MUST_BE_STRING())
         return None
 
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        high = "" if self.high is None else f" and len({given}) <= {self.high}"
+        fits = "" if self.fits is None else f" and {_name(ns, self.fits)}({given})"
+        return f"({given} if type({given} := {x}) is str and {self.low} <= len({given}){high}{fits} else _never())"
+
 
 @dataclass(frozen=True)
 class AnyInteger(Kind):
@@ -983,6 +1011,13 @@ class AnyInteger(Kind):
             return value
         reading.shape.fail(where, MUST_BE_INTEGER())
         return None
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        given = _fresh(ns)
+        return f"({given} if type({given} := {x}) is int else _never())"
 
 
 def _json(value: Any) -> Any:
@@ -1017,6 +1052,14 @@ class Among(Kind):
 
     def _make_writer(self) -> Callable[[Any], Any]:
         return _json
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        return _made(self._quick_expr)
+
+    def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
+        # Only strings name a value (as in the full reading); a list is no key at all.
+        given = _fresh(ns)
+        return f"({_name(ns, self.by_value)}[{given}] if type({given} := {x}) is str else _never())"
 
 
 @dataclass(frozen=True)
@@ -1099,6 +1142,20 @@ class ByTag(Kind):
             shape.fail(f"{where}/{self.tag}", MUST_BE_ONE_OF(allowed=", ".join(repr(v) for v in self.variants)))
             return None
         return variant.read(reading, {k: v for k, v in value.items() if k != self.tag}, where)
+
+    def _make_quick(self) -> Callable[[Any], Any]:
+        tag = self.tag
+        readers = {value: variant.quick_reader() for value, variant in self.variants.items()}
+
+        def quick(value: Any) -> Any:
+            if type(value) is not dict:
+                raise TypeError
+            chosen = value[tag]
+            if type(chosen) is not str:
+                raise TypeError
+            return readers[chosen]({k: v for k, v in value.items() if k != tag})
+
+        return quick
 
     def _make_writer(self) -> Callable[[Any], Any]:
         tag = self.tag

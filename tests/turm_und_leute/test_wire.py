@@ -262,3 +262,37 @@ def test_l12_to_l30_a_turns_answer_is_written_as_stated() -> None:
     answer = apply_query(parse_turn(body))
     assert {e["type"] for e in answer["events"]} >= {"markers_received", "moved", "worked"}
     assert _written_as_stated(APPLY_ANSWER, answer) >= 1 + 3 + len(answer["events"])
+
+
+def _outcome(read: Any, data: Any) -> Any:
+    try:
+        return read(data)
+    except MalformedError as exc:
+        return [(p.pointer, str(p.detail)) for p in exc.problems]
+
+
+def _full(read: Any, data: Any) -> Any:
+    """The outcome of ``read`` with every quick reading refused (the full reading only)."""
+    from unittest import mock
+
+    with mock.patch.object(wire.Kind, "quick_reader", lambda self: wire._never):
+        return _outcome(read, data)
+
+
+@pytest.mark.parametrize("statement, value", [(FIGHT, FIGHT_FULL), (TURN, TURN_FULL), (GOAL, GOAL_FULL)],
+                         ids=["fight", "turn", "goal"])
+def test_l2_l9_l14_a_body_is_read_alike_on_the_quick_and_the_full_path(statement: Any, value: Any) -> None:
+    import json
+
+    from tests.terra_turrium.test_reading import _mistakes
+
+    data = json.loads(json.dumps(statement.write(value)))  # as a client sends it
+    read = lambda sent: wire.read(statement, sent)  # noqa: E731
+    # The quick path is taken at all, and reads what the full reading reads.
+    full = _full(read, data)
+    assert not isinstance(full, list) and statement.quick_reader()(data) == full
+    sent = 0
+    for wrong in _mistakes(data):
+        assert _outcome(read, wrong) == _full(read, wrong), wrong
+        sent += 1
+    assert sent > 100
