@@ -114,9 +114,15 @@ class Kind:
 
     def _make_writer(self) -> Callable[[Any], Any] | None:
         """The writer; ``None`` when the JSON value is the engine's value itself."""
+        if type(self)._write_expr is not Kind._write_expr:
+            return _made(self._write_expr)
         return None
 
     def _make_quick(self) -> Callable[[Any], Any]:
+        # A kind that states its quick reading as an expression is read by that
+        # expression alone; one that states neither has no quick reading.
+        if type(self)._quick_expr is not Kind._quick_expr:
+            return _made(self._quick_expr)
         return _never
 
     # The writers and quick readers of nested shapes are made as one Python expression
@@ -176,9 +182,6 @@ class Integer(Kind):
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return reading.shape.integer(value, where, self.low, self.high)
 
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
-
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
         high = "" if self.high is None else f" <= {self.high}"
@@ -204,9 +207,6 @@ class Flag(Kind):
 
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return reading.shape.boolean(value, where)
-
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
 
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
@@ -292,12 +292,6 @@ class ListOf(Kind):
         found = [read_item(reading, item, f"{where}/{i}") for i, item in enumerate(items)]
         return self.make(found) if shape.ok else None
 
-    def _make_writer(self) -> Callable[[Any], Any]:
-        return _made(self._write_expr)
-
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
-
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         item = _fresh(ns)
         written = self.item._write_expr(item, ns)
@@ -362,9 +356,6 @@ class Keyed(Kind):
     enum: type[Enum]
     item: Kind
     item_doc: str = ""
-
-    def _make_writer(self) -> Callable[[Any], Any]:
-        return _made(self._write_expr)
 
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         parts = [f"{m.value!r}: {self.item._write_expr(f'{x}[{_name(ns, m)}]', ns)}" for m in self.enum]
@@ -448,9 +439,6 @@ class Matching(Kind):
         reading.shape.fail(where, self.detail)
         return None
 
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
-
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
         match = _name(ns, self.pattern.fullmatch)
@@ -467,12 +455,6 @@ class OrNone(Kind):
 
     def read(self, reading: Reading, value: object, where: str) -> Any:
         return None if value == self.word else self.kind.read(reading, value, where)
-
-    def _make_writer(self) -> Callable[[Any], Any]:
-        return _made(self._write_expr)
-
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
 
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
@@ -643,9 +625,6 @@ class Obj(Kind):
         made: Callable[[Any], Any] = ns["write"]
         return made
 
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
-
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         if any(m.omit for m in self.members):
             return f"{_name(ns, self.writer())}({x})"
@@ -761,9 +740,6 @@ class NameMap(Kind):
             object.__setattr__(self, "_entries", found)
         return found
 
-    def _make_writer(self) -> Callable[[Any], Any]:
-        return _made(self._write_expr)
-
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         square, entry = _fresh(ns), _fresh(ns)
         written = self.item._write_expr(entry, ns)
@@ -823,9 +799,6 @@ class Tagged(Kind):
         if variant is None or not shape.ok:
             return None
         return self.build(**values)
-
-    def _make_writer(self) -> Callable[[Any], Any]:
-        return _made(self._write_expr)
 
     def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
         return Obj(self.name, "", (self.tag, *self.members), self.build)._write_expr(x, ns)
@@ -991,9 +964,6 @@ class String(Kind):
         reading.shape.fail(where, self.problem or MUST_BE_STRING())
         return None
 
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
-
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
         high = "" if self.high is None else f" and len({given}) <= {self.high}"
@@ -1011,9 +981,6 @@ class AnyInteger(Kind):
             return value
         reading.shape.fail(where, MUST_BE_INTEGER())
         return None
-
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
 
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         given = _fresh(ns)
@@ -1052,9 +1019,6 @@ class Among(Kind):
 
     def _make_writer(self) -> Callable[[Any], Any]:
         return _json
-
-    def _make_quick(self) -> Callable[[Any], Any]:
-        return _made(self._quick_expr)
 
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         # Only strings name a value (as in the full reading); a list is no key at all.
