@@ -21,7 +21,6 @@ The position's one-line notation is the other codec, beside this one
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Final, NamedTuple
@@ -87,8 +86,6 @@ RESERVE: Final = "reserve"
 SEAT_ID_WORD: Final = "[a-z][a-z0-9_-]{0,15}"
 """A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
 SEAT_ID_PATTERN: Final = f"^{SEAT_ID_WORD}$"
-_SEAT_ID: Final = re.compile(SEAT_ID_WORD)
-"""A seat id (ASCII only)."""
 
 SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
 SQUARE_TEXT: Final = str(SQUARE_WORDS)
@@ -106,7 +103,7 @@ def is_seat_id(value: object) -> bool:
     >>> is_seat_id("yellow"), is_seat_id("y٣"), is_seat_id("Yellow")
     (True, False, False)
     """
-    return type(value) is str and _SEAT_ID.fullmatch(value) is not None
+    return type(value) is str and SEAT_ID.pattern.fullmatch(value) is not None
 
 
 # --------------------------------------------------------------------------- the statement

@@ -7,8 +7,8 @@
 
 Sections are separated by ``|``: the heights first (``setup`` for the set-up heights
 of B6, otherwise the play area rank by rank, north first), then one section per seat
-in turn order (``id:territories:turrians:attacks:bonus_stones:pro_hold``, trailing
-defaults left out), then ``key=value`` sections, in a fixed order, for everything that
+in turn order (``id:territories:turrians:attacks:bonus_stones:pro_hold:captures``, the
+members of the codec's ``SEAT`` in its order, trailing defaults left out), then ``key=value`` sections, in a fixed order, for everything that
 differs from its default.
 
 The grammar is one regular expression, :data:`NOTATION_PATTERN`, which the HTTP

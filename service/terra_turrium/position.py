@@ -66,14 +66,12 @@ CAPTURES_PER_SEAT: Final = 2
 MAX_BONUS_STONES: Final = 999
 """P3 sets no bound either; the oracle's bound on a seat's handicap stones."""
 MOST: Final = {
-    "attacks": MAX_ATTACKS,
-    "bonus_stones": MAX_BONUS_STONES,
-    "captures": CAPTURES_PER_SEAT,
     "in_hand": STONES_PER_TURN,
     "points": MOVEMENT_POINTS,
     "height": MAX_HEIGHT,
 }
-"""The most each count of a position may be, by its member's name (the least is 0)."""
+"""The most the notation's counts outside a seat may be, by their member's name (the least
+is 0); a seat's counts are bounded by the codec's statement of a seat."""
 NOBODY: Final = -1
 """The occupant of a square without a turrian, and the owner of the neutral territory."""
 

@@ -69,6 +69,14 @@ def answer_schema(kind: wire.Obj | wire.Either, prefix: str, name: str | None = 
     return made
 
 
+def pattern(kind: wire.Matching | wire.OrNone) -> str:
+    """The document's pattern of a string ``kind`` reads: a seat id, a square or its word."""
+    if isinstance(kind, wire.Matching):
+        return f"^{kind.word}$"
+    assert isinstance(kind.kind, wire.Square)
+    return f"^(?:{kind.word}|{kind.kind.grid.name_pattern})$"
+
+
 def answer_field(kind: wire.Kind, prefix: str) -> fields.Field[Any]:
     """The schema field of a value of ``kind`` in an answer (an item of a list …)."""
     return _field(kind, "", prefix, True, {})
@@ -120,11 +128,11 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
         row = array(_field(kind.item, kind.item_doc, prefix, answer, {}), kind.row_doc, kind.size, kind.size)
         return array(row, doc, kind.size, kind.size, **options)
     if isinstance(kind, wire.Matching):
-        return text(doc, f"^{kind.word}$", **options)
+        return text(doc, pattern(kind), **options)
     if isinstance(kind, wire.OrNone):
         inner = kind.kind
         if isinstance(inner, wire.Square):
-            return text(doc, f"^(?:{kind.word}|{inner.grid.name_pattern})$", inner.what, **options)
+            return text(doc, pattern(kind), inner.what, **options)
         if isinstance(inner, wire.Choice):
             return one_of([*inner.values, kind.word], doc, **options)
         raise TypeError(f"no schema field for {kind!r}")

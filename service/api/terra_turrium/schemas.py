@@ -84,7 +84,7 @@ from service.terra_turrium.record import (
 )
 
 SQUARE_PATTERN = square_pattern(GRID)
-ORIGIN_PATTERN = f"^(?:{ORIGIN_KIND.word}|{GRID.name_pattern})$"
+ORIGIN_PATTERN = wire.pattern(ORIGIN_KIND)
 
 #: What a seat id must be, in a 400 (written in the request's language).
 A_SEAT_ID = N_("a seat id")
