@@ -44,7 +44,15 @@ from typing import Any, Final, NamedTuple, TypeVar
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
 from service.common.grid import Grid
 from service.common.refusal import N_, Message
-from service.common.shapes import MUST_BE_OBJECT, Shape, token
+from service.common.shapes import (
+    MUST_BE,
+    MUST_BE_INTEGER,
+    MUST_BE_OBJECT,
+    MUST_BE_ONE_OF,
+    MUST_BE_STRING,
+    Shape,
+    token,
+)
 
 
 T = TypeVar("T")
@@ -931,14 +939,12 @@ def members_of(kind: Kind) -> Sequence[Member]:
     return ()
 
 
-# ---- kinds Turm und Leute needs
+# ------------------------------------------- strings, subsets, records and tagged objects
 #
-# Its requests are read in two stages: the shape here, then the rules (a unit's name, a
-# tile's figures: L1), so some values are read as plain strings and integers whatever
-# they say. Its ledger is one shape in requests and answers alike, and its supply, its
-# buildings, a turn's production and an event are written as the engine lists them.
-
-from service.common.shapes import MUST_BE, MUST_BE_INTEGER, MUST_BE_ONE_OF, MUST_BE_STRING  # noqa: E402
+# A request read in two stages reads some values as plain strings and integers whatever
+# they say (a unit's name, a tile's figures: whether they exist is a rule's to say); an
+# object one schema describes in requests and answers alike; a record written in the
+# engine's own order; objects told apart by a tag member of the request itself.
 
 
 @dataclass(frozen=True)

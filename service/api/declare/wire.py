@@ -100,9 +100,21 @@ def _field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[s
 
 
 def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: dict[str, Any]) -> fields.Field[Any]:
-    tul = _tul_field(kind, doc, prefix, options)
-    if tul is not None:
-        return tul
+    # A Shared object before the objects it is one of.
+    if isinstance(kind, wire.Shared):
+        return nested(schema(kind, prefix, answer=False, name=prefix + kind.name), doc or None, **options)
+    if isinstance(kind, wire.ByTag):
+        variants = {value: _tagged_variant(kind, value, obj, prefix) for value, obj in kind.variants.items()}
+        return Union(kind.tag, variants, **options)
+    if isinstance(kind, wire.Among):
+        return one_of(kind.names, doc, **options)
+    if isinstance(kind, wire.AnyInteger):
+        return Int(metadata={"description": doc}, **options)
+    if isinstance(kind, wire.String):
+        if kind.pattern:
+            return text(doc, kind.pattern, **options)
+        checks = [] if kind.high is None else [validate.Length(kind.low, kind.high, error=kind.problem or None)]
+        return Str(validate=checks, metadata={"description": doc}, **options)
     if isinstance(kind, wire.Readings):
         return readings(doc or INTERPRETATIONS)
     if isinstance(kind, wire.Text):
@@ -193,28 +205,6 @@ def _variant(kind: wire.Tagged, variant: wire.Variant, prefix: str) -> type[ma.S
         _MADE[key] = made
     return made
 
-
-# ---- kinds Turm und Leute needs
-
-
-def _tul_field(kind: wire.Kind, doc: str, prefix: str, options: dict[str, Any]) -> fields.Field[Any] | None:
-    """The schema field of a kind :mod:`service.common.wire` states for Turm und Leute,
-    or ``None`` for any other kind."""
-    if isinstance(kind, wire.Shared):
-        return nested(schema(kind, prefix, answer=False, name=prefix + kind.name), doc or None, **options)
-    if isinstance(kind, wire.ByTag):
-        variants = {value: _tagged_variant(kind, value, obj, prefix) for value, obj in kind.variants.items()}
-        return Union(kind.tag, variants, **options)
-    if isinstance(kind, wire.Among):
-        return one_of(kind.names, doc, **options)
-    if isinstance(kind, wire.AnyInteger):
-        return Int(metadata={"description": doc}, **options)
-    if isinstance(kind, wire.String):
-        if kind.pattern:
-            return text(doc, kind.pattern, **options)
-        checks = [] if kind.high is None else [validate.Length(kind.low, kind.high, error=kind.problem or None)]
-        return Str(validate=checks, metadata={"description": doc}, **options)
-    return None
 
 
 def _tagged_variant(kind: wire.ByTag, value: str, obj: wire.Obj, prefix: str) -> type[ma.Schema]:
