@@ -11,7 +11,7 @@ import pytest
 
 from service.api.rulebooks import RULEBOOKS, Rulebook
 from service.terra_turrium import OPTIONS, Refusal
-from service.terra_turrium.options import option_values
+from service.terra_turrium.position import option_values
 from tests.documents import (
     MARKDOWN,
     ROOT,

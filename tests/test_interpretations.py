@@ -17,18 +17,18 @@ import pytest
 
 from service.api.errors import problem_of
 from service.api.rulebooks import RULEBOOKS
-from tools.readings import GAMES, MARK, find_marks, outputs, table
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
-from service.terra_turrium import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
-from service.terra_turrium import setup_position as tt_setup_position
-from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
-from service.terra_turrium.codec import EVENT, violation_to_dict
-from service.terra_turrium.options import option_values
 from service.spiel_der_tuerme import apply_turn, random_game, setup_position
 from service.spiel_der_tuerme.codec import event_to_dict as sdt_event_to_dict
 from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to_dict
 from service.spiel_der_tuerme.records import Violation as SdtViolation
+from service.terra_turrium import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
+from service.terra_turrium import setup_position as tt_setup_position
+from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
+from service.terra_turrium.codec import EVENT, violation_to_dict
+from service.terra_turrium.position import option_values
 from tests.documents import ROOT
+from tools.readings import GAMES, MARK, find_marks, outputs, table
 
 BY_NAME = {game.name: game for game in GAMES}
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import MISSING as _NO_DEFAULT
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from itertools import chain
@@ -54,7 +55,6 @@ from service.common.shapes import (
     token,
 )
 
-
 T = TypeVar("T")
 
 
@@ -66,6 +66,9 @@ class _Required:
 
 
 REQUIRED: Final = _Required()
+_FIELD: Final = _Required()
+"""A stated member's default when none is told: its field's (:func:`stated`)."""
+_WIRE: Final = "wire"
 MUST_BE_OR_NULL: Final = N_("must be {most} or null")
 
 
@@ -937,6 +940,70 @@ def members_of(kind: Kind) -> Sequence[Member]:
     if isinstance(kind, Tagged):
         return (kind.tag, *kind.members)
     return ()
+
+
+# ------------------------------------------------ members stated on an engine's own type
+#
+# An engine value whose members are the wire's (a seat, a turn's state) states each on
+# its dataclass field: the field's type and default are the engine's, its ``metadata``
+# the member's kind and description. So a member is declared once, in the engine's type,
+# and the statement of the shape is made from the fields.
+
+
+@dataclass(frozen=True)
+class _Stated:
+    kind: Kind
+    doc: str
+    name: str
+    default: Any
+    nullable: bool
+    omit: bool
+
+
+def stated(
+    kind: Kind,
+    doc: str = "",
+    *,
+    name: str = "",
+    default: Any = _FIELD,
+    required: bool = False,
+    nullable: bool = False,
+    omit: bool = False,
+) -> dict[str, Any]:
+    """The ``metadata`` of a dataclass field that is a member of the wire: its ``kind``
+    and ``doc``, its JSON ``name`` (the field's unless told), and its default in a
+    request: the field's own, unless ``required`` or another ``default`` is given.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Brick:
+    ...     size: int = dataclasses.field(default=1, metadata=stated(Integer(1, 3), "Its size."))
+    >>> [(m.name, m.default) for m in stated_members(Brick)]
+    [('size', 1)]
+    >>> read(Obj("Brick", "A brick.", stated_members(Brick), Brick), {})
+    Brick(size=1)
+    """
+    return {_WIRE: _Stated(kind, doc, name, REQUIRED if required else default, nullable, omit)}
+
+
+def stated_members(of: type) -> tuple[Member, ...]:
+    """The members stated on the fields of the dataclass ``of`` (:func:`stated`), in
+    their order; a field without a statement is not on the wire."""
+    members = []
+    for f in fields(of):
+        statement = f.metadata.get(_WIRE)
+        if statement is None:
+            continue
+        default = statement.default
+        if default is _FIELD:
+            default = (
+                f.default if f.default is not _NO_DEFAULT
+                else f.default_factory() if f.default_factory is not _NO_DEFAULT
+                else REQUIRED
+            )
+        members.append(Member(statement.name or f.name, statement.kind, statement.doc, attribute=f.name,
+                              default=default, nullable=statement.nullable, omit=statement.omit))
+    return tuple(members)
 
 
 # ------------------------------------------- strings, subsets, records and tagged objects

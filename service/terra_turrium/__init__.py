@@ -12,9 +12,10 @@ Everything a front end needs to adjudicate a game without the HTTP service::
 
 Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name them.
 
-The modules, by what they hold: :mod:`~service.terra_turrium.options` (the rule options),
-:mod:`~service.terra_turrium.board` (geometry), :mod:`~service.terra_turrium.position` (the position
-and its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
+The modules, by what they hold: :mod:`~service.terra_turrium.board` (geometry),
+:mod:`~service.terra_turrium.position` (the position's one description — the rule options, the
+seats, the turn state, each member stated on its field — and its structural rules;
+:mod:`~service.terra_turrium.options` names the options on their own), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
 violations), :mod:`~service.terra_turrium.refusals` (why something is illegal), one module per
 phase (:mod:`~service.terra_turrium.take`, :mod:`~service.terra_turrium.place`,
 :mod:`~service.terra_turrium.move`), :mod:`~service.terra_turrium.goal`, :mod:`~service.terra_turrium.turn`
@@ -58,21 +59,25 @@ from service.terra_turrium.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
-from service.terra_turrium.handicap import Handover, apply_handover, handover_refusal, legal_handovers
 from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
+from service.terra_turrium.handicap import Handover, apply_handover, handover_refusal, legal_handovers
 from service.terra_turrium.move import Capture, Reach, capture_surcharge, legal_captures, reachable
 from service.terra_turrium.notation import parse_notation, write_notation
-from service.terra_turrium.options import OPTIONS, Goal, OutsideRule, Rules, TwoPlayerBoard
 from service.terra_turrium.place import legal_placements
 from service.terra_turrium.position import (
     MAX_ATTACKS,
     MOVEMENT_POINTS,
+    OPTIONS,
     STONES_PER_TURN,
     TURRIANS_PER_SEAT,
+    Goal,
+    OutsideRule,
     Phase,
     Position,
+    Rules,
     Seat,
     TurnState,
+    TwoPlayerBoard,
     check_position,
 )
 from service.terra_turrium.refusals import Refusal

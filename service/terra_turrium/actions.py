@@ -20,8 +20,7 @@ from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import explain
 from service.terra_turrium.board import Square
 from service.terra_turrium.interpretations import interpretations_of
-from service.terra_turrium.options import Goal, Reentry, Rules, TwoPlayerBoard
-from service.terra_turrium.position import Phase
+from service.terra_turrium.position import Goal, Phase, Reentry, Rules, TwoPlayerBoard
 from service.terra_turrium.refusals import Refusal
 
 

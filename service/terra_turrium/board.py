@@ -18,11 +18,13 @@ in which every answer lists its squares.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from service.common.grid import Grid
 from service.common.grid import Square as Square
-from service.terra_turrium.options import Rules
+
+if TYPE_CHECKING:  # the position's module imports this one
+    from service.terra_turrium.position import Rules
 
 SIZE: Final = 10
 """B1: files and ranks."""
@@ -97,7 +99,7 @@ def outermost_ring(players: int, rules: Rules) -> int:
     4 players play on every square; 2 and 3 players lose ring 0; the 2-player
     ``two_player_board: "6x6"`` option loses ring 1 as well.
 
-    >>> from service.terra_turrium.options import TwoPlayerBoard
+    >>> from service.terra_turrium.position import Rules, TwoPlayerBoard
     >>> six = Rules(two_player_board=TwoPlayerBoard.SIX)
     >>> outermost_ring(4, Rules()), outermost_ring(3, Rules()), outermost_ring(2, six)
     (0, 1, 2)
@@ -121,6 +123,7 @@ def entry_row(territory: Territory, players: int, rules: Rules) -> tuple[Square,
     The outermost in-play row of the territory: ring 0 with 4 players, ring 1 with
     2 or 3, ring 2 on the 2-player 6 × 6 board.
 
+    >>> from service.terra_turrium.position import Rules
     >>> [square_name(s) for s in entry_row(Territory.SW, 3, Rules())]
     ['b2', 'c2', 'd2', 'e2', 'b3', 'b4', 'b5']
     """

@@ -21,12 +21,11 @@ The position's one-line notation is the other codec, beside this one
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final, NamedTuple
 
 from service.common import wire
-from service.common.grid import A_SQUARE
 from service.common.refusal import N_
 from service.common.wire import (
     Choice,
@@ -34,12 +33,10 @@ from service.common.wire import (
     Integer,
     Keyed,
     ListOf,
-    Matching,
     Member,
     Obj,
     OrNone,
     Readings,
-    Rows,
     Tag,
     Text,
     Variants,
@@ -63,134 +60,45 @@ from service.terra_turrium.board import (
 )
 from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus
 from service.terra_turrium.move import Capture, Reach
-from service.terra_turrium.options import OPTIONS, Rules, TwoPlayerBoard
 from service.terra_turrium.position import (
-    CAPTURES_PER_SEAT,
     MAX_ATTACKS,
-    MAX_BONUS_STONES,
     MAX_HEIGHT,
     MOVEMENT_POINTS,
-    START_OF_TURN,
-    STONES_PER_TURN,
+    POSITION,
+    RULES,
+    SEAT_ID,
+    SEAT_ID_PATTERN,
+    SQUARE,
+    SQUARE_DOC,
+    SQUARES_IN_ORDER,
+    TERRITORY_KIND,
     Phase,
     Position,
-    Seat,
-    TurnState,
+    Rules,
+    TwoPlayerBoard,
     check_position,
+    is_seat_id,
 )
 from service.terra_turrium.take import Removal, RemovalRule
 
 RESERVE: Final = "reserve"
 """How the contract names the reserve as the start of a walk (M9)."""
 
-SEAT_ID_WORD: Final = "[a-z][a-z0-9_-]{0,15}"
-"""A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
-SEAT_ID_PATTERN: Final = f"^{SEAT_ID_WORD}$"
-
-SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
-SQUARE_TEXT: Final = str(SQUARE_WORDS)
-SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
 _ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
-SEAT_ID_MISMATCH: Final = N_("must be a seat id matching {pattern}")
 
 VIOLATION_TURN: Final = "turn"
 """The ``phase`` of a violation of the turn as a whole."""
-
-
-def is_seat_id(value: object) -> bool:
-    """Whether ``value`` matches :data:`SEAT_ID_PATTERN` (ASCII letters and digits only).
-
-    >>> is_seat_id("yellow"), is_seat_id("y٣"), is_seat_id("Yellow")
-    (True, False, False)
-    """
-    return type(value) is str and SEAT_ID.pattern.fullmatch(value) is not None
 
 
 # --------------------------------------------------------------------------- the statement
 #
 # Each shape's members, stated once: the readers and writers below walk these tables,
 # and the HTTP layer turns them into the document's schemas (service/api/terra_turrium).
+# A position's own members are stated on its types' fields (the position module's
+# SEAT, RULES, TURN_STATE and POSITION); the turn's and the answers' here.
 
-SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
-SQUARES_IN_ORDER: Final = ListOf(SQUARE, SQUARE_DOC)
-SEAT_ID: Final = Matching(SEAT_ID_WORD, SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN))
 ORIGIN: Final = OrNone(wire.Square(GRID, _ORIGIN_WORDS), RESERVE)
-TERRITORY_KIND: Final = Choice(Territory)
 
-
-def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
-    return tuple(sorted(squares))
-
-
-def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
-    return tuple(sorted(territories, key=CLOCKWISE.index))
-
-
-SEAT: Final = Obj("Seat", "A seat: its territories, turrians on the board and counters (S1–S4).", (
-    Member("id", SEAT_ID, "The seat's id."),
-    Member("territories", ListOf(TERRITORY_KIND, "A territory (B3).", make=_clockwise),
-           "Own territories: one each with 3 or 4 players, two each with 2 (S1)."),
-    Member("turrians", ListOf(SQUARE, SQUARE_DOC, make=_board_order),
-           "Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2)."),
-    Member("attacks", Integer(0, MAX_ATTACKS), "Attacks used so far (S4)."),
-    Member("bonus_stones", Integer(0, MAX_BONUS_STONES), "Handicap stones left to place (P3). Default 0.", default=0),
-    Member("pro_hold", SQUARES_IN_ORDER, "With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). "
-           "Default null.", default=None, nullable=True),
-    Member("captures", Integer(0, CAPTURES_PER_SEAT), "With captures `burgenland`: turrians captured since the "
-           "capture phase opened (V3). Default 0.", default=0),
-), Seat)
-
-
-def _json(value: Any) -> Any:
-    return value if isinstance(value, bool) else value.value
-
-
-def _option(option: Any) -> Member:
-    """An option's member: a flag, or one of its enum's values; its default the option's."""
-    default = option.default
-    kind = Flag() if isinstance(default, bool) else Choice(type(default))
-    shown = _json(default) if isinstance(default, bool) else f"`{_json(default)}`"
-    return Member(option.name, kind, f"{option.metadata['rule']}. Default {shown}.", default=default)
-
-
-RULES: Final = Obj("Rules", "The rule options; each has its default.", tuple(_option(o) for o in OPTIONS), Rules)
-
-TURN_STATE: Final = Obj("TurnState", "How far the turn of `to_move` has come; default the start of a turn.", (
-    Member("phase", Choice(Phase), "T1. Default `take`.", default=Phase.TAKE),
-    Member("taken", SQUARES_IN_ORDER, "Squares taken from in this turn, in order (read in the take phase only, "
-           "R4). Default none.", default=()),
-    Member("in_hand", Integer(0, STONES_PER_TURN), "Stones taken and not yet placed. Default 0.", default=0),
-    Member("points", Integer(0, MOVEMENT_POINTS), f"Movement points left (M1). Default {MOVEMENT_POINTS}.",
-           default=MOVEMENT_POINTS),
-    Member("attacked", Flag(), "An attack was registered in this turn (M8). Default false.", default=False),
-), TurnState)
-
-
-def _position(round_start: str | None, seats: tuple[Seat, ...], **members: Any) -> Position:
-    # G3: a round begins with the first seat unless the position says otherwise.
-    return Position(round_start=seats[0].id if round_start is None else round_start, seats=seats, **members)
-
-
-POSITION: Final = Obj(
-    "Position",
-    "A whole game position: heights, seats, who is to move, the rule options and the turn in progress. "
-    "Members left out take their defaults.",
-    (
-        Member("heights", Rows(Integer(0, MAX_HEIGHT), SIZE, "Stones on the square (B5).", "One rank, file a first."),
-               "`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1."),
-        Member("seats", ListOf(SEAT, low=2, high=4),
-               "2–4 seats in clockwise turn order; their number is the player count."),
-        Member("to_move", SEAT_ID, "The seat whose turn it is."),
-        Member("round_start", SEAT_ID, "The seat that began the round (G3). Default the first seat.", default=None),
-        Member("finishers", ListOf(SEAT_ID, "A seat."), "Seats that have finished (G3), in order. Default none.",
-               default=()),
-        Member("rules", RULES, default=Rules()),
-        Member("turn", TURN_STATE, default=START_OF_TURN),
-        Member("captures_open", Flag(), "With captures `burgenland`: the capture phase has opened (V2). "
-               "Default false.", default=False),
-    ),
-    _position,
-)
 
 SEGMENT: Final = Obj("Segment", "One turrian's walk along adjacent squares.", (
     Member("from", ORIGIN, f"The turrian's square, or `{RESERVE}` (then `path[0]` is the entry square, M9).",
@@ -389,7 +297,7 @@ def board() -> Board:
               for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)),
         CLOCKWISE,
         tuple(
-            Layout(players, size, _board_order(play_area(players, rules)),
+            Layout(players, size, tuple(sorted(play_area(players, rules))),
                    {t: entry_row(t, players, rules) for t in CLOCKWISE})
             for players, size, rules in LAYOUTS
         ),

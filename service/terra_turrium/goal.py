@@ -11,8 +11,7 @@ from typing import Final
 
 from service.common.frozen import quick_init
 from service.terra_turrium.board import Square
-from service.terra_turrium.options import Goal
-from service.terra_turrium.position import Position, Seat
+from service.terra_turrium.position import Goal, Position, Seat
 
 GOAL_HEIGHTS: Final = {Goal.STANDARD: (1, 2, 3, 4, 5, 6), Goal.PRO: (2, 3, 4, 5, 6, 7)}
 """G1, G2: the tower heights the six turrians must stand on, one each."""

@@ -26,8 +26,7 @@ from service.common import InvalidQueryError
 from service.common.frozen import quick_init
 from service.terra_turrium.actions import CaptureKind
 from service.terra_turrium.board import NEIGHBOURS, SQUARES, TERRITORY, Square, entry_row, square_name
-from service.terra_turrium.options import Reentry
-from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_ATTACKS, NOBODY, Position
+from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_ATTACKS, NOBODY, Position, Reentry
 from service.terra_turrium.refusals import Refusal
 
 

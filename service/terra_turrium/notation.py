@@ -42,26 +42,25 @@ from service.common import InvalidPositionError, MalformedError
 from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
-from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
 from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj
-from service.terra_turrium.codec import (
+from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
+from service.terra_turrium.codec import read_position, rules_to_dict
+from service.terra_turrium.position import (
+    MOST,
+    MOVEMENT_POINTS,
     POSITION,
     SEAT,
     SEAT_ID_MISMATCH,
     SEAT_ID_PATTERN,
     SEAT_ID_WORD,
-    read_position,
-    rules_to_dict,
-)
-from service.terra_turrium.options import Rules, TwoPlayerBoard, option_flags
-from service.terra_turrium.position import (
-    MOST,
-    MOVEMENT_POINTS,
     STONES_PER_TURN,
     Phase,
     Position,
+    Rules,
     Seat,
+    TwoPlayerBoard,
     check_position,
+    option_flags,
 )
 from service.terra_turrium.setup import setup_heights
 

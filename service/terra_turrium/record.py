@@ -32,13 +32,13 @@ from typing import Final, NamedTuple
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
+from service.common.wire import Const, Either, Flag, Integer, ListOf, Member, Obj
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
-from service.common.wire import Const, Either, Flag, Integer, ListOf, Member, Obj
-from service.terra_turrium.codec import EVENT, POSITION, RESERVE, SEAT_ID, VIOLATION
+from service.terra_turrium.codec import EVENT, RESERVE, VIOLATION
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
-from service.terra_turrium.position import Phase, Position, check_position
+from service.terra_turrium.position import POSITION, SEAT_ID, Phase, Position, check_position
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"

@@ -27,8 +27,15 @@ from service.terra_turrium.board import (
     play_area,
     square_name,
 )
-from service.terra_turrium.options import Rules, TwoPlayerBoard  # noqa: F401 (the doctest names it)
-from service.terra_turrium.position import NOBODY, TURRIANS_PER_SEAT, Position, Seat, check_position
+from service.terra_turrium.position import (  # noqa: F401 (the doctest names it)
+    NOBODY,
+    TURRIANS_PER_SEAT,
+    Position,
+    Rules,
+    Seat,
+    TwoPlayerBoard,
+    check_position,
+)
 from service.terra_turrium.refusals import Refusal
 
 SEAT_IDS: Final = ("yellow", "red", "blue", "green")

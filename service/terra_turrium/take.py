@@ -26,8 +26,7 @@ from service.terra_turrium.board import (
     Square,
     Territory,
 )
-from service.terra_turrium.options import Goal, OutsideRule
-from service.terra_turrium.position import NOBODY, STONES_PER_TURN, Phase, Position
+from service.terra_turrium.position import NOBODY, STONES_PER_TURN, Goal, OutsideRule, Phase, Position
 from service.terra_turrium.refusals import Refusal
 
 

@@ -33,7 +33,6 @@ from service.terra_turrium.board import SQUARES, TERRITORY, Square, square_name
 from service.terra_turrium.codec import violation_to_dict
 from service.terra_turrium.goal import hold_squares, is_holding, meets_goal, opens_captures
 from service.terra_turrium.move import ENTRY_COST, MoveBoard
-from service.terra_turrium.options import Goal
 from service.terra_turrium.place import placement_refusal
 from service.terra_turrium.position import (
     MAX_HEIGHT,
@@ -41,6 +40,7 @@ from service.terra_turrium.position import (
     SEAT_DERIVED,
     START_OF_TURN,
     STONES_PER_TURN,
+    Goal,
     Phase,
     Position,
     Seat,

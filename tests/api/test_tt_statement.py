@@ -22,17 +22,15 @@ from service.terra_turrium import (
     setup_position,
     winners,
 )
-from service.terra_turrium.actions import Violation
+from service.terra_turrium.actions import EventType, Violation
 from service.terra_turrium.codec import (
     BOARD_ANSWER,
     CAPTURES_ANSWER,
     EVENT,
     GOAL_ANSWER,
     PLACEMENTS_ANSWER,
-    POSITION,
     REACH_ANSWER,
     REMOVALS_ANSWER,
-    RULES,
     TURN,
     VIOLATION,
     CapturesAnswer,
@@ -46,9 +44,7 @@ from service.terra_turrium.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
-from service.terra_turrium.actions import EventType
-from service.terra_turrium.options import Captures
-from service.terra_turrium.position import Phase
+from service.terra_turrium.position import POSITION, RULES, Captures, Phase
 from service.terra_turrium.random_player import random_setup, random_turn
 from service.terra_turrium.refusals import Refusal
 from tests.api.statements import SCHEMAS, check, objects, written

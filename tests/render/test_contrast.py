@@ -24,12 +24,13 @@ import pytest
 from service.render import highlights_for, render_svg
 from service.render import spiel_der_tuerme as sdt_render
 from service.render.drawing import contrast, over
-from service.terra_turrium import apply_turn, place_turrians, setup_position
-from service.terra_turrium.options import Captures, OutsideRule, Rules
-from service.terra_turrium.random_player import random_turn
 from service.spiel_der_tuerme import apply_turn as sdt_apply
-from service.spiel_der_tuerme import legal_moves, random_turn as sdt_random_turn
+from service.spiel_der_tuerme import legal_moves
+from service.spiel_der_tuerme import random_turn as sdt_random_turn
 from service.spiel_der_tuerme import setup_position as sdt_setup
+from service.terra_turrium import apply_turn, place_turrians, setup_position
+from service.terra_turrium.position import Captures, OutsideRule, Rules
+from service.terra_turrium.random_player import random_turn
 
 SVG = "{http://www.w3.org/2000/svg}"
 PAPER = "#fbfaf7"
@@ -116,7 +117,7 @@ def _terra_turrium_documents() -> Iterator[str]:
         position = setup_position(players, rules)
         yield render_svg(position, highlights_for(position, "placements"))
         # The seats' turrians in their own territories, then a few random turns.
-        from service.terra_turrium import TERRITORY, SQUARES
+        from service.terra_turrium import SQUARES, TERRITORY
 
         placed = {}
         taken: set[int] = set()
@@ -187,9 +188,7 @@ def test_v1_a_closed_capture_phase_is_not_read_as_no_captures_left() -> None:
 
 
 def test_r1_too_few_stones_taken_is_said_for_any_number() -> None:
-    from service.terra_turrium import parse_turn_plan, validate_turn
-
-    from service.terra_turrium import legal_removals, square_name
+    from service.terra_turrium import legal_removals, parse_turn_plan, square_name, validate_turn
 
     position = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["h2"]})
     first = square_name(legal_removals(position)[0].square)

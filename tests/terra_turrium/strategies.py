@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from service.terra_turrium import OPTIONS, Position, Rules, Territory, TurnPlan, apply_turn, setup_position
-from service.terra_turrium.options import option_values
+from service.terra_turrium.position import option_values
 from service.terra_turrium.random_player import random_setup, random_turn
 
 

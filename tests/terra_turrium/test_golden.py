@@ -23,7 +23,7 @@ import difflib
 import pytest
 
 from service.terra_turrium.notation import parse_notation, write_notation
-from service.terra_turrium.options import OPTIONS, option_values
+from service.terra_turrium.position import OPTIONS, option_values
 from tests.golden.generate import Case, write_golden_files
 from tests.golden.perft import (
     GOLDEN,

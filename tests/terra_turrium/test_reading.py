@@ -8,10 +8,9 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 from unittest import mock
-
-from dataclasses import replace
 
 import pytest
 
@@ -30,8 +29,8 @@ from service.terra_turrium import (
     setup_position,
     turn_plan_to_dict,
 )
-from service.terra_turrium.codec import POSITION, TURN, read_position
-from service.terra_turrium.options import Captures, Reentry
+from service.terra_turrium.codec import TURN, read_position
+from service.terra_turrium.position import POSITION, Captures, Reentry
 from service.terra_turrium.random_player import random_setup, random_turn
 
 #: Values a client gets wrong: other JSON types, look-alikes (1.0, true for 1), names

@@ -18,15 +18,15 @@ from service.api.terra_turrium.schemas import (
 from service.common import InvalidQueryError
 from service.terra_turrium import (
     OPTIONS,
-    Rules,
     Handover,
+    Rules,
     apply_handover,
     parse_square,
     position_to_dict,
     setup_position,
 )
 from service.terra_turrium.codec import board_to_dict
-from service.terra_turrium.options import option_values
+from service.terra_turrium.position import option_values
 
 bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
 

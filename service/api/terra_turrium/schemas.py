@@ -58,22 +58,26 @@ from service.terra_turrium.codec import (
     CAPTURES_ANSWER,
     EVENT,
     GOAL_ANSWER,
-    ORIGIN as ORIGIN_KIND,
     PLACEMENTS_ANSWER,
-    POSITION,
     REACH_ANSWER,
     REMOVALS_ANSWER,
-    SEAT_ID_PATTERN,
-    SQUARE_DOC,
-    SQUARE_TEXT,
     TURN,
     VIOLATION,
     parse_origin,
     read_position,
 )
+from service.terra_turrium.codec import (
+    ORIGIN as ORIGIN_KIND,
+)
 from service.terra_turrium.notation import NOTATION_ANSWER, NOTATION_PATTERN, read_notation
-from service.terra_turrium.options import option_values
-from service.terra_turrium.position import MAX_BONUS_STONES
+from service.terra_turrium.position import (
+    MAX_BONUS_STONES,
+    POSITION,
+    SEAT_ID_PATTERN,
+    SQUARE_DOC,
+    SQUARE_TEXT,
+    option_values,
+)
 from service.terra_turrium.record import (
     GAME_PATTERN,
     REPLAY_ANSWER,
