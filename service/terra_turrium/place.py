@@ -1,9 +1,14 @@
-"""Phase 2, placing stones (P1–P3)."""
+"""Phase 2, placing stones (P1–P3): where a stone may go, and what placing it changes.
+
+A rule of the place phase lives here whole: :func:`placement_refusal` and
+:func:`legal_placements` answer the questions, and :class:`PlacementJudge` judges and
+counts a turn's stones one after another (the turn module plays them with it).
+"""
 
 from __future__ import annotations
 
 from service.terra_turrium.board import RING, SQUARES, Square
-from service.terra_turrium.position import MAX_HEIGHT, NOBODY, Phase, Position
+from service.terra_turrium.position import MAX_HEIGHT, NOBODY, Phase, Position, Seat
 from service.terra_turrium.refusals import Refusal
 
 
@@ -45,3 +50,35 @@ def legal_placements(position: Position) -> tuple[Square, ...]:
     return tuple(
         s for s in SQUARES if occupant[s] == NOBODY and RING[s] >= ring and heights[s] < MAX_HEIGHT
     )
+
+
+class PlacementJudge:
+    """The place phase of one turn as it goes: each stone judged on the board as the
+    stones before it left it, and counted where a rule counts it.
+
+    >>> from service.terra_turrium.board import parse_square
+    >>> from service.terra_turrium.setup import place_turrians, setup_position
+    >>> p = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["b2"]})
+    >>> judge = PlacementJudge(p)
+    >>> judge.refusal(parse_square("b9")).rule, judge.refusal(parse_square("c9"))
+    ('P2', None)
+    >>> judge.placed(parse_square("c9")); judge.heights[parse_square("c9")] - p.heights[parse_square("c9")]
+    1
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.heights = list(position.heights)
+        self.mover: Seat = position.mover
+        """The mover's seat with what its stones so far have changed."""
+
+    def refusal(self, square: Square) -> Refusal | None:
+        """Why the next stone may not go onto ``square`` (as :func:`placement_refusal`)."""
+        refusal = placement_refusal(self.position, square)
+        if refusal is None and self.heights[square] >= MAX_HEIGHT:
+            refusal = Refusal.TOWER_TOO_HIGH  # grown by this turn's own stones
+        return refusal
+
+    def placed(self, square: Square) -> None:
+        """A stone went onto ``square``."""
+        self.heights[square] += 1

@@ -59,9 +59,12 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
     place: list[Square] = []
     if position.turn.phase is Phase.PLACE:
         extra = rng.randint(0, position.mover.bonus_stones) if bonus and position.mover.bonus_stones else 0
-        squares = legal_placements(position)
-        place = [rng.choice(squares) for _ in range(position.turn.in_hand + extra)]
-        position = play_place(position, TurnPlan(place=tuple(place)), events)
+        # One stone at a time, each on a square legal after the stones before it: a
+        # stone can close a square to the next (B5's bound, a rule that counts stones).
+        for _ in range(position.turn.in_hand + extra):
+            place.append(rng.choice(legal_placements(position)))
+            position = play_place(position, TurnPlan(place=(place[-1],)), events, close=False)
+        position = play_place(position, TurnPlan(), events)
     segments: list[Segment] = []
     while position.turn.points > 0 and rng.random() < 0.85:
         origin = rng.choice(position.mover.origins)

@@ -33,9 +33,8 @@ from service.terra_turrium.board import SQUARES, TERRITORY, Square, square_name
 from service.terra_turrium.codec import violation_to_dict
 from service.terra_turrium.goal import hold_squares, is_holding, meets_goal, opens_captures
 from service.terra_turrium.move import ENTRY_COST, MoveBoard
-from service.terra_turrium.place import placement_refusal
+from service.terra_turrium.place import PlacementJudge
 from service.terra_turrium.position import (
-    MAX_HEIGHT,
     NOBODY,
     SEAT_DERIVED,
     START_OF_TURN,
@@ -134,17 +133,15 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     mover = position.mover
     in_hand, bonus = state.in_hand, mover.bonus_stones
     seat = mover.id
-    heights = list(position.heights)
+    judge = PlacementJudge(position)
     for i, square in enumerate(plan.place):
-        refusal = placement_refusal(position, square)
-        if refusal is None and heights[square] >= MAX_HEIGHT:
-            refusal = Refusal.TOWER_TOO_HIGH  # grown by this turn's own stones
+        refusal = judge.refusal(square)
         if refusal is not None:
-            raise illegal(refusal, Phase.PLACE, i, square=square_name(square), height=heights[square])
+            raise illegal(refusal, Phase.PLACE, i, square=square_name(square), height=judge.heights[square], seat=seat)
         if i >= in_hand + bonus:
             raise illegal(Refusal.NO_BONUS_LEFT if bonus else Refusal.NOTHING_IN_HAND, Phase.PLACE, i,
                           in_hand=in_hand, bonus=bonus)
-        heights[square] += 1
+        judge.placed(square)
         if events is not None:
             events.append(Event(EventType.PLACE, seat, square, bonus=i >= in_hand))
     placed = len(plan.place)
@@ -152,13 +149,14 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     bonus_left = bonus - max(placed - in_hand, 0)
     if left and close:
         raise illegal(Refusal.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=left)
-    seats = position.seats
+    seats, after = position.seats, judge.mover
     if bonus_left != bonus:
-        seats = (*seats[: position.mover_index], replace(mover, bonus_stones=bonus_left),
-                 *seats[position.mover_index + 1 :])
+        after = replace(after, bonus_stones=bonus_left)
+    if after is not mover:
+        seats = (*seats[: position.mover_index], after, *seats[position.mover_index + 1 :])
     still_open = not close and (left or bonus_left)
     turn = TurnState(Phase.PLACE if still_open else Phase.MOVE, state.taken, left, state.points, state.attacked)
-    return _with_board(position, tuple(heights), seats, turn)
+    return _with_board(position, tuple(judge.heights), seats, turn)
 
 
 def _with_board(position: Position, heights: tuple[int, ...], seats: tuple[Seat, ...], turn: TurnState) -> Position:
