@@ -1,5 +1,6 @@
 """Write every generated file the repository carries (``make spec``): the OpenAPI
-document, the README's example bodies, the lists of readings, the rules pages the service
+document, the README's example bodies, the lists of readings, the notation document's
+seat grammar and tables, the rules pages the service
 serves and the Spiel der Türme example picture; the tests fail while any of them is out
 of date.
 
@@ -64,6 +65,9 @@ def main(argv: list[str]) -> None:
     (ROOT / "openapi.yaml").write_text(openapi(), encoding="utf-8")
     for path in write_examples(ROOT / "docs" / "examples"):
         print(path.relative_to(ROOT))
+    from tools import notation_doc
+
+    notation_doc.write()  # before the pages: the notation's document is one of them
     write_rules_pages(ROOT / "service" / "api" / "pages")
     write_sdt_picture(ROOT / "docs" / "spiel-der-tuerme.svg")
 
