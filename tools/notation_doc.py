@@ -117,7 +117,8 @@ def written(text: str) -> str:
     for name, make in PARTS.items():
         pattern = re.compile(rf"(<!-- made: {name} -->\n)(?:.*?\n)?(<!-- end: {name} -->)", re.S)
         assert pattern.search(text), f"docs/notation.md has no part {name}"
-        text = pattern.sub(lambda m, made=make(): m.group(1) + made + "\n" + m.group(2), text)
+        made = make()
+        text = pattern.sub(lambda m: f"{m.group(1)}{made}\n{m.group(2)}", text)
     row = re.compile(r"^\| `rules=FLAGS` \|.*$", re.M)
     assert row.search(text), "docs/notation.md has no row for rules=FLAGS"
     return row.sub(lambda _: flags(), text)
