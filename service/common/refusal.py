@@ -15,15 +15,18 @@ Messages are marked for extraction (``make messages``) where they are written:
 :func:`N_` for a sentence, :func:`Nn_` for one with a number in it, whose plural forms
 each language's catalog gives.
 
->>> STACK = N_("{square} holds no stack")
+>>> STACK = N_("there is no stack on {square}")
 >>> refusal = Refusal("TM1", STACK, (("square", "c4"),))
->>> refusal.rule, refusal.explain()
-('TM1', 'c4 holds no stack')
->>> LEFT = Nn_("{left} stone is still in hand", "{left} stones are still in hand", "left")
->>> LEFT(left=1), LEFT(left=3)
-('1 stone is still in hand', '3 stones are still in hand')
->>> localize({"detail": LEFT(left=3), "rule": "P1"}, "en")
-{'detail': '3 stones are still in hand', 'rule': 'P1'}
+>>> refusal.rule, refusal.explain(), refusal.explain("de")
+('TM1', 'there is no stack on c4', 'auf c4 steht kein Stapel')
+>>> IN_HAND = Nn_("only {in_hand} stone is in hand", "only {in_hand} stones are in hand", "in_hand")
+>>> IN_HAND(in_hand=1), IN_HAND(in_hand=3)
+('only 1 stone is in hand', 'only 3 stones are in hand')
+>>> localize({"detail": IN_HAND(in_hand=3), "rule": "P1"}, "en")
+{'detail': 'only 3 stones are in hand', 'rule': 'P1'}
+
+(The examples mark messages the engines mark too: every marked message is one the
+catalogs translate, and a test holds every language to them.)
 """
 
 from __future__ import annotations
