@@ -16,12 +16,18 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
+
+from service.common.wire import Choice, Integer, Member, Number, Obj
 
 MAX_BUDGET_MS: Final = 2000
 """The contract's bound on ``budget_ms``."""
 MAX_BUDGET_NODES: Final = 1_000_000
 """The bound on a node budget: far above what the bound on time lets a search reach."""
+MAX_SEED: Final = 2**32 - 1
+"""The contract's bound on a search's ``seed``."""
+LEVELS: Final = 3
+"""The computer players' levels, 1 … 3."""
 
 
 class Stop(str, enum.Enum):
@@ -70,3 +76,21 @@ class Counter:
             return False
         self.nodes += 1
         return True
+
+
+#: What every suggestion says about the search that found it, after its turn.
+SEARCH: Final = (
+    Member("level", Integer(1, LEVELS), "The level that played."),
+    Member("seed", Integer(0, MAX_SEED), "The seed used."),
+    Member("nodes", Integer(0, MAX_BUDGET_NODES), "Positions judged."),
+    Member("stopped", Choice(Stop), "`complete`: the search looked at all it meant to; `nodes` or `time`: that "
+           "limit of the budget ended it (a search the clock stops may answer another turn next time)."),
+    Member("value", Number(), "The position after the turn as the player judges it, for the seat that moves "
+           "(higher is better; no unit)."),
+)
+
+
+def suggestion_statement(name: str, doc: str, turn: Member, *more: Member, build: Any = None) -> Obj:
+    """The statement of a game's suggestion: its ``turn``, what the search says
+    (:data:`SEARCH`) and any ``more`` members of its own. A suggestion is only written."""
+    return Obj(name, doc, (turn, *SEARCH, *more), build or dict)

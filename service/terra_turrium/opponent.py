@@ -37,17 +37,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 from service.common import InvalidQueryError
-from service.common.budget import Budget, Counter, Stop
+from service.common.budget import Budget, Counter, Stop, suggestion_statement
 from service.common.refusal import N_
+from service.common.wire import ListOf, Member, Obj
 from service.terra_turrium.actions import Segment, TurnPlan
 from service.terra_turrium.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, Square
+from service.terra_turrium.codec import TURN
 from service.terra_turrium.goal import GOAL_HEIGHTS
 from service.terra_turrium.move import MoveBoard
 from service.terra_turrium.place import legal_placements
-from service.terra_turrium.position import MAX_ATTACKS, NOBODY, TURRIANS_PER_SEAT, Phase, Position
+from service.terra_turrium.position import (
+    MAX_ATTACKS,
+    NOBODY,
+    SEAT_ID,
+    SQUARE,
+    SQUARE_DOC,
+    TURRIANS_PER_SEAT,
+    Phase,
+    Position,
+)
 from service.terra_turrium.refusals import Refusal
 from service.terra_turrium.setup import initial_placement_refusal, place_turrians, setup_heights
 from service.terra_turrium.take import legal_removals, outside_squares
@@ -121,6 +132,34 @@ class Suggestion:
     stopped: Stop
     value: float
     setup: dict[str, tuple[Square, ...]] = field(default_factory=dict)
+
+    @property
+    def placements(self) -> tuple[SetupPlacement, ...]:
+        """``setup`` as the answer lists it: per seat, in the order of the seats."""
+        return tuple(SetupPlacement(seat, squares) for seat, squares in self.setup.items())
+
+
+class SetupPlacement(NamedTuple):
+    """The turrians one seat puts on the board at set-up (S3)."""
+
+    seat: str
+    turrians: tuple[Square, ...]
+
+
+SUGGESTED_TURN: Final = replace(
+    TURN, name="SuggestedTurn", doc="The rest of the turn, every phase listed (empty where nothing is left to do)."
+)
+SETUP_PLACEMENT: Final = Obj("SetupPlacement", SetupPlacement.__doc__ or "", (
+    Member("seat", SEAT_ID, "The seat."),
+    Member("turrians", ListOf(SQUARE, SQUARE_DOC), "Its squares, in board order."),
+), SetupPlacement)
+SUGGESTION: Final = suggestion_statement(
+    "SuggestAnswer", "A legal rest of the turn for the seat to move, and how it was found.",
+    Member("turn", SUGGESTED_TURN),
+    Member("setup", ListOf(SETUP_PLACEMENT), "Only when the position was still in set-up: the turrians put on the "
+           "board first (S3), per seat; the turn is played from the position with them.", attribute="placements",
+           omit=True),
+)
 
 
 # --------------------------------------------------------------------------- judging

@@ -37,11 +37,11 @@ from service.spiel_der_tuerme.codec import (
     score_to_dict,
     violation_to_dict,
 )
+from service.spiel_der_tuerme.opponent import SUGGESTION
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_turn
 from service.spiel_der_tuerme.records import EventType, Violation
 from tests.api.statements import SCHEMAS, check, objects, written
-
 
 
 def _schema(name: str) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def test_tb1_te1_the_writer_writes_what_the_documents_position_lists():
 
 
 ANSWERS = {"moves": MOVES_ANSWER, "violation": VIOLATION, "score": SCORE_ANSWER, "event": EVENT,
-           "board": BOARD_ANSWER}
+           "board": BOARD_ANSWER, "suggestion": SUGGESTION}
 
 
 @pytest.mark.parametrize("statement", ANSWERS.values(), ids=ANSWERS)

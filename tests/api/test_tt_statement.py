@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from service.common.budget import Budget
 from service.terra_turrium import (
     OPTIONS,
     Goal,
@@ -44,6 +45,7 @@ from service.terra_turrium.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
+from service.terra_turrium.opponent import SUGGESTION, suggest_turn
 from service.terra_turrium.position import POSITION, RULES, Captures, Phase
 from service.terra_turrium.random_player import random_setup, random_turn
 from service.terra_turrium.refusals import Refusal
@@ -75,7 +77,7 @@ def test_t1_every_member_of_the_turn_is_in_the_document_as_stated():
 
 ANSWERS = {"removals": REMOVALS_ANSWER, "placements": PLACEMENTS_ANSWER, "reach": REACH_ANSWER,
            "captures": CAPTURES_ANSWER, "goal": GOAL_ANSWER, "violation": VIOLATION, "event": EVENT,
-           "board": BOARD_ANSWER}
+           "board": BOARD_ANSWER, "suggestion": SUGGESTION}
 
 
 @pytest.mark.parametrize("statement", ANSWERS.values(), ids=ANSWERS)
@@ -146,3 +148,15 @@ def test_t1_a_violation_writes_step_only_for_a_walk_and_the_turn_as_its_phase():
 def test_b1_b4_m9_the_board_is_written_as_stated():
     data = board_to_dict()
     assert len(list(written(BOARD_ANSWER, data))) == 1 + len(board().squares) + 2 * len(board().layouts)
+
+
+def test_s3_a_suggestion_writes_its_turn_the_search_and_a_set_up_only_where_it_set_up():
+    fresh = SUGGESTION.write(suggest_turn(setup_position(2), 1, 7, Budget(nodes=500)))
+    pointers = list(written(SUGGESTION, fresh))
+    assert pointers[:2] == ["", "/turn"] and pointers[-2:] == ["/setup/0", "/setup/1"]
+    assert [placed["seat"] for placed in fresh["setup"]] == ["yellow", "red"]
+    assert all(len(placed["turrians"]) == 6 for placed in fresh["setup"])  # S2, S3
+    position = random_setup(setup_position(2), random.Random(7))
+    played = SUGGESTION.write(suggest_turn(position, 2, 7, Budget(nodes=500)))
+    assert "setup" not in played and list(written(SUGGESTION, played))[:2] == ["", "/turn"]
+    assert played["seed"] == 7 and played["level"] == 2 and 0 < played["nodes"] <= 500

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.declare import Answer, Blueprint, Nested
-from service.api.spiel_der_tuerme.schemas import SdtPositionQuery, SdtTurn
-from service.api.suggest import answer_members, options_of, request_members, search_answer
-from service.spiel_der_tuerme.codec import turn_plan_to_dict
-from service.spiel_der_tuerme.opponent import suggest_turn
+from service.api.declare import Blueprint, wire
+from service.api.spiel_der_tuerme.schemas import SdtPositionQuery
+from service.api.suggest import options_of, request_members
+from service.common import wire as statements
+from service.spiel_der_tuerme.opponent import SUGGESTION, suggest_turn
 
 PREFIX = "/v1/spiel-der-tuerme"
 
@@ -16,10 +16,7 @@ SdtSuggestQuery: Any = SdtPositionQuery.from_dict(request_members(), name="SdtSu
 SdtSuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
 SdtSuggestQuery.problems = {422: "InvalidPositionOrQuery"}
 
-SdtSuggestAnswer: Any = Answer.from_dict(
-    {"turn": Nested(SdtTurn, required=True), **answer_members()}, name="SdtSuggestAnswer"
-)
-SdtSuggestAnswer.__doc__ = "A legal (rest of a) turn for the seat to move, and how it was found."
+SdtSuggestAnswer = wire.answer_schema(SUGGESTION, "Sdt")
 
 bp = Blueprint("spiel-der-tuerme-opponent", __name__, url_prefix=PREFIX,
                description="The computer opponent of Spiel der Türme.")
@@ -38,5 +35,5 @@ def sdt_suggest(query: dict[str, Any]) -> dict[str, Any]:
     same request with the same `seed` answers the same turn unless the clock stopped
     the search (`stopped: "time"`). A game that is over is 422 (TE4).
     """
-    answer = suggest_turn(query["position"], *options_of(query))
-    return search_answer(turn_plan_to_dict(answer.turn), answer)
+    answer: dict[str, Any] = statements.write(SUGGESTION, suggest_turn(query["position"], *options_of(query)))
+    return answer
