@@ -20,7 +20,7 @@ import random
 from service.terra_turrium.actions import Event, Segment, TurnPlan
 from service.terra_turrium.board import TERRITORY_SQUARES, Square
 from service.terra_turrium.move import reachable
-from service.terra_turrium.place import legal_placements
+from service.terra_turrium.place import PlacementJudge, legal_placements
 from service.terra_turrium.position import TURRIANS_PER_SEAT, Phase, Position
 from service.terra_turrium.setup import initial_placement_refusal, place_turrians
 from service.terra_turrium.take import legal_removals
@@ -59,12 +59,18 @@ def random_turn(position: Position, rng: random.Random, *, bonus: bool = True) -
     place: list[Square] = []
     if position.turn.phase is Phase.PLACE:
         extra = rng.randint(0, position.mover.bonus_stones) if bonus and position.mover.bonus_stones else 0
-        # One stone at a time, each on a square legal after the stones before it: a
-        # stone can close a square to the next (B5's bound, a rule that counts stones).
+        # Each stone on a square legal after the stones before it: a stone can close a
+        # square to the next (B5's bound, a rule that counts stones), so a drawn square
+        # the place phase's judge refuses is dropped and another drawn.
+        squares, judge = legal_placements(position), PlacementJudge(position)
         for _ in range(position.turn.in_hand + extra):
-            place.append(rng.choice(legal_placements(position)))
-            position = play_place(position, TurnPlan(place=(place[-1],)), events, close=False)
-        position = play_place(position, TurnPlan(), events)
+            square = rng.choice(squares)
+            if judge.refusal(square) is not None:
+                squares = tuple(s for s in squares if judge.refusal(s) is None)
+                square = rng.choice(squares)
+            judge.placed(square)
+            place.append(square)
+        position = play_place(position, TurnPlan(place=tuple(place)), events)
     segments: list[Segment] = []
     while position.turn.points > 0 and rng.random() < 0.85:
         origin = rng.choice(position.mover.origins)
