@@ -6,6 +6,17 @@ bookkeeping, the rule options and the state of the turn in progress. It is read 
 JSON by :func:`service.terra_turrium.codec.parse_position` and from the one-line notation by
 :func:`service.terra_turrium.notation.parse_notation`; both end in :func:`check_position`.
 
+This module is the position's one description. The rule options (:class:`Rules`, one
+field per option) stand beside the state an option keeps, and every member of the JSON
+form is stated on its field (``metadata=stated(kind, doc)``): :data:`POSITION`,
+:data:`SEAT`, :data:`TURN_STATE` and :data:`RULES` are made from the fields, and the
+codec, the notation and the HTTP document from them. An option with state is a field of
+:class:`Rules`, a field of :class:`Seat` (or :class:`Position`) and its check here.
+
+>>> captures = next(m for m in SEAT.members if m.name == "captures")
+>>> captures.default, captures.kind.high, captures.doc.startswith("With captures `burgenland`")
+(0, 2, True)
+
 >>> from service.terra_turrium.codec import parse_position
 >>> from service.terra_turrium.board import parse_square
 >>> p = parse_position({
