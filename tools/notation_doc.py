@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Final
 
 from service.common.wire import Choice, Integer, ListOf, Matching, Member
-from service.terra_turrium.notation import RULE_FLAGS, SEAT_FIELDS, SeatField
+from service.terra_turrium.notation import RULE_FLAGS, SEAT_FIELDS, SeatField, Syntax, seat_grammar
 from service.terra_turrium.position import OPTIONS, SEAT, option_flags, option_values
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,25 +38,13 @@ def _number_rule(high: int) -> str:
     return f'"0" / %x31-39 0*{digits}DIGIT' if str(high) == "9" * (digits + 1) else f'"0" / %x31-39 *{digits}DIGIT'
 
 
-def _more(fields: list[tuple[SeatField, str]]) -> str:
-    """The grammar of ``:`` and ``fields``, each but the first optional from the end, as the
-    notation's regular expression has it (a nullable field empty only before another)."""
-    (first, rule), rest = fields[0], fields[1:]
-    if not rest:
-        return f'":" {rule}'
-    after = f"[{_more(rest)}]"
-    if first.nullable:
-        return f'":" ({rule} {after} / {_more(rest)})'
-    if first.default == "":
-        return f'":" [{rule}] {after}'
-    return f'":" {rule} {after}'
+ABNF: Final = Syntax('":"', " ".join, lambda x: f"[{x}]", lambda a, b: f"({a} / {b})")
 
 
 def grammar() -> str:
     """The grammar of a seat section and of its counts, and the rule flags."""
-    named = [(f, _rule_name(m)) for f, m in zip(SEAT_FIELDS, SEAT.members, strict=True)]
-    required = [rule for f, rule in named if f.default is None]
-    seat = " \":\" ".join(required) + f" [{_more(named[len(required):])}]"
+    rules = {f.name: _rule_name(m) for f, m in zip(SEAT_FIELDS, SEAT.members, strict=True)}
+    seat = seat_grammar(ABNF, lambda f: rules[f.name])
     lines = [f"{'seat':<10} = {seat}", f"{'':13}; {' : '.join(f.name for f in SEAT_FIELDS)}"]
     for member in SEAT.members:
         if isinstance(member.kind, Integer) and member.kind.high is not None:

@@ -34,8 +34,9 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING, fields
+from operator import attrgetter
 from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError
@@ -196,28 +197,42 @@ SEAT_FIELDS: Final = tuple(_seat_field(m, _SEAT_DEFAULTS[m.attribute]) for m in 
 """A seat section's fields, in order: the codec's statement of a seat."""
 
 
-def _seat_more(fields_: tuple[SeatField, ...]) -> str:
-    """The grammar of ``:`` and the fields ``fields_``, each but the first optional from
-    the end; a nullable field is empty only before another."""
-    first, rest = fields_[0], fields_[1:]
-    if not rest:
-        return f":{first.pattern}"
-    after = f"(?:{_seat_more(rest)})?"
-    if first.nullable:
-        return f":(?:{first.pattern}{after}|{_seat_more(rest)})"
-    if first.default == "":
-        return f":(?:{first.pattern})?{after}"
-    return f":{first.pattern}{after}"
+class Syntax(NamedTuple):
+    """How a grammar is written: the regular expression here, ABNF in docs/notation.md."""
+
+    colon: str
+    join: Callable[[Iterable[str]], str]
+    optional: Callable[[str], str]
+    either: Callable[[str, str], str]
 
 
-def _seat_grammar() -> str:
+REGEX: Final = Syntax(":", "".join, lambda x: f"(?:{x})?", lambda a, b: f"(?:{a}|{b})")
+
+
+def seat_grammar(syntax: Syntax = REGEX, term: Callable[[SeatField], str] = attrgetter("pattern")) -> str:
+    """The grammar of a seat section in ``syntax``, each field written by ``term``: the
+    required fields, then the others, each optional from the end; a nullable field is
+    empty only before another."""
+    colon, join, optional = syntax.colon, syntax.join, syntax.optional
+
+    def more(fields_: tuple[SeatField, ...]) -> str:
+        first, rest = fields_[0], fields_[1:]
+        if not rest:
+            return join((colon, term(first)))
+        after = optional(more(rest))
+        if first.nullable:
+            return join((colon, syntax.either(join((term(first), after)), more(rest))))
+        if first.default == "":
+            return join((colon, optional(term(first)), after))
+        return join((colon, term(first), after))
+
     required = [f for f in SEAT_FIELDS if f.default is None]
     assert SEAT_FIELDS[: len(required)] == tuple(required), "the required fields come first"
-    head = ":".join(f.pattern for f in required)
-    return f"{head}(?:{_seat_more(SEAT_FIELDS[len(required):])})?"
+    head = join([part for f in required for part in (colon, term(f))][1:])
+    return join((head, optional(more(SEAT_FIELDS[len(required):]))))
 
 
-_SEAT: Final = _seat_grammar()
+_SEAT: Final = seat_grammar()
 
 
 _FLAG: Final = "(?:" + "|".join(re.escape(flag) for flag in RULE_FLAGS) + ")"
