@@ -576,10 +576,13 @@ class Obj(Kind):
     whole: bool = False
     required: tuple[str, ...] = field(init=False, repr=False, compare=False)
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    reading_order: tuple[Member, ...] = field(init=False, repr=False, compare=False)
+    """The members in the order they are read (and their problems named): stated order."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "required", tuple(m.name for m in self.members if m.required))
         object.__setattr__(self, "names", tuple(m.name for m in self.members))
+        object.__setattr__(self, "reading_order", self.members)
 
     @property
     def optional(self) -> bool:
@@ -594,7 +597,7 @@ class Obj(Kind):
         if self.whole and any(name not in obj for name in self.required):
             return None
         values: dict[str, Any] = {}
-        for member in self.members:
+        for member in self.reading_order:
             name = member.name
             if name in obj:
                 values[member.attribute] = member.read(reading, obj[name], f"{where}/{name}")
@@ -1107,24 +1110,11 @@ class Ordered(Obj):
 
     order: tuple[str, ...] = ()
 
-    def read(self, reading: Reading, value: object, where: str) -> Any:
-        if not self.order:
-            return super().read(reading, value, where)
-        shape = reading.shape
-        obj = shape.obj(value, where, self.required, self.names)
-        if obj is None:
-            return None
-        if self.whole and any(name not in obj for name in self.required):
-            return None
-        by_name = {m.name: m for m in self.members}
-        values: dict[str, Any] = {}
-        for name in self.order:
-            member = by_name[name]
-            if name in obj:
-                values[member.attribute] = member.read(reading, obj[name], f"{where}/{name}")
-            elif not member.required:
-                values[member.attribute] = member.default
-        return self.build(**values) if shape.ok else None
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.order:
+            by_name = {m.name: m for m in self.members}
+            object.__setattr__(self, "reading_order", tuple(by_name[name] for name in self.order))
 
 
 @dataclass(frozen=True)
