@@ -96,6 +96,7 @@ def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
 
 # --------------------------------------------------------------------------- the options
 
+
 class Goal(str, enum.Enum):
     """G1 / G2."""
 
