@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
@@ -34,6 +34,17 @@ from service.common.refusal import N_
 
 Square = int
 """A square index: ``rank * files + file``."""
+
+
+def board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
+    """``squares`` in board order (a1, b1 … the first rank, then the next), as every
+    answer lists them: ascending indices.
+
+    >>> board_order([12, 0, 3])
+    (0, 3, 12)
+    """
+    return tuple(sorted(squares))
+
 
 FILE_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 NOT_A_SQUARE: Final = N_("{name} is not a square (a1 … {last})")

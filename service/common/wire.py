@@ -1063,7 +1063,14 @@ class AnyInteger(Kind):
         return f"({given} if type({given} := {x}) is int else _never())"
 
 
-def _json(value: Any) -> Any:
+def json_value(value: Any) -> Any:
+    """A value as JSON writes it: an enum member's value, anything else as it is.
+
+    >>> class Tint(Enum):
+    ...     RED = "red"
+    >>> json_value(Tint.RED), json_value(True)
+    ('red', True)
+    """
     return value.value if isinstance(value, Enum) else value
 
 
@@ -1077,7 +1084,7 @@ class Among(Kind):
     by_value: Mapping[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "by_value", {_json(v): v for v in self.values})
+        object.__setattr__(self, "by_value", {json_value(v): v for v in self.values})
 
     @property
     def names(self) -> list[Any]:
@@ -1094,7 +1101,7 @@ class Among(Kind):
         return found
 
     def _make_writer(self) -> Callable[[Any], Any]:
-        return _json
+        return json_value
 
     def _quick_expr(self, x: str, ns: dict[str, Any]) -> str:
         # Only strings name a value (as in the full reading); a list is no key at all.

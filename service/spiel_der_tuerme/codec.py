@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
-from service.common.grid import A_SQUARE
+from service.common.grid import A_SQUARE, board_order
 from service.common.refusal import N_
 from service.common.wire import (
     Choice,
@@ -125,10 +125,6 @@ OVER: Final = Tagged(
 )
 
 
-def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
-    return tuple(sorted(squares))
-
-
 POSITION: Final = Obj(
     "Position",
     "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in progress, "
@@ -139,7 +135,7 @@ POSITION: Final = Obj(
         Member("to_move", COLOUR, "The seat to move."),
         Member("rules", RULES, default=Rules()),
         Member("turn", TURN_STATE, default=FRESH_TURN),
-        Member("blocked", ListOf(SQUARE, SQUARE_DOC, make=_board_order),
+        Member("blocked", ListOf(SQUARE, SQUARE_DOC, make=board_order),
                "Squares of neutral stones `to_move` may not move (TN4). Default none.", default=()),
         Member("over", OVER, "How the game ended; null while it goes on.", default=None, nullable=True),
     ),

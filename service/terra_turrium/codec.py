@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple
 
 from service.common import wire
+from service.common.grid import board_order
 from service.common.refusal import N_
 from service.common.wire import (
     Choice,
@@ -297,7 +298,7 @@ def board() -> Board:
               for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)),
         CLOCKWISE,
         tuple(
-            Layout(players, size, tuple(sorted(play_area(players, rules))),
+            Layout(players, size, board_order(play_area(players, rules)),
                    {t: entry_row(t, players, rules) for t in CLOCKWISE})
             for players, size, rules in LAYOUTS
         ),

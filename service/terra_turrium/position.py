@@ -40,9 +40,9 @@ from typing import Any, Final
 from service.common import InvalidPositionError, wire
 from service.common.cache import cached_property
 from service.common.frozen import quick_init
-from service.common.grid import A_SQUARE
+from service.common.grid import A_SQUARE, board_order
 from service.common.refusal import N_, Nn_
-from service.common.wire import Choice, Flag, Integer, ListOf, Matching, Member, Obj, Rows, stated
+from service.common.wire import Choice, Flag, Integer, ListOf, Matching, Member, Obj, Rows, json_value, stated
 from service.terra_turrium.board import (
     CLOCKWISE,
     GRID,
@@ -84,10 +84,6 @@ def is_seat_id(value: object) -> bool:
     (True, False, False)
     """
     return type(value) is str and SEAT_ID.pattern.fullmatch(value) is not None
-
-
-def _board_order(squares: Iterable[Square]) -> tuple[Square, ...]:
-    return tuple(sorted(squares))
 
 
 def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
@@ -192,15 +188,11 @@ def option_flags() -> dict[str, tuple[str, Any]]:
     return flags
 
 
-def _json(value: Any) -> Any:
-    return value if isinstance(value, bool) else value.value
-
-
 def _option(option: Field[Any]) -> Member:
     """An option's member: a flag, or one of its enum's values; its default the option's."""
     default: Any = option.default
     kind = Flag() if isinstance(default, bool) else Choice(type(default))
-    shown = _json(default) if isinstance(default, bool) else f"`{_json(default)}`"
+    shown = json_value(default) if isinstance(default, bool) else f"`{json_value(default)}`"
     return Member(option.name, kind, f"{option.metadata['rule']}. Default {shown}.", default=default)
 
 
@@ -269,7 +261,7 @@ class Seat:
         ListOf(TERRITORY_KIND, "A territory (B3).", make=_clockwise),
         "Own territories: one each with 3 or 4 players, two each with 2 (S1)."))
     turrians: tuple[Square, ...] = field(default=(), metadata=stated(
-        ListOf(SQUARE, SQUARE_DOC, make=_board_order),
+        ListOf(SQUARE, SQUARE_DOC, make=board_order),
         "Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2).", required=True))
     attacks: int = field(default=0, metadata=stated(Integer(0, MAX_ATTACKS), "Attacks used so far (S4).",
                                                     required=True))
