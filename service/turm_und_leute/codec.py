@@ -17,6 +17,8 @@ with the JSON pointer of the member it is about.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -133,10 +135,14 @@ def _contribution(group: str, strength: int, bonus: int, counted: bool) -> Contr
     return Contribution(named[0], named[1], strength, bonus, counted)
 
 
+GROUP_NAME_WORD: Final = "/(?:target|(attackers|helpers)/(0|[1-9][0-9]*))"
+"""A group's name, a JSON pointer into the fight: ``/target``, ``/attackers/N``, ``/helpers/N``."""
+_GROUP_NAME: Final = re.compile(GROUP_NAME_WORD)
+
 GROUP_NAME: Final = String(
     fits=lambda name: parse_group_name(name) is not None,
     problem=N_("must name a group: /target, /attackers/N or /helpers/N")(),
-    pattern="^/(target|attackers/[0-9]+|helpers/[0-9]+)$",
+    pattern=f"^{GROUP_NAME_WORD}$",
 )
 
 CONTRIBUTION: Final = Obj("Contribution", "What one group added to its side, and whether it counted.", (
@@ -166,7 +172,6 @@ OUTCOME: Final = Ordered("Outcome", "The fight's result, with its working (L5–
 ))
 
 OUTCOME_MEMBERS: Final = OUTCOME.names
-CONTRIBUTION_MEMBERS: Final = CONTRIBUTION.names
 
 UNIT: Final = Obj("Unit", "One unit of the edition's table (L1).", (
     # A unit's name in the edition, which a request gives as any string (UNIT_NAME).
@@ -270,18 +275,11 @@ def parse_group_name(name: object) -> tuple[Role, int] | None:
     >>> parse_group_name("/helpers/1"), parse_group_name("/target"), parse_group_name("/helpers/01")
     ((<Role.HELPER: 'helpers'>, 1), (<Role.TARGET: 'target'>, 0), None)
     """
-    if name == "/target":
-        return Role.TARGET, 0
-    if type(name) is not str:
+    found = _GROUP_NAME.fullmatch(name) if type(name) is str else None
+    if found is None:
         return None
-    _, role, index = (name.split("/", 2) + ["", ""])[:3]
-    if (
-        role not in (Role.ATTACKER.value, Role.HELPER.value)
-        or not index.isdigit()
-        or index != str(int(index))
-    ):
-        return None
-    return Role(role), int(index)
+    role, index = found.groups()
+    return (Role.TARGET, 0) if role is None else (Role(role), int(index))
 
 
 def parse_outcome(data: object) -> Outcome:
