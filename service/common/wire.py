@@ -46,7 +46,6 @@ from service.common.errors import MalformedError  # noqa: F401 (the doctests use
 from service.common.grid import Grid
 from service.common.refusal import N_, Message
 from service.common.shapes import (
-    MUST_BE,
     MUST_BE_INTEGER,
     MUST_BE_OBJECT,
     MUST_BE_ONE_OF,
@@ -1077,10 +1076,9 @@ def json_value(value: Any) -> Any:
 @dataclass(frozen=True)
 class Among(Kind):
     """One of ``values`` (some members of an enum, or strings), written as its JSON value;
-    any other value ``must be one of`` them, or ``must be {what}`` where ``what`` is told."""
+    any other value ``must be one of`` them."""
 
     values: tuple[Any, ...]
-    what: str = ""
     by_value: Mapping[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -1094,10 +1092,7 @@ class Among(Kind):
     def read(self, reading: Reading, value: object, where: str) -> Any:
         found = self.by_value.get(value) if type(value) is str else None
         if found is None:
-            if self.what:
-                reading.shape.fail(where, MUST_BE(what=self.what))
-            else:
-                reading.shape.fail(where, MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in self.by_value)))
+            reading.shape.fail(where, MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in self.by_value)))
         return found
 
     def _make_writer(self) -> Callable[[Any], Any]:

@@ -121,7 +121,7 @@ _KINDS: Final = {k.value: k for k in Kind}
 
 ID: Final = String(1, MAX_ID, problem=N_("must be a string of 1 to {most} characters")(most=MAX_ID))
 SIDE: Final = Choice(Side)
-PEOPLE: Final = Among(PEOPLES, what="one of 'zwerge', 'engel', 'fluid'")
+PEOPLE: Final = Among(PEOPLES)
 
 
 @dataclass(frozen=True)
@@ -565,12 +565,6 @@ def parse_goal(data: object) -> GoalQuery:
 
 
 # ------------------------------------------------------------------------------ writing
-
-
-def troop_to_dict(troop: Troop) -> dict[str, Any]:
-    """A group of a ledger, every member written out."""
-    written: dict[str, Any] = LEDGER_GROUP.write(TroopBody.of(troop))
-    return written
 
 
 def ledger_to_dict(edition: Edition, ledger: Ledger) -> dict[str, Any]:
