@@ -19,8 +19,7 @@ def request_members() -> dict[str, fields.Field[Any]]:
     """``level``, ``seed``, ``budget_ms`` and ``budget_nodes``."""
     return {
         "level": Int(
-            validate=validate.OneOf(list(range(1, LEVELS + 1)),
-                                    error="must be one of " + ", ".join(map(str, range(1, LEVELS + 1)))),
+            validate=validate.OneOf(LEVELS, error="must be one of " + ", ".join(map(str, LEVELS))),
             metadata={"description": "1 a beginner, 2 greedy over the turn's actions, 3 a search within the "
                       f"budget (docs/engine.md). Default {DEFAULT_LEVEL}."},
         ),

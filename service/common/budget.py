@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from service.common.wire import Choice, Integer, Member, Number, Obj
 
@@ -26,8 +26,8 @@ MAX_BUDGET_NODES: Final = 1_000_000
 """The bound on a node budget: far above what the bound on time lets a search reach."""
 MAX_SEED: Final = 2**32 - 1
 """The contract's bound on a search's ``seed``."""
-LEVELS: Final = 3
-"""The computer players' levels, 1 … 3."""
+LEVELS: Final = (1, 2, 3)
+"""The computer players' levels, in every game."""
 
 
 class Stop(str, enum.Enum):
@@ -80,7 +80,7 @@ class Counter:
 
 #: What every suggestion says about the search that found it, after its turn.
 SEARCH: Final = (
-    Member("level", Integer(1, LEVELS), "The level that played."),
+    Member("level", Integer(min(LEVELS), max(LEVELS)), "The level that played."),
     Member("seed", Integer(0, MAX_SEED), "The seed used."),
     Member("nodes", Integer(0, MAX_BUDGET_NODES), "Positions judged."),
     Member("stopped", Choice(Stop), "`complete`: the search looked at all it meant to; `nodes` or `time`: that "
@@ -90,7 +90,7 @@ SEARCH: Final = (
 )
 
 
-def suggestion_statement(name: str, doc: str, turn: Member, *more: Member, build: Any = None) -> Obj:
+def suggestion_statement(name: str, doc: str, turn: Member, *more: Member) -> Obj:
     """The statement of a game's suggestion: its ``turn``, what the search says
     (:data:`SEARCH`) and any ``more`` members of its own. A suggestion is only written."""
-    return Obj(name, doc, (turn, *SEARCH, *more), build or dict)
+    return Obj(name, doc, (turn, *SEARCH, *more), dict)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from service.common import InvalidQueryError
-from service.common.budget import Budget, Counter, Stop, suggestion_statement
+from service.common.budget import LEVELS, Budget, Counter, Stop, suggestion_statement
 from service.common.refusal import N_
 from service.common.wire import Member
 from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, STREET_SQUARES, Colour
@@ -51,7 +51,6 @@ from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.score import score
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move
 
-LEVELS: Final = (1, 2, 3)
 WIN: Final = 1000.0
 """The value of a won game (shared by the seats that share the win)."""
 REPLY_EXPANSIONS: Final = 3

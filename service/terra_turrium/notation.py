@@ -44,7 +44,7 @@ from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj
-from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, outermost_ring, square_name
+from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import read_position, rules_to_dict
 from service.terra_turrium.position import (
     MOST,
@@ -118,7 +118,6 @@ _HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MOST['height'])) - 1}}}\))
 _RANK: Final = f"{_HEIGHT}+"
 _HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"
 _ID: Final = SEAT_ID_WORD
-_TERRITORY: Final = f"(?:{'|'.join(territory.value for territory in CLOCKWISE)})"
 _SQUARE: Final = GRID.name_pattern
 _SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
 from service.common import InvalidQueryError
-from service.common.budget import Budget, Counter, Stop, suggestion_statement
+from service.common.budget import LEVELS, Budget, Counter, Stop, suggestion_statement
 from service.common.refusal import N_
 from service.common.wire import ListOf, Member, Obj
 from service.terra_turrium.actions import Segment, TurnPlan
@@ -64,7 +64,6 @@ from service.terra_turrium.setup import initial_placement_refusal, place_turrian
 from service.terra_turrium.take import legal_removals, outside_squares
 from service.terra_turrium.turn import apply_turn, play_move, play_place, play_take, take_stone
 
-LEVELS: Final = (1, 2, 3)
 
 RESERVE_PENALTY: Final = 1.5
 """A turrian in reserve: the point to re-enter and the walk back, in stones' worth."""

@@ -42,7 +42,7 @@ from service.api.declare import (
 )
 from service.common import InvalidPositionError, RuleError
 from service.common.refusal import N_
-from service.common.wire import Member, Obj, outcome_statement, verdict_statement
+from service.common.wire import Member, Obj, json_value, outcome_statement, verdict_statement
 from service.render import HighlightStyle
 from service.terra_turrium import (
     MOVEMENT_POINTS,
@@ -100,14 +100,6 @@ def square(description: str = SQUARE_DOC, **kwargs: Any) -> Str:
 
 def squares(description: str, **kwargs: Any) -> List:
     return List(square(), metadata={"description": description}, **kwargs)
-
-
-def seat_id(description: str, **kwargs: Any) -> Str:
-    return text(description, SEAT_ID_PATTERN, f"a seat id matching {SEAT_ID_PATTERN}", **kwargs)
-
-
-def _value(value: Any) -> Any:
-    return value if isinstance(value, bool) else value.value
 
 
 # ------------------------------------------------- the position and the turn (the codec's)
@@ -260,7 +252,7 @@ def _option_parameter(option: Any) -> fields.Field[Any]:
         description += f" Only with {' or '.join(map(str, counts))} players."
     if isinstance(option.default, bool):
         return QueryBool(load_default=option.default, metadata={"description": description, **extension})
-    field = one_of([_value(v) for v in option_values(option)], description, load_default=_value(option.default))
+    field = one_of([json_value(v) for v in option_values(option)], description, load_default=json_value(option.default))
     field.metadata = {**field.metadata, **extension}
     return field
 
