@@ -866,22 +866,28 @@ class Outcome(NamedTuple):
     events: tuple[Any, ...]
 
 
+ILLEGAL: Final = Member("legal", Const(False), "Always false here.")
+"""The ``legal`` member of an answer about an illegal turn."""
+LEGAL: Final = Member("legal", Const(True), "Always true here.")
+"""The ``legal`` member of an answer about a legal turn."""
+
+
 def verdict_statement(violation: Obj, part: str) -> Either:
     """The answer of a game's turn validation, ``ValidateAnswer``: ``IllegalAnswer``
     with the game's ``violation`` (the turn's first illegal ``part``: "action", "move"
     …), or ``LegalAnswer``."""
     illegal = Obj("IllegalAnswer", f"The turn is illegal: its first illegal {part}.", (
-        Member("legal", Const(False), "Always false here."),
+        ILLEGAL,
         Member("violation", violation),
     ), Verdict)
-    legal = Obj("LegalAnswer", "The whole turn is legal.", (
-        Member("legal", Const(True), "Always true here."),
-    ), Verdict)
+    legal = Obj("LegalAnswer", "The whole turn is legal.", (LEGAL,), Verdict)
     return Either("ValidateAnswer", f"Whether the turn is legal; if not, its first illegal {part}.",
-                       (illegal, legal), _legal)
+                       (illegal, legal), is_legal)
 
 
-def _legal(verdict: Verdict) -> int:
+def is_legal(verdict: Any) -> int:
+    """Which of an :class:`Either` of an illegal and a legal answer ``verdict`` is (its
+    ``violation`` none: 1, the legal one)."""
     return 0 if verdict.violation is not None else 1
 
 

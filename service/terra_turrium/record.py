@@ -32,13 +32,13 @@ from typing import Final, NamedTuple
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
-from service.common.wire import Const, Either, Flag, Integer, ListOf, Member, Obj
+from service.common.wire import ILLEGAL, LEGAL, Either, Integer, ListOf, Member, Obj, is_legal
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
-from service.terra_turrium.codec import EVENT, RESERVE, VIOLATION
+from service.terra_turrium.codec import EVENT, GOAL_ANSWER, RESERVE, VIOLATION
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
-from service.terra_turrium.position import POSITION, SEAT_ID, Phase, Position, check_position
+from service.terra_turrium.position import POSITION, Phase, Position, check_position
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"
@@ -281,10 +281,6 @@ def replay_answer(played: Replay, positions: bool = False) -> ReplayAnswer:
     return ReplayAnswer(turns, final, ReplayResult(final.is_game_over, winners(final)))
 
 
-def _legal(turn: ReplayedTurn) -> int:
-    return 1 if turn.violation is None else 0
-
-
 _INDEX: Final = Member("index", Integer(0), "The turn's index in the game (0 the first).")
 
 REPLAY_ANSWER: Final = Obj(
@@ -295,20 +291,19 @@ REPLAY_ANSWER: Final = Obj(
         Member("turns", ListOf(Either("ReplayTurn", "A turn of the replay.", (
             Obj("ReplayIllegalTurn", "The turn that stopped the replay: its first illegal action.", (
                 _INDEX,
-                Member("legal", Const(False), "Always false here."),
+                ILLEGAL,
                 Member("violation", VIOLATION),
             ), ReplayedTurn),
             Obj("ReplayLegalTurn", "A turn played.", (
                 _INDEX,
-                Member("legal", Const(True), "Always true here."),
+                LEGAL,
                 Member("events", ListOf(EVENT)),
                 Member("position", POSITION, "With `positions`: the position after it.", omit=True),
             ), ReplayedTurn),
-        ), _legal))),
+        ), is_legal))),
         Member("final", POSITION),
         Member("result", Obj("ReplayResult", "Whether the game is over after the turns played, and who won (G3, G4).", (
-            Member("game_over", Flag(), "The final round is complete (G3)."),
-            Member("winners", ListOf(SEAT_ID, "A winner."), "Once over, the finishers."),
+            *(m for m in GOAL_ANSWER.members if m.name in ("game_over", "winners")),
         ), ReplayResult)),
     ),
     ReplayAnswer,
