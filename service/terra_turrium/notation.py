@@ -43,11 +43,10 @@ from service.common import InvalidPositionError, MalformedError
 from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
-from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj
+from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj, Rows
 from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.codec import read_position, rules_to_dict
 from service.terra_turrium.position import (
-    MOST,
     MOVEMENT_POINTS,
     POSITION,
     SEAT,
@@ -55,6 +54,7 @@ from service.terra_turrium.position import (
     SEAT_ID_PATTERN,
     SEAT_ID_WORD,
     STONES_PER_TURN,
+    TURN_STATE,
     Phase,
     Position,
     Rules,
@@ -114,6 +114,20 @@ def _bounded(high: int) -> str:
     return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
 
 
+def _most(obj: Obj, name: str) -> int:
+    """The most the count ``name`` of ``obj``'s statement may be (its least is 0)."""
+    kind = next(m.kind for m in obj.members if m.name == name)
+    count = kind.item if isinstance(kind, Rows) else kind
+    assert isinstance(count, Integer) and count.high is not None, f"{name} is a bounded count"
+    return count.high
+
+
+#: The notation's counts outside a seat, bounded as the position's statement bounds them.
+MOST: Final = {
+    "in_hand": _most(TURN_STATE, "in_hand"),
+    "points": _most(TURN_STATE, "points"),
+    "height": _most(POSITION, "heights"),
+}
 _HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MOST['height'])) - 1}}}\))"
 _RANK: Final = f"{_HEIGHT}+"
 _HEIGHTS: Final = f"(?:{SETUP}|{_RANK}(?:/{_RANK})*)"

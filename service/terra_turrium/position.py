@@ -224,13 +224,6 @@ CAPTURES_PER_SEAT: Final = 2
 """V3: the captures each seat has once the Burgenland capture phase is open."""
 MAX_BONUS_STONES: Final = 999
 """P3 sets no bound either; the oracle's bound on a seat's handicap stones."""
-MOST: Final = {
-    "in_hand": STONES_PER_TURN,
-    "points": MOVEMENT_POINTS,
-    "height": MAX_HEIGHT,
-}
-"""The most the notation's counts outside a seat may be, by their member's name (the least
-is 0); a seat's counts are bounded by the codec's statement of a seat."""
 NOBODY: Final = -1
 """The occupant of a square without a turrian, and the owner of the neutral territory."""
 
