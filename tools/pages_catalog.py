@@ -64,11 +64,11 @@ def _names() -> Iterator[tuple[str, str, str, str]]:
          "A unit of Turm und Leute or Stahl und Sterne (the English page writes the German name)"),
         ("position", "units", "Placement", "Where a group stands in a fight (L6, LS1)"),
         ("side", "peoples", "Side", "A side of Turm und Leute: the count (graf, imperator) or a people"),
-        ("resource", "ledger", "Resource", "A column of a side's supply (L9 … L30)"),
-        ("building", "ledger", "Building", "A kind of building a side has"),
-        ("project", "ledger", "Project", "What a side may build"),
-        ("site", "ledger", "Site", "Where a group works"),
-        ("aim", "game", "Aim", "What a side plays for (L31)"),
+        ("resource", "position", "Resource", "A column of a side's supply (L9 … L30)"),
+        ("building", "position", "Building", "A kind of building a side has"),
+        ("project", "position", "Project", "What a side may build"),
+        ("site", "position", "Site", "Where a group works"),
+        ("aim", "goal", "Aim", "What a side plays for (L31)"),
     )
     #: The supply's columns that are counts of the ledger, not members of its enum.
     more = {"resource": ("markers", "fluids", "stacks")}

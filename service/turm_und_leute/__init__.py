@@ -27,6 +27,24 @@ Rule ids (L1 … L31, LS1 … LS13) refer to the rules in docs/turm-und-leute.md
 and violations name them.
 """
 
+from service.turm_und_leute.actions import (
+    Absorb,
+    Attack,
+    Bridge,
+    Build,
+    Convert,
+    Event,
+    Hire,
+    Move,
+    MovePlanet,
+    Place,
+    Relocate,
+    Split,
+    TurnResult,
+    Violation,
+    Work,
+)
+from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.codec import (
     DEFAULTS,
     combat,
@@ -54,38 +72,11 @@ from service.turm_und_leute.combat import (
     position_bonus,
     resolve_combat,
 )
-from service.turm_und_leute.game import Game, GoalResult, SideGoal, SideSetup, goal, setup_game
-from service.turm_und_leute.ledger import (
-    Absorb,
-    Attack,
-    Bridge,
-    Build,
-    Building,
-    Convert,
-    Event,
-    Hire,
-    IllegalLedgerTurn,
-    Ledger,
-    Move,
-    MovePlanet,
-    Place,
-    Project,
-    Relocate,
-    Resource,
-    Site,
-    Split,
-    Troop,
-    TurnResult,
-    Violation,
-    Work,
-    apply_turn,
-    check_ledger,
-    play_turn,
-    setup_ledger,
-    start_turn,
-    validate_turn,
-)
+from service.turm_und_leute.goal import GoalResult, SideGoal, goal
 from service.turm_und_leute.peoples import Side, markers_per_turn, turn_order
+from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop
+from service.turm_und_leute.setup import Game, SideSetup, setup_game, setup_ledger
+from service.turm_und_leute.turn import IllegalLedgerTurn, apply_turn, play_turn, start_turn, validate_turn
 from service.turm_und_leute.units import (
     BONUS,
     HEIGHT,

@@ -15,14 +15,16 @@ import yaml
 
 from service.common import wire
 from service.turm_und_leute import Edition, combat, units_to_dict
-from service.turm_und_leute.codec import FIGHT, OUTCOME, UNITS_ANSWER
-from service.turm_und_leute.ledger_codec import (
+from service.turm_und_leute.codec import (
     ACTION,
     APPLY_ANSWER,
+    FIGHT,
     GOAL,
     GOAL_ANSWER,
+    OUTCOME,
     SETUP_ANSWER,
     TURN,
+    UNITS_ANSWER,
     VIOLATION,
     apply_query,
     goal_query,

@@ -16,12 +16,7 @@ from typing import Any
 import pytest
 
 from service import create_app
-from service.turm_und_leute.ledger_codec import (
-    apply_query,
-    parse_turn,
-    setup,
-    validate_query,
-)
+from service.turm_und_leute.codec import apply_query, parse_turn, setup, validate_query
 from service.turm_und_leute.peoples import PEOPLES
 from service.turm_und_leute.units import Edition
 

@@ -5,18 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from service.turm_und_leute.game import setup_game
-from service.turm_und_leute.ledger import (
-    RESOURCES,
-    Action,
-    Building,
-    Ledger,
-    Troop,
-    TurnResult,
-    Violation,
-    play_turn,
-)
+from service.turm_und_leute.actions import Action, TurnResult, Violation
 from service.turm_und_leute.peoples import PEOPLES, Side
+from service.turm_und_leute.position import RESOURCES, Building, Ledger, Troop
+from service.turm_und_leute.setup import setup_game
+from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import Edition
 
 TUL, SUS = Edition.TURM_UND_LEUTE, Edition.STAHL_UND_STERNE

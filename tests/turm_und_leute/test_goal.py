@@ -7,9 +7,11 @@ from dataclasses import replace
 import pytest
 
 from service.common import InvalidPositionError
-from service.turm_und_leute.game import goal, setup_game
-from service.turm_und_leute.ledger import Build, Ledger, Project
+from service.turm_und_leute.actions import Build
+from service.turm_und_leute.goal import goal
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
+from service.turm_und_leute.position import Ledger, Project
+from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind
 
 from .ledgers import SUS, TUL, play, with_buildings, with_supply

@@ -9,29 +9,23 @@ from dataclasses import replace
 import pytest
 
 from service.common import InvalidPositionError
-from service.turm_und_leute.ledger import (
+from service.turm_und_leute.actions import (
     Absorb,
     Attack,
     Bridge,
     Build,
-    Building,
     Convert,
     Hire,
-    Ledger,
     Move,
     MovePlanet,
     Place,
-    Project,
     Relocate,
-    Resource,
-    Site,
     Split,
-    Troop,
     Work,
-    check_ledger,
-    cost,
 )
+from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
+from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop, cost
 from service.turm_und_leute.units import UNITS, Edition, Kind, translate
 
 from .ledgers import SUS, TUL, play, refuse, start, with_buildings, with_groups, with_supply

@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "docs" / "turm-und-leute.md").read_text(encoding="utf-8")
 IDS = [f"L{i}" for i in range(9, 32)] + [f"LS{i}" for i in range(4, 14)]
-ENGINE = ["ledger.py", "peoples.py", "game.py", "ledger_codec.py"]
+ENGINE = ["position.py", "check.py", "actions.py", "turn.py", "setup.py", "goal.py", "peoples.py", "codec.py"]
 TESTS = [
     *(ROOT / "tests" / "turm_und_leute").glob("test_*.py"),
     ROOT / "tests" / "api" / "test_turm_und_leute_ledger.py",

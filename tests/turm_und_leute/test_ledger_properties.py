@@ -10,10 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.turm_und_leute.ledger import (
-    BRIDGE_PRICE,
-    PROJECTS,
-    SITES,
+from service.turm_und_leute.actions import (
     Absorb,
     Action,
     Attack,
@@ -21,22 +18,18 @@ from service.turm_und_leute.ledger import (
     Build,
     Convert,
     Hire,
-    Ledger,
     Move,
     MovePlanet,
     Place,
     Relocate,
-    Site,
     Split,
     TurnResult,
     Violation,
     Work,
-    gold,
-    play_turn,
-    stone,
-    wood,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
+from service.turm_und_leute.position import BRIDGE_PRICE, PROJECTS, SITES, Ledger, Site, gold, stone, wood
+from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import UNITS, Edition, Kind
 
 from .ledgers import start, with_buildings, with_supply

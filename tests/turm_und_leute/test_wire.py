@@ -1,4 +1,4 @@
-"""The codecs' statements of Turm und Leute's shapes (``codec.FIGHT``, ``ledger_codec.TURN``
+"""The codecs' statements of Turm und Leute's shapes (``codec.FIGHT``, ``codec.TURN``
 …) are what the readers read and the writers write: every member stated is written in the
 stated order (a record's in the engine's order), read back into the same value, and
 checked where it stands: a value of no kind at all is one problem, at its pointer."""
@@ -14,9 +14,7 @@ import pytest
 
 from service.common import MalformedError, wire
 from service.turm_und_leute import Edition, combat, fight_to_dict, parse_fight, parse_outcome
-from service.turm_und_leute.codec import FIGHT, OUTCOME, UNITS_ANSWER, FightBody, Tile, units_to_dict
-from service.turm_und_leute.game import setup_game
-from service.turm_und_leute.ledger import (
+from service.turm_und_leute.actions import (
     Absorb,
     Action,
     Attack,
@@ -27,32 +25,38 @@ from service.turm_und_leute.ledger import (
     Move,
     MovePlanet,
     Place,
-    Project,
     Relocate,
-    Site,
     Split,
     Work,
 )
-from service.turm_und_leute.ledger_codec import (
+from service.turm_und_leute.codec import (
     ACTION,
     APPLY_ANSWER,
     EVENT_TYPES,
+    FIGHT,
     GOAL,
     LEDGER,
+    OUTCOME,
     SETUP_ANSWER,
     TURN,
+    UNITS_ANSWER,
+    FightBody,
     GoalBody,
     LedgerBody,
+    Tile,
     TroopBody,
     TurnBody,
     ledger_to_dict,
     parse_turn,
     setup,
+    units_to_dict,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side
+from service.turm_und_leute.position import Project, Site
+from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind, Placement
-from tests.turm_und_leute.builders import SUS, TUL, fight, g
 from tests.api.statements import replaced as _replaced
+from tests.turm_und_leute.builders import SUS, TUL, fight, g
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,7 +199,7 @@ def test_l14_to_l30_every_action_of_the_engine_is_stated_once() -> None:
 
 
 def test_l12_to_l30_every_event_the_engine_tells_is_stated() -> None:
-    source = (ROOT / "service" / "turm_und_leute" / "ledger.py").read_text(encoding="utf-8")
+    source = (ROOT / "service" / "turm_und_leute" / "turn.py").read_text(encoding="utf-8")
     assert set(re.findall(r'Event\("(\w+)"', source)) == set(EVENT_TYPES)
 
 
@@ -248,7 +252,7 @@ def test_l11_ls4_a_ledger_is_written_as_stated_with_the_editions_resources(editi
 
 
 def test_l12_to_l30_a_turns_answer_is_written_as_stated() -> None:
-    from service.turm_und_leute.ledger_codec import apply_query
+    from service.turm_und_leute.codec import apply_query
 
     game = setup_game(TUL, (Side.ZWERGE, Side.ENGEL))
     body = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.turm_und_leute.game import setup_game
-from service.turm_und_leute.ledger_codec import ledger_to_dict
+from service.turm_und_leute.codec import ledger_to_dict
 from service.turm_und_leute.peoples import Side
+from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Edition
 
 

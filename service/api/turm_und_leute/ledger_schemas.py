@@ -3,7 +3,7 @@ describes them (L9–L31, LS4–LS13).
 
 The bodies are read whole by the engine (:class:`~service.api.declare.Whole`); their
 schemas, and the answers', are made from the codec's statement of their members
-(:mod:`service.turm_und_leute.ledger_codec`: ``TURN``, ``GOAL``, ``LEDGER``, ``ACTION`` …)
+(:mod:`service.turm_und_leute.codec`: ``TURN``, ``GOAL``, ``LEDGER``, ``ACTION`` …)
 by :mod:`service.api.declare.wire`, so that what the document admits the engine reads
 and nothing here states a shape a second time. A kind is any string (a kind the edition
 does not have is L1, 422); a building count any integer from 0 (more towers than four is
@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from service.api.declare import Query, Whole, one_of, text, wire
 from service.api.turm_und_leute.schemas import EDITIONS
-from service.turm_und_leute.ledger_codec import (
+from service.turm_und_leute.codec import (
     APPLY_ANSWER,
     GOAL,
     GOAL_ANSWER,

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response
 
+from service.api.localized import render_page
 from service.api.turm_und_leute.ledger_schemas import (
     TulApplyAnswer,
     TulApplyTurn,
@@ -18,12 +19,11 @@ from service.api.turm_und_leute.ledger_schemas import (
     TulTurn,
     TulValidateAnswer,
 )
-from service.api.localized import render_page
 from service.api.turm_und_leute.views import bp, pages
-from service.turm_und_leute.codec import parse_edition
-from service.turm_und_leute.ledger_codec import (
+from service.turm_und_leute.codec import (
     apply_query,
     goal_query,
+    parse_edition,
     parse_peoples_list,
     setup,
     validate_query,

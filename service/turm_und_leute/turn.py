@@ -1,5 +1,5 @@
-"""A side's turn as a ledger: its supply, its groups with their markers, its buildings
-(L12–L31, LS4–LS13), and the actions that change it.
+"""A side's turn on its ledger (L12–L30, LS6–LS13): the start of the turn, then each
+action by its rule.
 
 A turn is a list of actions. :func:`validate_turn` finds the first illegal one (its index,
 rule id and a sentence), :func:`apply_turn` plays them all and answers the ledger after,
@@ -7,6 +7,7 @@ the production and the events. Nothing here needs a distance or the board: where
 action depends on them (a field in reach, four fluids adjacent, the imperator on the
 planet worked), the client asserts it, as for a fight (L2).
 
+>>> from service.turm_und_leute.setup import setup_ledger
 >>> ledger = setup_ledger(Edition.TURM_UND_LEUTE, Side.GRAF, opponents=1)
 >>> turn = (Move("reiter-1"), Work("arbeiter-1", Site.FOREST), Work("arbeiter-2", Site.FOREST))
 >>> after = apply_turn(Edition.TURM_UND_LEUTE, (Side.ENGEL,), ledger, turn)
@@ -16,541 +17,53 @@ planet worked), the client asserts it, as for a fight (L2).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Final, TypeAlias
+from typing import Final
 
-from service.common.errors import InvalidPositionError
-from service.common.language import DEFAULT_LANGUAGE
-from service.common.refusal import N_, Message, Nn_, explain
-from service.turm_und_leute.peoples import (
-    START_FLUIDS,
-    START_TOWERS,
-    Side,
-    markers_per_turn,
-    starting_groups,
+from service.common.refusal import N_, Message, Nn_
+from service.turm_und_leute.actions import (
+    FLUID_ACTIONS,
+    FLUID_MOVES,
+    Absorb,
+    Action,
+    Attack,
+    Bridge,
+    Build,
+    Convert,
+    Event,
+    Hire,
+    Move,
+    MovePlanet,
+    Place,
+    Relocate,
+    Split,
+    TurnResult,
+    Violation,
+    Work,
 )
-from service.turm_und_leute.units import UNITS, Edition, Kind, translate, unknown_kind_detail
-
-
-class Resource(str, enum.Enum):
-    """What a side keeps in its supply besides markers (L20–L27); *Stahl und Sterne* has
-    its own names (LS4)."""
-
-    WOOD = "wood"
-    STONE = "stone"
-    GOLD = "gold"
-    BIOMASS = "biomass"
-    IRON = "iron"
-    URANIUM = "uranium"
-
-
-RESOURCES: Final[Mapping[Edition, tuple[Resource, Resource, Resource]]] = MappingProxyType(
-    {
-        Edition.TURM_UND_LEUTE: (Resource.WOOD, Resource.STONE, Resource.GOLD),
-        Edition.STAHL_UND_STERNE: (Resource.BIOMASS, Resource.IRON, Resource.URANIUM),
-    }
+from service.turm_und_leute.peoples import Side, count_side, markers_per_turn
+from service.turm_und_leute.position import (
+    ANGEL_PRICE,
+    BRIDGE_PRICE,
+    BUILDING_RULE,
+    DWARF_PRICE,
+    FIGHTERS,
+    PROJECTS,
+    SITES,
+    Building,
+    Ledger,
+    Project,
+    Resource,
+    Site,
+    Troop,
+    cost,
+    gold,
+    stone,
+    wood,
 )
-"""Per edition: wood, stone, gold and their *Stahl und Sterne* names (LS4), in that order."""
-
-
-def wood(edition: Edition) -> Resource:
-    """Wood, or biomass (LS4)."""
-    return RESOURCES[edition][0]
-
-
-def stone(edition: Edition) -> Resource:
-    """Stone, or iron (LS4)."""
-    return RESOURCES[edition][1]
-
-
-def gold(edition: Edition) -> Resource:
-    """Gold, or uranium (LS4)."""
-    return RESOURCES[edition][2]
-
-
-class Building(str, enum.Enum):
-    """What a ledger counts of its side's buildings (L25–L27, LS10)."""
-
-    FARM = "farm"
-    QUARRY = "quarry"
-    TOWER = "tower"
-    WALL = "wall"
-    GATE = "gate"
-    DRAGON = "dragon"
-    CATAPULT = "catapult"
-
-
-BUILDINGS: Final[Mapping[Edition, tuple[Building, ...]]] = MappingProxyType(
-    {
-        Edition.TURM_UND_LEUTE: tuple(Building),
-        # LS8: the worlds replace every building but the towers.
-        Edition.STAHL_UND_STERNE: (Building.TOWER, Building.DRAGON, Building.CATAPULT),
-    }
-)
-
-MOST: Final[Mapping[Building, int | None]] = MappingProxyType(
-    {
-        Building.FARM: None,
-        Building.QUARRY: None,
-        Building.TOWER: 4,
-        Building.WALL: 3,
-        Building.GATE: 1,
-        Building.DRAGON: 1,
-        Building.CATAPULT: 1,
-    }
-)
-"""The most of each building a side can have (L26, L27, LS10): four towers, three walls
-and the gate as the fourth, one dragon, one catapult; farms and quarries without limit."""
-
-
-class Project(str, enum.Enum):
-    """What a ``build`` action builds (L25–L27, LS10)."""
-
-    FARM = "farm"
-    QUARRY = "quarry"
-    CASTLE_PART = "castle_part"
-    GATE = "gate"
-    TOWER = "tower"
-    DRAGON = "dragon"
-    CATAPULT = "catapult"
-
-
-PROJECTS: Final[Mapping[Edition, tuple[Project, ...]]] = MappingProxyType(
-    {
-        Edition.TURM_UND_LEUTE: (
-            Project.FARM,
-            Project.QUARRY,
-            Project.CASTLE_PART,
-            Project.GATE,
-            Project.DRAGON,
-            Project.CATAPULT,
-        ),
-        Edition.STAHL_UND_STERNE: (Project.TOWER, Project.DRAGON, Project.CATAPULT),
-    }
-)
-
-
-def cost(edition: Edition, project: Project) -> Mapping[Resource, int]:
-    """What ``project`` costs (L25–L27, LS10), in the edition's resources.
-
-    >>> {r.value: n for r, n in cost(Edition.STAHL_UND_STERNE, Project.TOWER).items()}
-    {'biomass': 4, 'iron': 4}
-    """
-    w, s, g = RESOURCES[edition]
-    if project in (Project.FARM, Project.QUARRY):
-        return {w: 4}
-    if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER):
-        return {w: 4, s: 4}
-    return {g: 23}
-
-
-class Site(str, enum.Enum):
-    """Where a group works (L20–L23, LS8)."""
-
-    FOREST = "forest"
-    FIELD = "field"
-    QUARRY = "quarry"
-    GOLD = "gold"
-    GREEN = "green"
-    BLUE = "blue"
-    RED = "red"
-
-
-SITES: Final[Mapping[Edition, tuple[Site, ...]]] = MappingProxyType(
-    {
-        Edition.TURM_UND_LEUTE: (Site.FOREST, Site.FIELD, Site.QUARRY, Site.GOLD),
-        Edition.STAHL_UND_STERNE: (Site.GREEN, Site.BLUE, Site.RED, Site.GOLD),
-    }
-)
-
-FIGHTERS: Final = frozenset(
-    {
-        Kind.PIKENIERE,
-        Kind.BOGENSCHUETZEN,
-        Kind.REITER,
-        Kind.ELEKTROKAEMPFER,
-        Kind.STRAHLENWERFER,
-        Kind.DAEMONENREITER,
-    }
-)
-"""The "Kämpfer" of the text: the count's fighting kinds, which work as whole groups
-(L24) and which five workers become (L28)."""
-
-ANGEL_PRICE: Final = 7
-"""L29: gold per angel hired."""
-DWARF_PRICE: Final = 1
-"""L29: gold per life of a dwarf group hired."""
-BRIDGE_PRICE: Final = 2
-"""LS7: markers per field of the solar system a bridge between worlds spans."""
-
-
-# ---------------------------------------------------------------------------- the ledger
-
-
-@dataclass(frozen=True)
-class Troop:
-    """A group in a ledger (L1, L14, L15, L18).
-
-    ``markers`` lie on it; ``actions_used`` of them are its own actions this turn. A group
-    with a marker that is not one of its actions (it joined the side during the turn,
-    placed marked) is blocked (L15). Only angels stand ``off_board`` (L18).
-    """
-
-    id: str
-    kind: Kind
-    figures: int
-    markers: int = 0
-    actions_used: int = 0
-    off_board: bool = False
-
-    @property
-    def blocked(self) -> bool:
-        """It carries a marker that is not one of its own actions this turn (L15)."""
-        return self.markers > self.actions_used
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """A side's supply, groups and buildings (L12, L14, L20–L30).
-
-    The Fluid's ledger has no markers and no groups: its ``fluids`` (on the board) and
-    the heights of its ``stacks`` (two or more fluids on one place; every other fluid
-    stands alone) are its supply (L30).
-    """
-
-    side: Side
-    markers: int = 0
-    resources: Mapping[Resource, int] = field(default_factory=dict)
-    groups: tuple[Troop, ...] = ()
-    buildings: Mapping[Building, int] = field(default_factory=dict)
-    fluids: int = 0
-    stacks: tuple[int, ...] = ()
-
-    def resource(self, resource: Resource) -> int:
-        """How much of ``resource`` the side has."""
-        return self.resources.get(resource, 0)
-
-    def building(self, building: Building) -> int:
-        """How many of ``building`` the side has."""
-        return self.buildings.get(building, 0)
-
-    def group(self, group_id: str) -> Troop | None:
-        """The group of that id, or ``None``."""
-        for troop in self.groups:
-            if troop.id == group_id:
-                return troop
-        return None
-
-    @property
-    def singles(self) -> int:
-        """The Fluid's fluids that stand alone (L30)."""
-        return self.fluids - sum(self.stacks)
-
-
-def setup_ledger(edition: Edition, side: Side, opponents: int) -> Ledger:
-    """L11, LS5: ``side``'s ledger at the start of the game, before its first turn; groups
-    are full tiles named ``kind-N`` (the count himself ``graf`` or ``imperator``), angels
-    off the board.
-
-    >>> [t.id for t in setup_ledger(Edition.TURM_UND_LEUTE, Side.ZWERGE, 2).groups]
-    ['zwerge-1', 'zwerge-2', 'zwerge-3']
-    """
-    groups: list[Troop] = []
-    for kind, number in starting_groups(edition, side, opponents):
-        unit = UNITS[edition][kind]
-        for n in range(1, number + 1):
-            name = kind.value if kind in (Kind.GRAF, Kind.IMPERATOR) else f"{kind.value}-{n}"
-            groups.append(Troop(name, kind, unit.max_figures, off_board=kind is Kind.ENGEL))
-    return Ledger(
-        side,
-        resources={r: 0 for r in RESOURCES[edition]},
-        groups=tuple(groups),
-        buildings={Building.TOWER: START_TOWERS} if side.is_count else {},
-        fluids=START_FLUIDS if side is Side.FLUID else 0,
-    )
-
-
-def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, where: str = "/ledger") -> None:
-    """The structure of a ledger; raises :class:`InvalidPositionError` naming the rule and
-    the member (L1, L9, L14, L15, L18, L26, L30, LS4, LS8).
-
-    >>> check_ledger(Edition.TURM_UND_LEUTE, (Side.ZWERGE,), Ledger(Side.ZWERGE, groups=(
-    ...     Troop("a", Kind.ZWERGE, 5), Troop("a", Kind.ZWERGE, 3))))
-    Traceback (most recent call last):
-    ...
-    service.common.errors.InvalidPositionError: L14: two groups are called 'a'
-    """
-    side = ledger.side
-    if side not in (_count(edition), *peoples):
-        raise InvalidPositionError(
-            "L9", N_("{side} is not a side of this game ({sides})")(side=repr(side.value), sides=_sides(edition, peoples)), f"{where}/side"
-        )
-    for resource in Resource:
-        if ledger.resource(resource) and resource not in RESOURCES[edition]:
-            raise InvalidPositionError(
-                "LS4", N_("{full_name} has no {resource}")(full_name=edition.full_name, resource=resource.value), f"{where}/supply/{resource.value}"
-            )
-    for building in Building:
-        count = ledger.building(building)
-        if count and building not in BUILDINGS[edition]:
-            raise InvalidPositionError(
-                "LS8", N_("{full_name} has no {building}")(full_name=edition.full_name, building=building.value), f"{where}/buildings/{building.value}"
-            )
-    _check_buildings(side, ledger, f"{where}/buildings")
-    if side is Side.FLUID:
-        if ledger.markers:
-            raise InvalidPositionError(
-                "L30", N_("the Fluid has no markers: it has two moves a turn")(), f"{where}/markers"
-            )
-        if ledger.groups:
-            raise InvalidPositionError(
-                "L30",
-                N_("the Fluid has no groups: its fluids are counted in fluids and stacks")(),
-                f"{where}/groups/0",
-            )
-        if sum(ledger.stacks) > ledger.fluids:
-            raise InvalidPositionError(
-                "L30",
-                N_("the stacks hold {held} fluids, more than the {fluids} on the board")(held=sum(ledger.stacks), fluids=ledger.fluids),
-                f"{where}/stacks",
-            )
-    elif ledger.fluids or ledger.stacks:
-        raise InvalidPositionError("L30", N_("only the Fluid has fluids")(), f"{where}/fluids")
-    seen: set[str] = set()
-    counts = 0
-    for i, troop in enumerate(ledger.groups):
-        at = f"{where}/groups/{i}"
-        _check_troop(edition, side, troop, at)
-        if troop.id in seen:
-            raise InvalidPositionError("L14", N_("two groups are called {troop}")(troop=repr(troop.id)), f"{at}/id")
-        seen.add(troop.id)
-        counts += troop.kind in (Kind.GRAF, Kind.IMPERATOR)
-        if counts > 1:
-            raise InvalidPositionError("L11", N_("the count is one group")(), f"{at}/kind")
-
-
-def _check_troop(edition: Edition, side: Side, troop: Troop, at: str) -> None:
-    unit = UNITS[edition].get(troop.kind)
-    if unit is None:
-        raise InvalidPositionError("L1", unknown_kind_detail(edition, troop.kind.value), f"{at}/kind")
-    if not 1 <= troop.figures <= unit.max_figures:
-        raise InvalidPositionError(
-            "L1",
-            N_("a tile of {kind} holds 1 to {max_figures} figures, not {figures}")(kind=troop.kind.value, max_figures=unit.max_figures, figures=troop.figures),
-            f"{at}/figures",
-        )
-    if troop.kind in (Kind.GRAF, Kind.IMPERATOR) and not side.is_count:
-        raise InvalidPositionError(
-            "L11", N_("the {kind} belongs to his own side, not to {side}")(kind=troop.kind.value, side=side.value), f"{at}/kind"
-        )
-    if troop.actions_used > unit.actions:
-        raise InvalidPositionError(
-            "L15",
-            Nn_(
-                "a group of {kind} has {actions} action a turn, not {actions_used}",
-                "a group of {kind} has {actions} actions a turn, not {actions_used}",
-                "actions",
-            )(kind=troop.kind.value, actions=unit.actions, actions_used=troop.actions_used),
-            f"{at}/actions_used",
-        )
-    if troop.markers < troop.actions_used:
-        raise InvalidPositionError(
-            "L14",
-            N_("every action lays a marker on the group: it carries fewer markers than its actions")(),
-            f"{at}/markers",
-        )
-    if troop.off_board and troop.kind is not Kind.ENGEL:
-        raise InvalidPositionError(
-            "L18", N_("only angels stand off the board, not {kind}")(kind=troop.kind.value), f"{at}/off_board"
-        )
-
-
-def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
-    for building, most in MOST.items():
-        count = ledger.building(building)
-        if most is not None and count > most:
-            raise InvalidPositionError(
-                _BUILDING_RULE[building],
-                N_("a side has at most {most} {building}")(most=most, building=building.value),
-                f"{where}/{building.value}",
-            )
-    castle = (
-        ledger.building(Building.WALL) or ledger.building(Building.GATE) or ledger.building(Building.TOWER)
-    )
-    if castle and not side.is_count:
-        raise InvalidPositionError(
-            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value), f"{where}/tower"
-        )
-    if ledger.building(Building.WALL) > ledger.building(Building.TOWER):
-        raise InvalidPositionError(
-            "L26", N_("each castle part is a wall and a tower: more walls than towers")(), f"{where}/wall"
-        )
-    if ledger.building(Building.GATE) and (
-        ledger.building(Building.TOWER),
-        ledger.building(Building.WALL),
-    ) != (4, 3):
-        raise InvalidPositionError(
-            "L26", N_("the gate is the last part: built after four towers and three walls")(), f"{where}/gate"
-        )
-    for building, owner in ((Building.DRAGON, Side.ENGEL), (Building.CATAPULT, Side.ZWERGE)):
-        if ledger.building(building) and side is not owner:
-            raise InvalidPositionError(
-                "L27", N_("the {building} is the {owner}'s")(building=building.value, owner=owner.value), f"{where}/{building.value}"
-            )
-
-
-_BUILDING_RULE: Final = {
-    Building.FARM: "L25",
-    Building.QUARRY: "L25",
-    Building.TOWER: "L26",
-    Building.WALL: "L26",
-    Building.GATE: "L26",
-    Building.DRAGON: "L27",
-    Building.CATAPULT: "L27",
-}
-
-
-def _count(edition: Edition) -> Side:
-    return Side.IMPERATOR if edition is Edition.STAHL_UND_STERNE else Side.GRAF
-
-
-def _sides(edition: Edition, peoples: Sequence[Side]) -> str:
-    return ", ".join(s.value for s in (_count(edition), *peoples))
-
-
-# ---------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Move:
-    """L14, L18, L19: a group moves. An angel may enter from the edge (``to="board"``) or
-    flee to it (``to="off"``); gold pieces on its way are collected."""
-
-    group: str
-    to: str | None = None
-    gold: int = 0
-
-
-@dataclass(frozen=True)
-class Work:
-    """L20–L24, LS8, LS9: a group works at a site; ``imperator_present`` (asserted) doubles
-    the production of the imperator's side on that world."""
-
-    group: str
-    site: Site
-    imperator_present: bool = False
-
-
-@dataclass(frozen=True)
-class Attack:
-    """L3, L16: a group attacks. The fight itself is ``POST /v1/turm-und-leute/combat``; in
-    a ledger an attack spends the group's action and its marker."""
-
-    group: str
-
-
-@dataclass(frozen=True)
-class Build:
-    """L25–L27, LS10: pay for a building; no group acts and no marker is spent."""
-
-    project: Project
-
-
-@dataclass(frozen=True)
-class Convert:
-    """L28: five unmarked workers become one group of riders or archers, or two of pikemen."""
-
-    workers: tuple[str, ...]
-    into: Kind
-
-
-@dataclass(frozen=True)
-class Hire:
-    """L29, LS11: the angels hire one angel; the dwarves a group of ``figures`` dwarves."""
-
-    figures: int = 1
-
-
-@dataclass(frozen=True)
-class Bridge:
-    """LS7: a bridge between worlds, ``fields`` fields of the solar system long."""
-
-    fields: int
-
-
-@dataclass(frozen=True)
-class Place:
-    """L30 1): a new fluid, placed anywhere."""
-
-
-@dataclass(frozen=True)
-class Relocate:
-    """L30 2): two fluids placed elsewhere."""
-
-
-@dataclass(frozen=True)
-class Split:
-    """L30 3): the stack at index ``stack`` of the ledger's stacks, split into ``parts``."""
-
-    stack: int
-    parts: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Absorb:
-    """L30 4): four fluids adjacent to a group of ``side`` stack on it and take it."""
-
-    side: Side
-    group: str
-
-
-@dataclass(frozen=True)
-class MovePlanet:
-    """LS12: the Fluid moves a planet on its orbit, for both its moves."""
-
-
-Action: TypeAlias = (
-    Move | Work | Attack | Build | Convert | Hire | Bridge | Place | Relocate | Split | Absorb | MovePlanet
-)
-FLUID_ACTIONS: Final = (Place, Relocate, Split, Absorb, MovePlanet)
-FLUID_MOVES: Final = 2
-"""L30: the Fluid makes two moves a turn."""
-
-
-@dataclass(frozen=True)
-class Violation:
-    """The first illegal action of a turn: its index (the number of actions for a turn
-    that ends too early), the rule and a sentence."""
-
-    index: int
-    rule: str
-    detail: str
-
-    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
-        return explain(self.detail, language)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, in order: ``type`` and its members (JSON values)."""
-
-    type: str
-    members: Mapping[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class TurnResult:
-    """The ledger after a turn, what it produced (resources and new workers, L20–L23,
-    LS8), the markers it spent (L14, LS7) and what happened."""
-
-    ledger: Ledger
-    production: Mapping[str, int]
-    markers_spent: int
-    events: tuple[Event, ...]
+from service.turm_und_leute.units import UNITS, Edition, Kind, translate
 
 
 class _Illegal(Exception):
@@ -712,6 +225,7 @@ def validate_turn(
 ) -> Violation | None:
     """The first illegal action of the turn, or ``None``.
 
+    >>> from service.turm_und_leute.setup import setup_ledger
     >>> ledger = setup_ledger(Edition.TURM_UND_LEUTE, Side.GRAF, opponents=1)
     >>> validate_turn(Edition.TURM_UND_LEUTE, (Side.ENGEL,), ledger, [Attack("graf")])
     Violation(index=0, rule='L16', detail='a group of graf may only defend or move, not attack')
@@ -944,7 +458,7 @@ def _build(turn: _Turn, action: Build) -> None:
         raise _Illegal("L27", N_("there is one {project}, and it is built")(project=project.value))
     adds = _ADDS[project]
     # A project is paid under the rule of what it adds; the imperator's towers are LS10's.
-    rule = "LS10" if project is Project.TOWER else _BUILDING_RULE[adds[0]]
+    rule = "LS10" if project is Project.TOWER else BUILDING_RULE[adds[0]]
     turn.pay(cost(edition, project), rule, N_("a {project}")(project=project.value))
     buildings = dict(turn.ledger.buildings)
     for building in adds:
@@ -1063,7 +577,7 @@ def _fluid(turn: _Turn, action: Action) -> None:
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
         turn.events.append(Event("split", {"stack": height, "parts": list(action.parts)}))
     elif isinstance(action, Absorb):
-        if action.side is Side.FLUID or action.side not in (_count(turn.edition), *turn.peoples):
+        if action.side is Side.FLUID or action.side not in (count_side(turn.edition), *turn.peoples):
             raise _Illegal(
                 "L30", N_("the Fluid takes the groups of the other sides in play, not of {side}")(side=action.side.value)
             )

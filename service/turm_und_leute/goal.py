@@ -1,8 +1,7 @@
-"""A whole game: its set-up (L9–L12, LS4–LS6) and who has reached their goal (L31, LS10).
+"""Who has reached their goal (L31, LS10), given every side's ledger.
 
+>>> from service.turm_und_leute.setup import setup_game
 >>> game = setup_game(Edition.TURM_UND_LEUTE, (Side.ENGEL, Side.ZWERGE))
->>> [(s.side.value, s.markers_per_turn) for s in game.sides]
-[('graf', 8), ('zwerge', 6), ('engel', 6)]
 >>> goal(Edition.TURM_UND_LEUTE, game.peoples, [s.ledger for s in game.sides]).winners
 ()
 """
@@ -16,63 +15,14 @@ from typing import Final
 
 from service.common.errors import InvalidPositionError
 from service.common.refusal import N_, Nn_
-from service.turm_und_leute.ledger import Building, Ledger, check_ledger, setup_ledger
-from service.turm_und_leute.peoples import (
-    Side,
-    check_peoples,
-    count_side,
-    markers_per_turn,
-    turn_order,
-)
+from service.turm_und_leute.check import check_ledger
+from service.turm_und_leute.peoples import Side, check_peoples, count_side, turn_order
+from service.turm_und_leute.position import Building, Ledger
 from service.turm_und_leute.units import Edition, Kind
-
-
-@dataclass(frozen=True)
-class SideSetup:
-    """One side at the start: its markers per turn (L12) and its ledger (L11)."""
-
-    side: Side
-    markers_per_turn: int
-    ledger: Ledger
-
-
-@dataclass(frozen=True)
-class Game:
-    """The set-up of a game: the peoples the count's opponents chose, and every side in
-    the order they move (L10)."""
-
-    edition: Edition
-    peoples: tuple[Side, ...]
-    sides: tuple[SideSetup, ...]
-
-    @property
-    def order(self) -> tuple[Side, ...]:
-        """L10: the sides in the order they move."""
-        return tuple(s.side for s in self.sides)
-
-
 
 # What a side still lacks to meet its goal (``missing``), as a player reads it.
 TOWERS_MISSING: Final = Nn_("{count} tower", "{count} towers", "count")
 WALLS_MISSING: Final = Nn_("{count} wall", "{count} walls", "count")
-
-
-def setup_game(edition: Edition, peoples: Sequence[Side]) -> Game:
-    """L9–L12: every side of a game with these opposing ``peoples``, in turn order.
-
-    Raises :class:`~service.common.errors.InvalidQueryError` (L9) for a choice of peoples
-    the rules do not allow.
-    """
-    check_peoples(edition, peoples)
-    opponents = len(peoples)
-    return Game(
-        edition,
-        tuple(peoples),
-        tuple(
-            SideSetup(side, markers_per_turn(side, opponents), setup_ledger(edition, side, opponents))
-            for side in turn_order(edition, peoples)
-        ),
-    )
 
 
 class Aim(str, enum.Enum):
