@@ -16,6 +16,11 @@ and CORS for front ends on other origins.
   runs (a view that reads bodies refuses a longer chunked one itself).
 - ``Content-Language`` and ``Vary: Accept-Language``: the answer's language
   (:mod:`service.api.language`).
+- A 304 (a cached copy still current) carries no Content-Security-Policy nor
+  ``X-Frame-Options``: a browser lays a 304's headers over those it stored with the
+  200, and a 304 has no Content-Type to tell a page from data, so the data policy
+  (``sandbox``, nothing loads) would turn a revalidated page or style sheet into a
+  blank, unstyled one. The stored 200's policy stays in force.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ PAGE_POLICY = (
 )
 #: Every other answer (JSON, SVG, YAML, scripts, style sheets) is data, never a page.
 DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox"
+_NOSNIFF = ("X-Content-Type-Options", "nosniff")
 
 CORS_ENV = "ORACLE_CORS_ORIGINS"
 #: Headers of the answers that scripts on other origins may read.
@@ -133,12 +139,17 @@ class Envelope:
         plain = not _needs_cors(environ)
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            self.add_headers(environ, headers, plain)
+            self.add_headers(environ, headers, plain, revalidated=status.startswith("304"))
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
 
-    def add_headers(self, environ: dict[str, Any], headers: list[tuple[str, str]], plain: bool) -> None:
+    def add_headers(
+        self, environ: dict[str, Any], headers: list[tuple[str, str]], plain: bool, revalidated: bool = False
+    ) -> None:
+        """Add the envelope to ``headers``; ``revalidated``: the answer is a 304, whose
+        headers replace those of the cached 200 (so no policy, which only a 200's media
+        type can choose, and a wrong one would break the cached page)."""
         request_id = environ.get(ENVIRON_ID)
         if request_id is None:  # refused before the hooks ran
             sent = environ.get(_SENT_ID)
@@ -166,7 +177,10 @@ class Envelope:
                 if path.startswith(prefix):
                     data, pages = prefix_data, prefix_pages
                     break
-        headers.extend(pages if page else data)
+        if revalidated:
+            headers.append(_NOSNIFF)
+        else:
+            headers.extend(pages if page else data)
         if plain and not cors_given:
             headers.extend(self.plain_cors)
 

@@ -6,8 +6,9 @@ import os
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, abort, current_app, request, send_from_directory
+from flask import Response, abort, current_app, redirect, request, send_from_directory
 from marshmallow import fields
+from werkzeug.wrappers import Response as BaseResponse
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
@@ -198,6 +199,14 @@ def sdt_rules_picture() -> Response:
     response.add_etag()
     response.make_conditional(request)
     return response
+
+
+@assets.get("/docs/")
+def docs_slash() -> BaseResponse:
+    """``/docs/``, as a reader may type it: the documentation at ``/docs``, with the
+    same query (its language)."""
+    query = request.query_string.decode("latin-1")
+    return redirect("/docs" + (f"?{query}" if query else ""), code=301)
 
 
 @assets.get("/docs/<path:filename>")

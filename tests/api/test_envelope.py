@@ -242,3 +242,53 @@ def test_the_games_rules_versions_are_their_engines():
     for prefix, version in service.api.GAME_PATHS.items():
         engine = service.spiel_der_tuerme if "spiel" in prefix else service.turm_und_leute
         assert version == engine.RULES_VERSION
+
+
+# ------------------------------------------------------------------- revalidation
+
+#: Every page of the service.
+ALL_PAGES = ["/", "/playground", "/docs", "/rules", "/rules/terra-turrium", "/rules/spiel-der-tuerme",
+             "/rules/turm-und-leute", "/rules/interpretations", "/turm-und-leute", "/turm-und-leute/ledger"]
+
+
+def _loaded(client, page: str) -> set[str]:
+    """The service's own files ``page`` loads: its scripts and style sheets, and the
+    modules those scripts import."""
+    text = client.get(page).get_data(as_text=True)
+    found = set(re.findall(r'<(?:script|link)\b[^>]*(?:src|href)="(/[^"?#]+)"', text))
+    todo = [path for path in found if path.endswith(".js")]
+    while todo:
+        path = todo.pop()
+        script = client.get(path).get_data(as_text=True)
+        for imported in re.findall(r'(?:from|import)\s*"([^"]+\.js)"', script):
+            resolved = imported if imported.startswith("/") else path.rsplit("/", 1)[0] + "/" + imported.removeprefix("./")
+            if resolved not in found:
+                found.add(resolved)
+                todo.append(resolved)
+    return found
+
+
+def test_a_revalidated_page_or_file_keeps_the_policy_of_its_200(client):
+    """A browser lays a 304's headers over the copy it keeps: a 304 that carried the data
+    policy (``sandbox``) left a reloaded page blank and its style sheets blocked."""
+    checked = set()
+    for address in ALL_PAGES + sorted({f for page in ALL_PAGES for f in _loaded(client, page)}):
+        first = client.get(address)
+        assert first.status_code == 200, address
+        tag = first.headers.get("ETag")
+        if tag is None:  # served fresh every time: nothing to revalidate
+            continue
+        again = client.get(address, headers={"If-None-Match": tag})
+        assert again.status_code == 304, address
+        assert "Content-Security-Policy" not in again.headers, address
+        assert "X-Frame-Options" not in again.headers, address
+        assert again.headers["X-Content-Type-Options"] == "nosniff"
+        checked.add(address)
+    assert {"/playground", "/rules", "/playground/playground.css", "/playground/playground.js"} <= checked, checked
+
+
+def test_docs_with_a_slash_is_the_docs_page(client):
+    response = client.get("/docs/?lang=de")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith("/docs?lang=de")
+    assert client.get("/docs/").headers["Location"].endswith("/docs")

@@ -22,6 +22,7 @@ FILES = {
     "playground_assets.asset",
     "playground_assets.favicon",
     "docs_assets.docs_asset",
+    "docs_assets.docs_slash",  # /docs/, a redirect to /docs for a reader who types it
     "docs_assets.static",
     "turm_und_leute_assets.tul_asset",
 }
