@@ -22,7 +22,9 @@ from tests.spiel_der_tuerme.builders import ANCHORS, build
 SVG = "{http://www.w3.org/2000/svg}"
 TRANSLATED = ("de", "nl", "fr")
 #: How each language says that a seat is to move, in the panel's headline and flag.
-TO_MOVE = {"de": "am Zug", "nl": "aan zet", "fr": "au trait"}
+TO_MOVE = {"de": "am Zug", "nl": "aan zet", "fr": "de jouer"}
+#: The headline's first words: whose turn it is.
+HEADLINE = {"de": "{seat} am Zug", "nl": "{seat} aan zet", "fr": "à {seat} de jouer"}
 RULE_ID = re.compile(r"\b(?:T[A-Z]|[A-Z])\d+\b")
 
 
@@ -71,7 +73,7 @@ def test_terra_turrium_picture_is_written_in_the_language_asked_for(language):
     written = render_terra_turrium(position, language=language)
     assert_only_the_words_differ(english, written, language)
     (headline,) = texts(written, "headline")
-    assert headline.startswith(f"{position.to_move} {TO_MOVE[language]}")
+    assert headline.startswith(HEADLINE[language].format(seat=position.to_move))
     assert position.turn.phase.value in headline  # a phase's value is never translated
 
 
@@ -83,7 +85,7 @@ def test_spiel_der_tuerme_picture_is_written_in_the_language_asked_for(language)
     assert render_spiel_der_tuerme(position, highlights, language="en") == english
     written = render_spiel_der_tuerme(position, highlights, language=language)
     assert_only_the_words_differ(english, written, language)
-    assert texts(written, "headline") == [f"{position.to_move.value} {TO_MOVE[language]}"]
+    assert texts(written, "headline") == [HEADLINE[language].format(seat=position.to_move.value)]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
