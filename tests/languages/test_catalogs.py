@@ -129,3 +129,41 @@ def translated(found: Catalog, skip_fuzzy: bool = False) -> dict[object, tuple[s
         if all(forms) and forms != (key if isinstance(key, tuple) else (key,)):
             entries[key] = forms
     return entries
+
+
+def test_every_message_the_code_marks_is_extracted_and_in_every_compiled_catalog():
+    """Every sentence the code marks, as `make messages` extracts it (``N_``, ``Nn_``, with
+    its plural), is in the compiled catalog of every language, which is what the service
+    reads; and every message marked when the modules are imported is one extraction finds
+    (a message built from a variable would not be). Otherwise a sentence reworded without
+    `make messages`, or built where extraction cannot see it, is written in English in
+    every language without a word of warning."""
+    import importlib
+    import pkgutil
+    import warnings
+
+    import service
+    from service.common.language import translations
+    from service.common.refusal import marked
+
+    keywords = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+    extracted: dict[str, tuple[str, ...]] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "service"), [("**.py", "python")], keywords=keywords
+    ):
+        forms = (message,) if isinstance(message, str) else tuple(message)
+        extracted[forms[0]] = forms
+    assert len(extracted) > 300
+    for language in TRANSLATED:
+        compiled = translations(language)._catalog  # type: ignore[attr-defined]
+        missing = [forms for forms in extracted.values()
+                   if (forms[0] if len(forms) == 1 else (forms[0], 0)) not in compiled]
+        assert not missing, f"{language}: not in the compiled catalog (make messages): {missing[:5]}"
+    with warnings.catch_warnings():  # the old names of moved modules say so when imported
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for module in pkgutil.walk_packages(service.__path__, "service."):
+            if module.name not in ("service.__main__", "service.gunicorn_conf"):
+                importlib.import_module(module.name)
+    running = {text for message in marked() for text in (message.text, message.plural) if text}
+    written = {text for forms in extracted.values() for text in forms}
+    assert not sorted(running - written), "marked but not extracted: write the message as a literal"
