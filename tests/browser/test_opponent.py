@@ -21,11 +21,15 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.live import PlaygroundPlayer
 
-#: Collects every sentence the page says (#message), in order.
+#: Collects every sentence the page says (#message) and every one its polite live region
+#: reads out (#announce), in order.
 LISTEN = """() => {
   window.said = [];
-  new MutationObserver(() => window.said.push(document.querySelector('#message').textContent))
-    .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});
+  window.heard = [];
+  const listen = (selector, into) => new MutationObserver(() => into.push(document.querySelector(selector).textContent))
+    .observe(document.querySelector(selector), {childList: true, characterData: true, subtree: true});
+  listen('#message', window.said);
+  listen('#announce', window.heard);
 }"""
 
 
@@ -74,14 +78,45 @@ def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url
     assert kinds[:6] == ["takes"] * 3 + ["places"] * 3, steps
     assert kinds[-1] == "ends" and set(kinds[6:-1]) <= {"picks", "walks"}
 
+    # Each step was read out as it was played (polite live region), not only the end.
+    heard = page.evaluate("window.heard")
+    for step in steps[:-1]:
+        assert any(h.startswith(step) for h in heard), (step, heard)
+    assert heard[-1].startswith("yellow's turn is played: red to move."), heard
+
     # The page played exactly the turn the service suggested, and shows where it leads.
     events = page.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")
     assert len(events) == 1 and events[0].startswith("yellow")
     assert len(suggested) == 1 and len(applied) == 1
-    assert applied[0]["turn"] == suggested[0]["turn"]
-    after = player.api("/v1/turns/apply", applied[0])["position"]
+    turn = suggested[0]["turn"]
+    assert applied[0]["turn"] == turn
+    after = player.api("/v1/turns/apply", applied[0])
     shown = player.api("/v1/notation", {"position": page.input_value("#notation")})["position"]
-    assert shown == after and shown["to_move"] == "red"
+    assert shown == after["position"] and shown["to_move"] == "red"
+    # The click refused while the computer played was not kept for red: red's turn is untouched.
+    assert page.eval_on_selector_all("#actions li", "lis => lis.length") == 0
+    assert "turn=" not in page.url
+
+    # Each event told once: an entry from the reserve is told by its move alone.
+    told = events[0].count("; ") + 1
+    kept = [e for e in after["events"] if e["type"] not in ("enter", "attack", "capture")]
+    assert told >= len(kept) and "brought a turrian back" not in events[0]
+    # Captures are heard, each after the walk that made it, naming the seat captured.
+    for capture in (e for e in after["events"] if e["type"] == "capture"):
+        victim = capture["victim"]
+        assert any(f"captured {victim}'s turrian on {capture['square']}" in h for h in heard), heard
+
+    # The turn stays on the board until red begins the next: its stones and its walks.
+    signs = dict(page.eval_on_selector_all(
+        "#board g.last text.last-sign", "ts => ts.map(t => [t.dataset.square, t.textContent])"))
+    for square in turn["take"]:
+        assert "T" in signs[square], signs
+    for square in turn["place"]:
+        assert "P" in signs[square], signs
+    walks = page.eval_on_selector_all("#board g.last polyline.last-walk", "ls => ls.length")
+    assert walks == sum(1 for segment in turn["move"] if segment["from"] != "reserve" or len(segment["path"]) > 1)
+    cell = page.get_attribute(f'#grid rect[data-square="{turn["take"][0]}"]', "aria-label") or ""
+    assert "last turn: a stone taken" in cell
 
 
 def test_the_computer_plays_a_turn_of_spiel_der_tuerme(page: Page, base_url: str) -> None:

@@ -151,6 +151,8 @@ function describe(g, svg) {
       words.push(ngettext("it captures here, for {n} point", "it captures here, for {n} points", cost, { n: label ? label.textContent : "?" }));
     }
   }
+  const last = $$(`g.last text[data-square="${name}"]`, svg).map((t) => t.dataset.words);
+  if (last.length) words.push(_("last turn: {marks}", { marks: last.join(", ") }));
   const picks = $$(`g.plan text.pick[data-square="${name}"]`, svg).map((t) => t.textContent);
   if (picks.length) words.push(_("this turn: {picks}", { picks: picks.join(" ") }));
   return words.join(", ");
@@ -239,6 +241,43 @@ function onKey(event) {
   }
   event.preventDefault();
   if (target) rove(target.dataset.square, true);
+}
+
+// ------------------------------------------------------------------- the last turn
+
+// The turn played last, on the board until the next one begins: `marks`, [square, sign,
+// words] (a sign drawn in the square's upper left corner, the words its grid cell says),
+// and `walks`, the squares each piece went through, drawn as a line.
+export function drawLast(svg, { marks = [], walks = [] }) {
+  const centre = (square) => {
+    const group = $(`g[data-square="${square}"]`, svg);
+    if (!group) return null;
+    const { e, f } = group.transform.baseVal.consolidate().matrix;
+    const size = Number($("rect", group).getAttribute("width"));
+    return { x: e + size / 2, y: f + size / 2, size };
+  };
+  const layer = svgElement("g", { class: "last" });
+  for (const walk of walks) {
+    const points = walk.map(centre).filter(Boolean);
+    if (points.length > 1) layer.append(svgElement("polyline", { class: "last-walk", points: points.map((p) => `${p.x},${p.y}`).join(" ") }));
+  }
+  const signs = new Map();
+  for (const [square, sign, words] of marks) {
+    const [had, said] = signs.get(square) || ["", []];
+    signs.set(square, [had + sign, [...said, words]]);
+  }
+  for (const [square, [sign, said]] of signs) {
+    const spot = centre(square);
+    if (!spot) continue;
+    const text = svgElement("text", {
+      class: "last-sign", "font-size": 10, "data-square": square, "data-words": said.join(", "),
+      x: spot.x - spot.size / 2 + 3, y: spot.y - spot.size / 2 + 11,
+    });
+    text.textContent = sign;
+    layer.append(text);
+  }
+  const board = $("g.board", svg);
+  if (board) board.after(layer);
 }
 
 // ------------------------------------------------------------------------ the seats

@@ -196,6 +196,13 @@ export function announce() {
   region.textContent = parts.map((part) => part.trim()).filter(Boolean).join(" ");
 }
 
+// A sentence read out at once, while a longer action goes on (each step of the
+// computer's turn): announce() speaks only once every handler is done.
+export function speak(text) {
+  const region = $("#announce");
+  if (region) region.textContent = text;
+}
+
 // An event handler whose failures are shown on the page, never thrown at the player.
 // Handlers run one after the other, in the order of the clicks, each on the state the
 // one before left; <body data-idle> says that none is running or waiting.

@@ -7,15 +7,28 @@
 //
 // The game modules know nothing of this: attachOpponent() wraps the module's refresh (to
 // notice whose turn it is), click and action (to keep people's hands off the computer's
-// turn), and adds its panel to the side of the page.
+// turn), and adds its panel to the side of the page. Each step is read out as it is
+// played (the live region), with what it did that the board alone does not tell: a
+// capture, a tower built, a goal met (the module's `tell` and `tellable`).
 
-import { $, el, guard, say } from "./core.js";
+import { $, el, guard, say, speak } from "./core.js";
 import { _, N_, nameOf } from "./i18n.js";
 
 const LEVELS = [["person", N_("a person")], ["1", N_("computer, level 1 (beginner)")], ["2", N_("computer, level 2")],
   ["3", N_("computer, level 3 (searches)")]];
 const PAUSES = [["1200", N_("slow")], ["600", N_("normal")], ["150", N_("fast")]];
 const seatName = (id) => nameOf("seat", id);
+
+const WAIT = N_("The computer is playing this seat: wait for its turn to end, or make the seat a person's under Players.");
+
+// A person's click or key while the computer plays: refused at once, rather than kept
+// until the computer's turn is over and then played as the next seat's action.
+export function refusedWhileComputerPlays() {
+  if (document.body.dataset.computer !== "playing") return false;
+  say(_(WAIT));
+  speak(_(WAIT));
+  return true;
+}
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const seed = () => Math.floor(Math.random() * 2 ** 32);
@@ -94,6 +107,7 @@ const GAMES = {
 class Opponent {
   constructor(game, module, shell) {
     this.game = game;
+    this.module = module;
     this.rules = GAMES[module.id];
     this.api = shell.api;
     this.players = new Map(); // seat id → "person" or a level
@@ -112,7 +126,7 @@ class Opponent {
       el("label", { for: "opponent-pause" }, _("Computer's pace") + " "),
       el("select", { id: "opponent-pause" }, PAUSES.map(([value, text]) =>
         el("option", { value, selected: Number(value) === this.pause }, _(text)))));
-    $("#turn").after(section);
+    ($("#history") || $("#turn")).after(section);
     section.addEventListener("change", (event) => {
       const { target } = event;
       if (target.id === "opponent-pause") this.pause = Number(target.value);
@@ -153,6 +167,14 @@ class Opponent {
     setTimeout(guard(() => this.play()), this.pause);
   }
 
+  // What `events` did that a player hears rather than sees: "yellow captured red's
+  // turrian on g6 (attack)." (the module's sentences, after the seat they are of).
+  told(events, seat) {
+    const { tell, tellable = [] } = this.module;
+    if (!tell) return [];
+    return events.filter((e) => tellable.includes(e.type)).map((e) => `${seatName(e.seat || seat)} ${tell(e)}.`);
+  }
+
   async play() {
     const { game } = this;
     const g = game.game;
@@ -166,13 +188,18 @@ class Opponent {
       }
       say(_("{seat} (computer, level {level}) is thinking…", { seat: seatName(seat), level }));
       const answer = await this.api("POST", this.rules.path, { position: g.start, level, seed: seed() });
+      // The turn's events so far: the game's while the turn is built, the log's once it is played.
+      const events = () => (game.game === g ? g.events || [] : (game.log[0] && game.log[0].events) || []);
       for (const step of this.rules.steps(game, answer)) {
         if (game.game !== g) break; // a new game, or the turn ended (it passed to the next seat)
-        say(_(step.say[0], { seat: seatName(seat), ...step.say[1] }));
+        const said = _(step.say[0], { seat: seatName(seat), ...step.say[1] });
+        say(said);
+        const before = events().length;
         // eslint-disable-next-line no-await-in-loop
         await sleep(this.pause);
         // eslint-disable-next-line no-await-in-loop
         await step.run();
+        speak([said, ...this.told(events().slice(before), seat)].join(" "));
       }
     } finally {
       this.playing = null;
@@ -194,7 +221,7 @@ export default function attachOpponent(game, module, shell) {
   };
   const handsOff = (original) => async function guarded(...args) {
     if (opponent.playing || opponent.isComputerTurn()) {
-      say(_("The computer is playing this seat: wait for its turn to end, or make the seat a person's under Players."));
+      say(_(WAIT));
       return undefined;
     }
     return original.apply(this, args);

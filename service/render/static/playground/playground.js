@@ -9,7 +9,7 @@ import {
   readPasted, say, setupParameters, setupQuery, writeAddress,
 } from "./core.js";
 import { _, nameOf, withLanguage } from "./i18n.js";
-import attachOpponent from "./opponent.js";
+import attachOpponent, { refusedWhileComputerPlays } from "./opponent.js";
 import spielDerTuerme from "/spiel-der-tuerme/spiel-der-tuerme.js";
 import terraTurrium from "/terra-turrium/terra-turrium.js";
 
@@ -118,23 +118,26 @@ async function start() {
     say(await copyText(location.href) ? _("The link to this position is copied.")
       : _("The link is the page's address: {address}", { address: location.href }));
   }));
-  const seat = (id) => guard(() => (game.seat ? game.seat(id) : undefined))();
+  // A player's move (a click, a key, a button of the turn): refused at once while the
+  // computer plays, else done after whatever the page is still doing.
+  const move = (action) => (...args) => (refusedWhileComputerPlays() ? undefined : guard(action)(...args));
+  const seat = (id) => move(() => (game.seat ? game.seat(id) : undefined))();
   $("#board").addEventListener("click", (event) => {
     const square = event.target.closest("[data-square]");
-    if (square) guard(() => game.click(square.dataset.square))();
+    if (square) move(() => game.click(square.dataset.square))();
   });
   $("#stage").addEventListener("click", (event) => {
     const id = event.target instanceof Element && event.target.closest("svg") ? seatOf(event.target) : null;
     if (id) seat(id);
   });
   attachBoard({
-    activate: (square) => guard(() => game.click(square))(),
-    cancel: () => guard(() => (game.cancel ? game.cancel() : undefined))(),
+    activate: (square) => move(() => game.click(square))(),
+    cancel: () => move(() => (game.cancel ? game.cancel() : undefined))(),
     seat,
   });
   $("#turn-buttons").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
-    if (button) guard(() => game.action(button.dataset.action))();
+    if (button) move(() => game.action(button.dataset.action))();
   });
   window.addEventListener("popstate", guard(() => openAddress(game, form)));
 

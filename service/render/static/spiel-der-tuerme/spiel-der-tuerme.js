@@ -10,6 +10,7 @@
 
 import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext, splice, withLanguage } from "/playground/i18n.js";
+import { drawLast } from "/playground/board.js";
 
 const PATH = "/v1/spiel-der-tuerme";
 
@@ -23,6 +24,7 @@ const LEGEND = [
   ["sdt-end", "", N_("the move there ends the game (TE1–TE3)")],
   ["sdt-badge", "2+", N_("the height of the stack after the move; + you may move again")],
   ["neutral", "", N_("a neutral stone: pale and dashed; a red sign: not yours to move this turn (TN4)")],
+  ["last", "", N_("the last turn, until the next begins: the way each stack went")],
 ];
 
 const list = (items) => items.join(", ");
@@ -173,6 +175,7 @@ class SpielDerTuerme {
     $("#board").replaceChildren(svg);
     this.drawMovable(svg);
     this.drawTurn(svg);
+    if (!g.moves.length) this.drawLast(svg);
     // Mid-turn, the address also holds the turn's start and moves (Undo after a reload).
     const turn = g.moves.length ? { start: JSON.stringify(g.start), moves: g.moves } : null;
     this.shell.showPosition(JSON.stringify(now), { push, turn });
@@ -244,6 +247,17 @@ class SpielDerTuerme {
       group.classList.add("movable");
       group.append(frame);
     }
+  }
+
+  // The turn played last, until the next one begins (when it led to the position shown).
+  drawLast(svg) {
+    const last = this.log[0];
+    if (!last || last.after !== this.game.start) return;
+    const walks = last.events.filter((e) => e.type === "move").map((e) => [e.from, e.to]);
+    drawLast(svg, {
+      walks,
+      marks: walks.flatMap(([from, to]) => [[from, "", _("the move started here")], [to, "", _("the move ended here")]]),
+    });
   }
 
   // The moves of the turn so far, as lines from square to square.
@@ -384,7 +398,7 @@ class SpielDerTuerme {
   }
 
   async finish(seat, answer) {
-    this.log.unshift({ seat, events: answer.events });
+    this.log.unshift({ seat, events: answer.events, after: answer.position });
     await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
     if (!answer.position.over) {
       say(_("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(answer.position.to_move) }));
@@ -398,6 +412,9 @@ export default {
   setupPath: `${PATH}/setup`,
   positionName: "position",
   placeholders: { seed: "random" },
+  // What a player is told of a turn beside what the board shows (opponent.js).
+  tell: describe,
+  tellable: ["tower", "symbol_square", "game_over"],
   create(shell) {
     return new SpielDerTuerme(shell);
   },

@@ -9,6 +9,7 @@
 
 import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
+import { drawLast } from "/playground/board.js";
 
 const PHASES = ["take", "place", "move"];
 
@@ -22,6 +23,7 @@ const LEGEND = [
   ["origin", N_("the turrian you picked")],
   ["badge", N_("movement points the move costs, capture surcharges included")],
   ["pick", N_("this turn so far: stones taken (T), placed (P), moves (M)")],
+  ["last", N_("the last turn, until the next begins: stones taken (T) and placed (P), the way walked, captures (×)")],
 ];
 
 const emptyPlan = () => ({ take: [], place: [], move: [] });
@@ -50,6 +52,14 @@ export function inOrder(events) {
     }
   }
   return [...out, ...waiting];
+}
+
+// The events a player is told, each once: a turrian brought back from the reserve is
+// told by its move ("moved a turrian from the reserve to i4"), not also by its entry.
+export function told(events) {
+  const ordered = inOrder(events);
+  const fromReserve = new Set(ordered.filter((e) => e.type === "move" && e.origin === "reserve").map((e) => e.seat));
+  return ordered.filter((e) => !(e.type === "enter" && fromReserve.has(e.seat)));
 }
 
 // One event of /v1/turns/apply or /v1/turns/progress as a sentence.
@@ -221,6 +231,7 @@ class TerraTurrium {
     $("#board").replaceChildren(svg);
     g.reserve = reserveIn(svg);
     this.drawPlan(svg);
+    if (planSize(g.plan) === 0) this.drawLast(svg);
     document.body.removeAttribute("data-setting-up");
     g.offered = new Set($$("g.removal, g.placement", svg).map((square) => square.dataset.square));
     // Mid-turn, the address also holds the turn's start and actions (Undo after a reload).
@@ -266,7 +277,7 @@ class TerraTurrium {
     }
     $("#instruction").textContent = instruction;
     this.setButtons(buttons, { undo: planSize(g.plan) === 0, restart: planSize(g.plan) === 0 });
-    $("#actions").replaceChildren(...inOrder(g.events).map((event) => el("li", { "data-type": event.type }, describe(event))));
+    $("#actions").replaceChildren(...told(g.events).map((event) => el("li", { "data-type": event.type }, describe(event))));
     this.paintGoals();
     this.paintLog();
     say(moving && g.selected === null && now.turn.points > 0 ? _("End the turn when you are done moving.") : "");
@@ -303,8 +314,26 @@ class TerraTurrium {
     $("#history").hidden = this.log.length === 0;
     // Newest first, numbered from the first turn played here (<ol reversed>).
     $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
-      el("li", { value: this.log.length - i }, el("strong", {}, seatName(seat)), ` ${inOrder(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
+      el("li", { value: this.log.length - i }, el("strong", {}, seatName(seat)), ` ${told(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
         ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${seatName(e.seat)} ${describe(e)})`))));
+  }
+
+  // The turn played last, until the next one begins (when it led to the position shown).
+  drawLast(svg) {
+    const last = this.log[0];
+    if (!last || last.after !== this.game.start || !last.turn) return;
+    const { take, place, move } = last.turn;
+    const walks = move.map((segment) => [segment.from, ...segment.path]);
+    drawLast(svg, {
+      walks,
+      marks: [
+        ...take.map((square) => [square, "T", _("a stone taken")]),
+        ...place.map((square) => [square, "P", _("a stone placed")]),
+        ...walks.flatMap((walk) => [[walk[0], "", _("the move started here")], [walk[walk.length - 1], "", _("the move ended here")]]),
+        ...last.events.filter((e) => e.type === "capture")
+          .map((e) => [e.square, "×", _("{seat}'s turrian captured", { seat: seatName(e.victim) })]),
+      ],
+    });
   }
 
   // The plan on the picture: T1, P1 … in the square's lower left corner (clear of the
@@ -582,7 +611,7 @@ class TerraTurrium {
       throw new Problem({ rule: violation.rule, detail: _("Not yet a legal turn: {detail}", violation) });
     }
     const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
-    this.log.unshift({ seat, events: answer.events });
+    this.log.unshift({ seat, events: answer.events, turn: copyPlan(g.plan), after: answer.position });
     await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
     const next = answer.position.to_move;
     say(answer.events.some((e) => e.type === "game_over") ? ""
@@ -594,6 +623,9 @@ export default {
   id: "terra-turrium",
   title: "Terra Turrium",
   setupPath: "/v1/setup",
+  // What a player is told of a turn beside what the board shows (opponent.js).
+  tell: describe,
+  tellable: ["capture", "hold", "finish", "game_over"],
   create(shell) {
     const game = new TerraTurrium(shell.api);
     game.shell = shell;
