@@ -270,7 +270,11 @@ def _keyboard_turn(player: KeyPlayer, start: str) -> dict[str, list[Any]]:
     assert f"for {target['cost']} {points}" in player.name(target["square"])
     plan["move"].append({"from": origin, "path": target["path"]})
     player.enter(target["square"])
+    # Every action keeps the focus where the player is: on the board after a square …
+    assert player.focused()["role"] == "gridcell"
     player.button("end")
+    # … and on the board after End turn, where the next player acts (not on <body>).
+    assert player.focused()["role"] == "gridcell"
     return plan
 
 
@@ -326,6 +330,21 @@ def test_spiel_der_tuerme_played_with_the_keyboard(page: Page, base_url: str) ->
     player.enter(move["from"])
     assert player.styled("origin") == [move["from"]]
     assert "picked" in player.name(move["from"])
+    # The picked frame stays in sight under the focus: the focus ring is drawn round the
+    # square, outside its dashed frame.
+    ring, frame = page.evaluate(
+        """(square) => [document.querySelector(`#grid rect[data-square="${square}"]`),
+                        document.querySelector(`#board g[data-square="${square}"] .origin-mark`)]
+          .map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""",
+        move["from"],
+    )
+    assert ring[0] < frame[0] - 1 and ring[1] < frame[1] - 1 and ring[2] > frame[2] + 1 and ring[3] > frame[3] + 1
+    # The board is one Tab stop: Tab leaves it for the next control (the seats' blocks,
+    # which do nothing in this game, are none), Shift+Tab comes back to the same square.
+    page.keyboard.press("Tab")
+    assert player.focused()["role"] not in ("gridcell", "grid", "button")
+    page.keyboard.press("Shift+Tab")
+    assert player.focused()["square"] == move["from"]
     page.keyboard.press("Escape")
     player.idle()
     assert player.styled("origin") == []

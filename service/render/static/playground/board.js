@@ -188,17 +188,25 @@ function buildGrid(svg) {
     const cell = $(`rect[data-square="${g.dataset.square}"]`, grid);
     const { e, f } = g.transform.baseVal.consolidate().matrix;
     const size = Number($("rect", g).getAttribute("width"));
-    for (const [name, value] of Object.entries({ x: e + 1.5, y: f + 1.5, width: size - 3, height: size - 3 })) {
+    for (const [name, value] of Object.entries({ x: e - 2, y: f - 2, width: size + 4, height: size + 4 })) {
       cell.setAttribute(name, String(value));
     }
     cell.setAttribute("aria-label", describe(g, svg));
     cell.setAttribute("aria-selected", String(g.classList.contains("origin")));
   }
   if (current === null) {
-    const offered = $(OFFERED, svg);
-    current = (offered || squares[0]).dataset.square;
+    // The first square on offer, else the first in play (never a corner out of play).
+    const offered = $(OFFERED, svg) || squares.find((g) => !g.classList.contains("out-of-play")) || squares[0];
+    current = offered.dataset.square;
   }
   rove(current, focused);
+}
+
+// The focus on the board: on the cell that has its tab stop.
+export function focusBoard() {
+  const cell = $("#grid rect[tabindex='0']");
+  if (cell) cell.focus();
+  return Boolean(cell);
 }
 
 // The cell of `square` takes the grid's tab stop (and the focus).
@@ -225,8 +233,8 @@ function onKey(event) {
     case "ArrowRight": target = cells[column + 1]; break;
     case "ArrowUp": target = rows[rows.indexOf(row) - 1] ? rows[rows.indexOf(row) - 1].children[column] : null; break;
     case "ArrowDown": target = rows[rows.indexOf(row) + 1] ? rows[rows.indexOf(row) + 1].children[column] : null; break;
-    case "Home": target = cells[0]; break;
-    case "End": target = cells[cells.length - 1]; break;
+    case "Home": target = event.ctrlKey ? rows[0].children[0] : cells[0]; break;
+    case "End": target = event.ctrlKey ? rows[rows.length - 1].lastElementChild : cells[cells.length - 1]; break;
     case "Enter":
     case " ":
       event.preventDefault();
@@ -296,9 +304,12 @@ function placeSeats() {
       svg.setAttribute("aria-label", title ? title.textContent : _("The position"));
       svg.removeAttribute("aria-hidden");
     }
+    // Only the blocks of a game that acts on them take the focus (Terra Turrium's reserve).
+    const acted = !svg.classList.contains("spiel-der-tuerme");
     for (const block of blocks) {
-      if (svg !== shown) {
+      if (svg !== shown || !acted) {
         block.removeAttribute("tabindex");
+        block.removeAttribute("role");
         continue;
       }
       const words = $$("text", block).map((t) => t.textContent.trim()).filter(Boolean);

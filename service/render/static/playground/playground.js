@@ -3,7 +3,7 @@
 // is a module in GAMES with the same methods (init, open, newGame, click, action) and
 // the links at the top of the page switch between them.
 
-import { attachBoard, seatOf } from "./board.js";
+import { attachBoard, focusBoard, seatOf } from "./board.js";
 import {
   $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
   readPasted, say, setupParameters, setupQuery, writeAddress,
@@ -48,6 +48,31 @@ function markOptions(form) {
       else field.value = field.dataset.default;
     }
   }
+}
+
+// An action that keeps the focus in the page: the turn's buttons and the picture are
+// drawn anew after every answer, which dropped the focus to <body>. It goes back to the
+// same button when it is still offered, to the same seat's block, else to the board
+// (after End turn too: the next action is on the board). A focus still in the page
+// is left where it is.
+function keepFocus(action) {
+  return async (...args) => {
+    const before = document.activeElement;
+    const button = before && before.closest && before.closest("#turn-buttons button[data-action]");
+    const block = before && before.closest && before.closest("g.seat[data-seat]");
+    try {
+      await action(...args);
+    } finally {
+      const now = document.activeElement;
+      if (!now || now === document.body || !now.isConnected) {
+        const name = button && !["end", "pass"].includes(button.dataset.action) ? button.dataset.action : null;
+        const again = (name && $(`#turn-buttons button[data-action="${name}"]:not(:disabled)`))
+          || (block && $(`g.seat[tabindex][data-seat="${CSS.escape(block.dataset.seat)}"]`));
+        if (again) again.focus();
+        else focusBoard();
+      }
+    }
+  };
 }
 
 // The game of the address (`?game=`), else the page's.
@@ -120,7 +145,7 @@ async function start() {
   }));
   // A player's move (a click, a key, a button of the turn): refused at once while the
   // computer plays, else done after whatever the page is still doing.
-  const move = (action) => (...args) => (refusedWhileComputerPlays() ? undefined : guard(action)(...args));
+  const move = (action) => (...args) => (refusedWhileComputerPlays() ? undefined : guard(keepFocus(action))(...args));
   const seat = (id) => move(() => (game.seat ? game.seat(id) : undefined))();
   $("#board").addEventListener("click", (event) => {
     const square = event.target.closest("[data-square]");
