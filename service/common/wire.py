@@ -496,12 +496,6 @@ class Number(Kind):
 
 
 @dataclass(frozen=True)
-class Anything(Kind):
-    """A JSON object of any members (another operation's answer): written as it is,
-    never read."""
-
-
-@dataclass(frozen=True)
 class Member:
     """One member of an object: its JSON ``name``, its :class:`Kind`, its description
     for the document, the engine's attribute (``name`` unless told), its ``default``

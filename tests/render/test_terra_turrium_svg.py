@@ -275,14 +275,3 @@ def test_rendering_is_deterministic() -> None:
     assert first == again == render_svg(position, Highlights.from_reach(sq("c7"), reaches))
     assert render_svg(position) == render_svg(position, Highlights())
 
-
-def test_the_former_module_name_warns_and_is_the_same_module():
-    import importlib
-    import sys
-
-    import service.render.terra_turrium
-
-    sys.modules.pop("service.render.svg", None)
-    with pytest.warns(DeprecationWarning, match="service.render.terra_turrium"):
-        old = importlib.import_module("service.render.svg")
-    assert old is service.render.terra_turrium

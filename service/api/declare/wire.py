@@ -132,8 +132,6 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
         return one_of([kind.value], doc, **options)
     if isinstance(kind, wire.Number):
         return fields.Float(metadata={"description": doc}, **options)
-    if isinstance(kind, wire.Anything):
-        return fields.Dict(metadata={"description": doc}, **options)
     if isinstance(kind, wire.Either):
         return Alternatives(*(schema(v, prefix, answer=True) for v in kind.variants), **options)
     if isinstance(kind, wire.Rows):
