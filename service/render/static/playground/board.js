@@ -21,6 +21,9 @@ import { _, nameOf, ngettext } from "./i18n.js";
 const NARROW = "(max-width: 640px)";
 // No text of the picture is drawn smaller than this many CSS pixels.
 const MIN_TEXT = 12;
+// Nor a square of Spiel der Türme (14 files wide) smaller than this: on a phone its board
+// is then wider than the screen and scrolls sideways in its own box.
+const MIN_SQUARE = 32;
 
 let handlers = { activate() {}, cancel() {}, seat() {} };
 let current = null; // the square whose cell is in the tab order
@@ -49,6 +52,7 @@ export function attachBoard(given) {
     const now = $("#stage").clientWidth;
     if (now !== width) {
       width = now;
+      if (picture()) zoom(picture());
       legible();
     }
   }).observe($("#stage"));
@@ -93,6 +97,26 @@ function layout(svg) {
   copy.removeAttribute("role");
   panelView.replaceChildren(copy);
   panelView.hidden = false;
+  zoom(svg);
+}
+
+// Spiel der Türme's board on a phone: squares of MIN_SQUARE pixels at least, the board
+// scrolling sideways in its box (#board-scroll) where the screen is narrower.
+function zoom(svg) {
+  const frame = $("#board-frame");
+  svg.classList.remove("zoomed");
+  frame.classList.remove("zoomed");
+  svg.removeAttribute("width");
+  if (!window.matchMedia(NARROW).matches || !svg.classList.contains("spiel-der-tuerme")) return;
+  const square = $("g[data-square] rect", svg);
+  const box = svg.viewBox.baseVal;
+  const room = $("#board-scroll").clientWidth;
+  if (!square || !box || !box.width || !room) return;
+  const cell = Number(square.getAttribute("width"));
+  if ((room / box.width) * cell >= MIN_SQUARE) return;
+  svg.setAttribute("width", String(Math.ceil((box.width * MIN_SQUARE) / cell)));
+  svg.classList.add("zoomed");
+  frame.classList.add("zoomed");
 }
 
 // Every text of the pictures at least MIN_TEXT CSS pixels high: a text drawn smaller at

@@ -75,6 +75,19 @@ function keepFocus(action) {
   };
 }
 
+// On a narrow screen the turn (whose it is, what to do, its buttons) comes right under
+// the board and the status line, before the seats' panel, so that a turn is played
+// without scrolling away from the board; on a wide one it heads the column beside it.
+// Moved in the document, not only drawn there, so that the keys follow the same order.
+const ONE_COLUMN = window.matchMedia("(max-width: 900px)");
+function placeTurn() {
+  if (ONE_COLUMN.matches) $("#board-scroll").after($("#message"), $("#turn"), $("#board-panel"));
+  else {
+    $("#board-scroll").after($("#board-panel"), $("#message"));
+    $("#side").prepend($("#turn"));
+  }
+}
+
 // The game of the address (`?game=`), else the page's.
 const named = new URLSearchParams(location.search).get("game");
 const chosen = GAMES[named] || GAMES[PAGE_GAME];
@@ -91,6 +104,8 @@ function showGames(current) {
 }
 
 async function start() {
+  placeTurn();
+  ONE_COLUMN.addEventListener("change", placeTurn);
   const module = chosen;
   const game = module.create(shell);
   attachOpponent(game, module, shell);

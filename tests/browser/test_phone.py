@@ -1,0 +1,106 @@
+"""A phone, 390 × 844 CSS pixels with a touch screen and no keys, in Debian's headless
+Chromium: one whole Terra Turrium turn played by taps with the board, what to do, the
+status line and End turn on one screen; Spiel der Türme's squares at a legible size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.live import TIMEOUT_MS, PlaygroundPlayer
+
+WIDTH, HEIGHT = 390, 844
+
+#: Where the board, the status line and the turn's buttons are, in page pixels.
+PLACES = """() => Object.fromEntries(['#board-frame', '#message', '#instruction', '#turn-buttons'].map((s) => {
+  const box = document.querySelector(s).getBoundingClientRect();
+  return [s, [box.top + scrollY, box.bottom + scrollY]];
+}))"""
+
+
+@pytest.fixture()
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+class Thumb(PlaygroundPlayer):
+    def click(self, square: str) -> None:
+        self.page.tap(f'#board g[data-square="{square}"]')
+        self.idle()
+
+    def press(self, action: str) -> None:
+        self.page.tap(f'#turn-buttons button[data-action="{action}"]')
+        self.idle()
+
+    def on_one_screen(self) -> None:
+        places = self.page.evaluate(PLACES)
+        top = places["#board-frame"][0]
+        bottom = max(bottom for _, bottom in places.values())
+        assert bottom - top <= HEIGHT, places
+        # … the board first, then the status line, what to do and the buttons.
+        assert places["#board-frame"][1] <= places["#message"][0] <= places["#instruction"][0], places
+        assert places["#instruction"][1] <= places["#turn-buttons"][0], places
+
+
+def test_a_whole_turn_by_taps_on_one_screen(phone: Page, base_url: str) -> None:
+    player = Thumb(phone, base_url)
+    player.open("?placing#setup|yellow:NW,NE|red:SE,SW")
+    assert phone.evaluate("() => getComputedStyle(document.querySelector('#keys')).display") == "none"
+    player.press("random")
+    start = phone.input_value("#notation")
+    plan: dict[str, list[Any]] = {"take": [], "place": [], "move": []}
+
+    def now() -> dict[str, Any]:
+        return player.api("/v1/turns/progress", {"position": start, "turn": plan})["position"]
+
+    player.on_one_screen()
+    for _ in range(3):
+        square = player.api("/v1/removals", {"position": now()})["removals"][0]["square"]
+        plan["take"].append(square)
+        player.click(square)
+        player.on_one_screen()
+    for k in range(3):
+        square = player.api("/v1/placements", {"position": now()})["squares"][k]
+        plan["place"].append(square)
+        player.click(square)
+        player.on_one_screen()
+    position = now()
+    mover = next(s for s in position["seats"] if s["id"] == position["to_move"])
+    origin, reach = next(
+        (t, r) for t in mover["turrians"]
+        if (r := player.api("/v1/reach", {"position": position, "from": t})["reachable"])
+    )
+    player.click(origin)
+    player.on_one_screen()
+    player.click(reach[0]["square"])
+    plan["move"].append({"from": origin, "path": reach[0]["path"]})
+    player.on_one_screen()
+    player.press("end")
+    after = player.api("/v1/turns/apply", {"position": start, "turn": plan})["position"]
+    assert player.api("/v1/notation", {"position": after})["notation"] == phone.input_value("#notation")
+    player.on_one_screen()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_spiel_der_tuerme_squares_are_legible_on_a_phone(phone: Page, base_url: str) -> None:
+    player = Thumb(phone, base_url)
+    player.open("?game=spiel-der-tuerme")
+    square = phone.evaluate(
+        "() => document.querySelector('#board g[data-square] rect').getBoundingClientRect().width")
+    assert square >= 32
+    # The board scrolls in its own box; the page does not.
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
+    assert phone.evaluate("() => document.querySelector('#board-scroll').scrollWidth") > WIDTH
