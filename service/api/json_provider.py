@@ -29,7 +29,7 @@ from flask.json.provider import JSONProvider
 
 from service.api.language import request_language
 from service.common.language import DEFAULT_LANGUAGE, LANGUAGES
-from service.common.refusal import Text, localize
+from service.common.refusal import N_, Text, localize
 
 #: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
 #: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
@@ -38,8 +38,13 @@ _DIGITS: Final = bytes(ord("0") if chr(i).isdigit() and i < 128 else ord(" ") fo
 _LONG_RUN: Final = b"0" * 19
 
 
+NOT_A_JSON_VALUE = N_("{name} is not a JSON value")
+NESTED_TOO_DEEPLY = N_("the JSON is nested too deeply")
+TOO_MANY_DIGITS = N_("a number has more than {digits} digits")
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON value")
+    raise ValueError(NOT_A_JSON_VALUE(name=name))
 
 
 def _writer(language: str) -> Any:
@@ -94,13 +99,13 @@ class OrjsonProvider(JSONProvider):
         try:
             return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
         except RecursionError:
-            raise ValueError("nested too deeply") from None
+            raise ValueError(NESTED_TOO_DEEPLY()) from None
         except ValueError as exc:
             if isinstance(exc, json.JSONDecodeError | UnicodeDecodeError) or "digits" not in str(exc):
                 raise
             # The interpreter's bound on the digits of an integer it converts; its own
             # message names the setting that lifts it, which is no business of a client.
-            raise ValueError(f"a number has more than {sys.get_int_max_str_digits()} digits") from None
+            raise ValueError(TOO_MANY_DIGITS(digits=sys.get_int_max_str_digits())) from None
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         """A JSON answer, ending in a newline so that it reads well in a terminal; its

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Final
 
 from babel.support import Translations
@@ -59,3 +62,62 @@ def translations(language: str, domain: str = "messages") -> gettext.NullTransla
     with path.open("rb") as file:
         # A missing catalog is an error, not English: the tests prove every one complete.
         return Translations(file, domain=domain)
+
+
+VALUE_KINDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        # A seat's id: a colour of Terra Turrium or Spiel der Türme, or any other id.
+        **dict.fromkeys(("seat", "colour", "to_move", "stuck", "winners", "other", "stones", "victim", "a", "b"), ("seat",)),
+        "owner": ("seat", "side"),
+        "side": ("side",),
+        **dict.fromkeys(("kind", "ranged"), ("unit",)),
+        "phase": ("phase",),
+        **dict.fromkeys(("resource", "price"), ("resource",)),
+        "building": ("building",),
+        "project": ("project",),
+        **dict.fromkeys(("site", "sites"), ("site",)),
+        "position": ("position",),
+        **dict.fromkeys(("action", "what", "verb"), ("action",)),
+    }
+)
+"""What the value of a placeholder is, by the placeholder's name, where it is a value of
+the games a person reads (a seat's colour, a phase, a resource …): the contexts under
+which the pages' catalog names such values (``tools/pages_catalog.py``), tried in order.
+Every other value (a square, a number, a rule id, an echo of the input) is written as it
+is."""
+
+_COUNTED: Final = re.compile(r"(\d+) (\w+)\Z")
+
+
+def value_word(kinds: tuple[str, ...], value: str, language: str) -> str:
+    """``value`` as a person reads it in ``language``: the pages' catalog's word for it
+    under the first of ``kinds`` that names it (``"yellow"`` → ``"Gelb"``). A list
+    (``"yellow, red"``) is written item by item, a counted value (``"4 wood"``) keeps its
+    number; a value no catalog names — a seat id that is no colour of the games, a square
+    — is written as it is, and so is every value in English.
+
+    >>> value_word(("seat",), "yellow, red", "de"), value_word(("resource",), "4 wood", "fr")
+    ('Gelb, Rot', '4 bois')
+    >>> value_word(("seat",), "north", "nl"), value_word(("phase",), "move", "en")
+    ('north', 'move')
+    """
+    if language == DEFAULT_LANGUAGE or not kinds:
+        return value
+    if ", " in value:
+        return ", ".join(value_word(kinds, item, language) for item in value.split(", "))
+    counted = _COUNTED.match(value)
+    if counted is not None:
+        return f"{counted.group(1)} {value_word(kinds, counted.group(2), language)}"
+    catalog = translations(language, "pages")
+    for kind in kinds:
+        word = catalog.pgettext(kind, value)
+        if word != value or _named(language, kind, value):
+            return word
+    return value
+
+
+@functools.cache
+def _named(language: str, kind: str, value: str) -> bool:
+    """Whether the pages' catalog of ``language`` names ``value`` under ``kind`` (its word
+    may be the value itself: Dutch *imperator*)."""
+    return f"{kind}\x04{value}" in translations(language, "pages")._catalog  # type: ignore[attr-defined]

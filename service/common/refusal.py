@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.common.language import DEFAULT_LANGUAGE, translations
+from service.common.language import DEFAULT_LANGUAGE, VALUE_KINDS, translations, value_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +54,25 @@ class Message:
 
     def format(self, language: str = DEFAULT_LANGUAGE, /, **values: Any) -> str:
         """The sentence in ``language`` with ``values`` filled in; a value that is itself a
-        :class:`Text` or :class:`Message` (a unit's name …) is written in the same language."""
+        :class:`Text` or :class:`Message` (a unit's name …) is written in the same language,
+        and so is a value of the games a person reads (a seat's colour, a phase, a
+        resource …: :data:`~service.common.language.VALUE_KINDS`, by the placeholder's
+        name)."""
+        return self._format(language, values, ())
+
+    def _format(self, language: str, values: Mapping[str, Any], kinds: tuple[str, ...]) -> str:
+        """:meth:`format`; ``kinds`` is what the sentence's own values are where their
+        names do not say (the items of a list, ``{first} or {last}``, written into a
+        placeholder that does)."""
         if self.plural is None:
             template = translations(language).gettext(self.text) if language != DEFAULT_LANGUAGE else self.text
         else:
             assert self.count is not None
             template = translations(language).ngettext(self.text, self.plural, int(values[self.count]))
         if values:
-            return template.format(**{name: _word(value, language) for name, value in values.items()})
+            return template.format(
+                **{name: _word(value, language, VALUE_KINDS.get(name, kinds)) for name, value in values.items()}
+            )
         return template
 
     def __call__(self, **values: Any) -> Text:
@@ -69,11 +80,13 @@ class Message:
         return Text(self, values)
 
 
-def _word(value: Any, language: str) -> Any:
+def _word(value: Any, language: str, kinds: tuple[str, ...] = ()) -> Any:
     if isinstance(value, Text):
-        return value.explain(language)
+        return value.explain(language) if not kinds else value.message._format(language, value.values, kinds)
     if isinstance(value, Message):
         return value.format(language)
+    if kinds and isinstance(value, str) and language != DEFAULT_LANGUAGE:
+        return value_word(kinds, value, language)
     return value
 
 

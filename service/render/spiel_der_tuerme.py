@@ -31,7 +31,7 @@ from typing import Final
 
 # The markup helpers are private to this package: imported rather than copied, so that
 # both pictures write numbers and attributes alike.
-from service.common.language import DEFAULT_LANGUAGE
+from service.common.language import DEFAULT_LANGUAGE, value_word
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FLAG_TO_MOVE,
@@ -605,7 +605,10 @@ def _seat_block(
         + ">",
         seat_frame(x, y, PANEL_W, SEAT_H, colour, moving),
         rect(x=x + 10, y=y + 8, width=20, height=16, rx=2, fill=colour, stroke=_darker(colour, 0.55)),
-        text_element(x + 38, y + 22, seat.seat.value, class_="seat-id", font_size=15, font_weight="bold"),
+        text_element(
+            x + 38, y + 22, value_word(("seat",), seat.seat.value, language), class_="seat-id",
+            font_size=15, font_weight="bold",
+        ),
         text_element(
             x + PANEL_W - 10, y + 22, POINTS.format(language, count=seat.points),
             class_="points", text_anchor="end", font_size=14, font_weight="bold",

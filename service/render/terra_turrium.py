@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 from xml.sax.saxutils import escape
 
-from service.common.language import DEFAULT_LANGUAGE
+from service.common.language import DEFAULT_LANGUAGE, value_word
 from service.common.refusal import N_, Nn_
 from service.render.drawing import (
     FLAG_TO_MOVE,
@@ -347,7 +347,7 @@ def _square(
                 class_="turrian", data_seat=seat.id, cx=float(centre), cy=float(centre), r=TURRIAN_R,
                 fill=colour, stroke=INK, stroke_width=2.5,
             )
-            + f"><title>{escape(seat.id)}</title></circle>"
+            + f"><title>{escape(value_word(('seat',), seat.id, language))}</title></circle>"
         )
         number_colour = on(colour)
         under = colour
@@ -405,7 +405,7 @@ def _board(
     }
     for territory, (x, y, anchor) in captions.items():
         owner = position.owner[territory]
-        who = NEUTRAL.format(language) if owner < 0 else position.seats[owner].id
+        who = NEUTRAL.format(language) if owner < 0 else value_word(("seat",), position.seats[owner].id, language)
         out.append(text_element(x, y, f"{territory.value} · {who}", text_anchor=anchor))
     out.append("</g>")
     return out
@@ -492,8 +492,10 @@ def _seat_block(
         seat_frame(x, y, PANEL_W, SEAT_H, colour, moving),
         "<circle"
         + attrs(cx=x + 18, cy=y + 20, r=10, fill=colour, stroke=INK, stroke_width=2)
-        + f"><title>{escape(seat.id)}</title></circle>",
-        text_element(x + 36, y + 25, seat.id, class_="seat-id", font_size=15, font_weight="bold"),
+        + f"><title>{escape(value_word(('seat',), seat.id, language))}</title></circle>",
+        text_element(
+            x + 36, y + 25, value_word(("seat",), seat.id, language), class_="seat-id", font_size=15, font_weight="bold"
+        ),
     ]
     flags = []
     if moving:

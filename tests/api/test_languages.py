@@ -23,6 +23,7 @@ from service.api.envelope import Envelope
 from service.api.examples import examples
 from service.api.language import negotiate
 from service.common.language import LANGUAGES
+from tests.languages.english import english_left
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -115,23 +116,28 @@ def test_vary_stays_one_header_when_the_answer_varies_already():
 # ------------------------------------------------------------ what is translated
 
 
-def _compare(english: Any, other: Any, where: str = "", key: str = "") -> list[str]:
+def _compare(english: Any, other: Any, language: str, where: str = "", key: str = "") -> list[str]:
     """Where ``other`` differs from ``english`` other than by words: every member and
     value the same, except the texts written for a person, which must be written anew
-    (non-empty, not the English)."""
+    in ``language`` (non-empty, not the English, no English name of a value left in them:
+    a seat's colour, a phase, a resource …)."""
     if isinstance(english, dict):
         if not isinstance(other, dict) or list(english) != list(other):
             return [f"{where}: members differ"]
-        return [p for name in english for p in _compare(english[name], other[name], f"{where}/{name}", name)]
+        return [p for name in english
+                for p in _compare(english[name], other[name], language, f"{where}/{name}", name)]
     if isinstance(english, list):
         if not isinstance(other, list) or len(english) != len(other):
             return [f"{where}: lengths differ"]
-        return [p for i, (a, b) in enumerate(zip(english, other, strict=True)) for p in _compare(a, b, f"{where}/{i}", key)]
+        return [p for i, (a, b) in enumerate(zip(english, other, strict=True))
+                for p in _compare(a, b, language, f"{where}/{i}", key)]
     if key in WORDS and isinstance(english, str):
         if not other:
             return [f"{where}: empty"]
         if other == english and re.search(r"[a-z]{3}", english):
             return [f"{where}: still English: {english!r}"]
+        if english_left(other, language):
+            return [f"{where}: English names of values in {other!r}"]
         return []
     return [] if english == other else [f"{where}: {english!r} became {other!r}"]
 
@@ -155,7 +161,7 @@ def _comparable(path: str, answer: Any) -> bool:
 def test_every_example_is_answered_alike_in_every_language(client, path, body, language):
     english, other = _answers(client, path, body, language)
     if _comparable(path, english):
-        assert not _compare(english.get_json(), other.get_json())
+        assert not _compare(english.get_json(), other.get_json(), language)
 
 
 def _pointers(value: Any, where: str = "") -> list[str]:
@@ -208,7 +214,7 @@ def test_every_problem_of_every_game_is_answered_in_every_language(client, data)
     language = data.draw(st.sampled_from(TRANSLATED), label="language")
     english, other = _answers(client, path, _changed(body, pointer, value), language)
     if _comparable(path, english):
-        assert not _compare(english.get_json(), other.get_json())
+        assert not _compare(english.get_json(), other.get_json(), language)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -234,12 +240,12 @@ def test_a_batch_and_a_replay_answer_in_the_language_of_their_request(client, la
         {"operation": "reach", "body": {"from": 7}},
     ]}
     english, other = _answers(client, "/v1/batch", batch, language)
-    assert not _compare(english.get_json(), other.get_json())
+    assert not _compare(english.get_json(), other.get_json(), language)
     assert "detail" in str(english.get_json())
     replay = copy.deepcopy(examples()["replay"]["turns"]["value"])
     replay["turns"].append({"take": ["a1"]})  # a stone off the board: refused, with its violation
     english, other = _answers(client, "/v1/games/replay", replay, language)
-    assert not _compare(english.get_json(), other.get_json())
+    assert not _compare(english.get_json(), other.get_json(), language)
     assert english.get_json()["turns"][-1]["legal"] is False
 
 
@@ -253,4 +259,28 @@ def test_a_batch_request_whose_body_is_no_object_is_refused_in_the_language_aske
     english, other = (answer.get_json() for answer in _answers(client, "/v1/batch", batch, language))
     assert english["status"] == 400 and english["errors"][0]["pointer"] == "/requests/0/body"
     assert english["errors"][0]["detail"] in ("must not be null", "must be an object")
-    assert not _compare(english, other)
+    assert not _compare(english, other, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("body", "line", "column"),
+    [("{", 1, 2), ('{"from": "a1",\n  7}', 2, 3), ('{"from" "a1"}', 1, 9), ('{"from": "a1"} x', 1, 16),
+     ('{"from": "a1\n"}', 1, 13), ("[1, 2,]", 1, 7)],
+)
+def test_a_json_syntax_error_is_told_in_the_services_own_words_with_line_and_column(
+    client, language, body, line, column
+):
+    """The decoder's English ("Expecting ',' delimiter: line 1 column 9 (char 8)") is no
+    sentence of the service: a body that is not JSON is refused with the service's own
+    sentence, in the language asked for, naming the line and the column."""
+    answer = client.post("/v1/reach", data=body, content_type="application/json",
+                         headers={"Accept-Language": language})
+    assert answer.status_code == 400
+    (error,) = answer.get_json()["errors"]
+    detail = error["detail"]
+    assert f" {line}," in detail and f" {column}" in detail, detail
+    assert not re.search(r"Expecting|delimiter|\(char|Unterminated|Extra data|Invalid", detail), detail
+    if language != "en":
+        english = client.post("/v1/reach", data=body, content_type="application/json").get_json()
+        assert detail != english["errors"][0]["detail"]

@@ -1,6 +1,8 @@
 """Both pictures write their words in the language asked for (English by default):
-the panel, the captions and every square's description change, while rule ids, seat
-ids, square names and every attribute a script reads stay as they are."""
+the panel, the captions and every square's description change, the seats' colours and
+the phases included, while rule ids, square names and every attribute a script reads
+(the seat ids in ``data-seat``) stay as they are; no English name of a value is left in
+any text or title."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from service.api.terra_turrium.examples import examples
+from service.common.language import value_word
 from service.render import render_svg as render_terra_turrium
 from service.render.spiel_der_tuerme import highlights_for_moves
 from service.render.spiel_der_tuerme import render_svg as render_spiel_der_tuerme
 from service.render.spiel_der_tuerme_example import example_origin, example_position
 from service.spiel_der_tuerme import apply_turn, parse_turn_plan
 from service.terra_turrium import parse_position
+from tests.languages.english import english_left
 from tests.spiel_der_tuerme.builders import ANCHORS, build
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -50,7 +54,7 @@ def titles(document: str) -> list[str]:
 def assert_only_the_words_differ(english: str, written: str, language: str) -> None:
     assert written != english
     assert squares(written) == squares(english)
-    assert texts(written, "seat-id") == texts(english, "seat-id")
+    assert texts(written, "seat-id") == [value_word(("seat",), seat, language) for seat in texts(english, "seat-id")]
     english_words = " ".join(texts(english) + titles(english))
     written_words = " ".join(texts(written) + titles(written))
     assert sorted(RULE_ID.findall(written_words)) == sorted(RULE_ID.findall(english_words))
@@ -59,6 +63,8 @@ def assert_only_the_words_differ(english: str, written: str, language: str) -> N
     english_titles, written_titles = titles(english), titles(written)
     assert len(written_titles) == len(english_titles)
     assert sum(a != b for a, b in zip(english_titles, written_titles, strict=True)) >= 100
+    left = [text for text in texts(written) + written_titles if english_left(text, language)]
+    assert not left, f"English names of values left: {left[:5]}"
 
 
 def terra_turrium_midgame():
@@ -73,8 +79,8 @@ def test_terra_turrium_picture_is_written_in_the_language_asked_for(language):
     written = render_terra_turrium(position, language=language)
     assert_only_the_words_differ(english, written, language)
     (headline,) = texts(written, "headline")
-    assert headline.startswith(HEADLINE[language].format(seat=position.to_move))
-    assert position.turn.phase.value in headline  # a phase's value is never translated
+    assert headline.startswith(HEADLINE[language].format(seat=value_word(("seat",), position.to_move, language)))
+    assert value_word(("phase",), position.turn.phase.value, language) in headline
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -85,14 +91,16 @@ def test_spiel_der_tuerme_picture_is_written_in_the_language_asked_for(language)
     assert render_spiel_der_tuerme(position, highlights, language="en") == english
     written = render_spiel_der_tuerme(position, highlights, language=language)
     assert_only_the_words_differ(english, written, language)
-    assert texts(written, "headline") == [HEADLINE[language].format(seat=position.to_move.value)]
+    seat = value_word(("seat",), position.to_move.value, language)
+    assert texts(written, "headline") == [HEADLINE[language].format(seat=seat)]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_tm7_tn4_rule_ids_stay_in_the_translated_panel(language):
     blocked = build({**ANCHORS, "e4": "Ag", "d5": "Ay"}, seats="yrb", to_move="r", blocked=["e4"])
     (line,) = texts(render_spiel_der_tuerme(blocked, language=language), "blocked-squares")
-    assert line.startswith("e4") and "red" in line and line.endswith("(TN4)") and "not for" not in line
+    assert line.startswith("e4") and value_word(("seat",), "red", language) in line and line.endswith("(TN4)")
+    assert "not for" not in line and "red" not in line
     position = build({**ANCHORS, "d2": "Dy", "d5": "Ay"}, fill=(8, 7, 4, 3))
     plan = parse_turn_plan({"moves": [{"from": "d2", "to": "c2"}], "end_turn": False})
     after, _ = apply_turn(position, plan)

@@ -5,6 +5,7 @@ another media type, 413 over 64 KiB however framed, and a refused body's reasons
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from itertools import islice
 from typing import Any
@@ -17,7 +18,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
 from service.common import MAX_PROBLEMS, Problem
-from service.common.refusal import N_, recognize
+from service.common.refusal import N_, Message, Text, recognize
 from service.common.shapes import token
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
@@ -27,6 +28,22 @@ BODY_TOO_LARGE = N_("The body is larger than {kib} KiB.")
 NOT_JSON_MEDIA = N_("The body must be JSON, sent as application/json (not {sent}).")
 NO_CONTENT_TYPE = N_("no content type")
 NOT_VALID_JSON = N_("not valid JSON: {reason}")
+NOT_VALID_JSON_AT = N_("not valid JSON at line {line}, column {column}: {reason}")
+#: The standard decoder's reasons (the start of its message), in the service's words.
+JSON_REASONS: Mapping[str, Message] = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a member's name in double quotes is missing"),
+    "Expecting ':' delimiter": N_("':' is missing after a member's name"),
+    "Expecting ',' delimiter": N_("',' is missing between two entries"),
+    "Unterminated string": N_("a string is not closed"),
+    "Invalid control character": N_("a string holds a control character"),
+    "Invalid \\escape": N_("a string holds an escape that is not valid"),
+    "Invalid \\u": N_("a string holds an escape that is not valid"),
+    "Extra data": N_("more follows the JSON value"),
+    "Illegal trailing comma": N_("',' comes before the end of an object or array"),
+}
+NOT_JSON_SYNTAX = N_("the text does not follow JSON's syntax")
+NOT_UTF_8 = N_("the body is not UTF-8 text")
 GIVEN_TWICE = N_("is given more than once")
 
 # Worded as the engines word theirs (service.common.shapes); marshmallow writes them as
@@ -126,7 +143,7 @@ class RequestParser(FlaskParser):
         try:
             return current_app.json.loads(raw)
         except ValueError as exc:
-            raise InvalidRequest([{"pointer": "", "detail": NOT_VALID_JSON(reason=str(exc))}]) from None
+            raise InvalidRequest([{"pointer": "", "detail": _not_json(exc)}]) from None
 
     def load_querystring(self, req: Any, schema: ma.Schema) -> Any:
         repeated = [name for name, values in req.args.lists() if len(values) > 1]
@@ -140,3 +157,15 @@ class RequestParser(FlaskParser):
         if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query"):
             messages = next(iter(messages.values()))  # webargs files the errors under the location
         raise InvalidRequest(reasons(ValidationError(messages), error.data, parameters=query))
+
+
+def _not_json(exc: ValueError) -> Text:
+    """Why a body is not JSON, in the service's words (which the catalogs translate), with
+    the line and column where the decoder stopped: never the decoder's English."""
+    if isinstance(exc, json.JSONDecodeError):
+        reason = next((said for start, said in JSON_REASONS.items() if exc.msg.startswith(start)), NOT_JSON_SYNTAX)
+        return NOT_VALID_JSON_AT(line=exc.lineno, column=exc.colno, reason=reason)
+    if isinstance(exc, UnicodeDecodeError):
+        return NOT_VALID_JSON(reason=NOT_UTF_8)
+    said = exc.args[0] if exc.args else None
+    return NOT_VALID_JSON(reason=said if isinstance(said, Text) else NOT_JSON_SYNTAX)
