@@ -112,7 +112,7 @@ def goal(
                 if not people_safe:
                     missing.append(N_("all his people safe")())
             if removed:
-                missing.append(N_("the {count} himself")(count=count.value))
+                missing.append(N_("the {kind} himself")(kind=count.value))
         elif side is Side.ENGEL:
             aim = Aim.DRAGON
             if not ledger.building(Building.DRAGON):
