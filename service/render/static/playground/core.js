@@ -305,8 +305,9 @@ export function readPasted(text) {
     let value;
     try {
       value = JSON.parse(pasted);
-    } catch (error) {
-      throw new Problem({ detail: _("This is not valid JSON: {error}", { error: error.message }) });
+    } catch {
+      // The browser's own reason is in the browser's language, not the page's.
+      throw new Problem({ detail: _("This is not valid JSON: check its braces, quotes and commas.") });
     }
     return { position: value && value.position ? value.position : value, placing: false };
   }
