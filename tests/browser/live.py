@@ -93,9 +93,15 @@ class PlaygroundPlayer:
     def api(self, path: str, body: dict[str, Any] | None = None) -> Any:
         return call_api(self.base_url, path, body)
 
-    def open(self, address: str = "") -> None:
+    def open(self, address: str = "", people: bool = True) -> None:
+        """The page at ``address``; ``people``: a first game against the computer (what a
+        visit that opens no position is offered) is made a game of people at the screen,
+        by the one click the page offers for it."""
         self.page.goto(self.base_url + self.PATH + address)
         self.idle()
+        if people and self.page.locator('#opponent-switch[data-against="computer"]').count():
+            self.page.click("#opponent-switch")
+            self.idle()
 
     def idle(self) -> None:
         """Wait until the page has finished answering every click so far."""

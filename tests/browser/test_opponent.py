@@ -142,3 +142,40 @@ def test_the_computer_plays_a_turn_of_spiel_der_tuerme(page: Page, base_url: str
                       for p, m in zip(picks, moves, strict=True)]}
     after = player.api("/v1/spiel-der-tuerme/turns/apply", {"position": start, "turn": turn})["position"]
     assert json.loads(page.input_value("#notation")) == after
+
+
+#: The option values and names of the service's API, which a player is not shown.
+API_WORDS = ("outside rule", "outside_rule", "entry_row", "burgenland", "two_player_board", "team_play", "8x8")
+
+
+def test_a_first_visit_offers_two_players_against_the_computer(page: Page, base_url: str) -> None:
+    player = PlaygroundPlayer(page, base_url)
+    for address in ("", "?lang=de"):
+        player.open(address, people=False)
+        # Two players, the second the computer at level 2 …
+        assert page.input_value('select[name="players"]') == "2"
+        assert page.input_value("#opponent-yellow") == "person"
+        assert page.input_value("#opponent-red") == "2"
+        position = player.api("/v1/notation", {"position": page.input_value("#notation")})["position"]
+        assert [s["id"] for s in position["seats"]] == ["yellow", "red"]
+        # … and the options in players' words, in the page's language.
+        form = page.text_content("#setup-form") or ""
+        for word in API_WORDS:
+            assert word not in form, (address, word, form)
+        standard = page.text_content('#setup-form select[name="captures"] option[value="standard"]')
+        assert (standard == "at any time (standard)") == (address == ""), standard
+    expect(page.locator('#setup-form select[name="captures"] option[value="burgenland"]')).to_contain_text("Burgenland")
+    # One click makes it a game of people; one more, against the computer again.
+    page.click("#opponent-switch")
+    player.idle()
+    assert page.input_value("#opponent-red") == "person"
+    page.click("#opponent-switch")
+    player.idle()
+    assert page.input_value("#opponent-red") == "2"
+
+
+def test_spiel_der_tuerme_first_visit_is_against_the_computer_too(page: Page, base_url: str) -> None:
+    player = PlaygroundPlayer(page, base_url)
+    player.open("?game=spiel-der-tuerme", people=False)
+    assert page.input_value("#opponent-red") == "2"
+    expect(page.locator('#setup-form select[name="max_height"] option[value="none"]')).to_have_text("no limit")

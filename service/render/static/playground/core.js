@@ -3,7 +3,7 @@
 // a module in its own folder (terra-turrium/, spiel-der-tuerme/) that the shell hands
 // these to; nothing here knows a rule. Every sentence is a message of the pages' catalog (i18n.js).
 
-import { _, followAddress, languageHeaders, nameOf, withLanguage } from "./i18n.js";
+import { _, N_, followAddress, languageHeaders, nameOf, withLanguage } from "./i18n.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -355,7 +355,25 @@ export async function setupParameters(api, path) {
 // each parameter of the set-up operations is listed under `option` (its name) and
 // `option-hint` (its description, tools/pages_catalog.py); else as the service's
 // description writes them. The values sent stay the service's.
-const words = (name) => nameOf("option", name, name.replace(/_/g, " "));
+// The English page's names of the options the service has now, in players' words (the
+// other languages' are the catalog's `option` entries); a new option is named by its
+// parameter until it is added here.
+const ENGLISH_OPTIONS = {
+  players: "Players", goal: "Goal", team_play: "Play in teams", outside_rule: "Outside squares",
+  two_player_board: "Board for two", captures: "Captures", reentry: "Back from the reserve",
+  handicap: "Handicap", seed: "Deal number", max_height: "Highest tower",
+};
+// A choice's values in players' words, by option (the value sent stays the service's).
+const VALUES = {
+  goal: { standard: N_("towers 1 to 6 (standard)"), pro: N_("towers 2 to 7, held for a round (pro)") },
+  outside_rule: { line: N_("a clear line to the edge (standard)"), path: N_("a clear path to the edge") },
+  two_player_board: { "8x8": N_("8 × 8 (standard)"), "6x6": N_("6 × 6 (French edition)") },
+  captures: { standard: N_("at any time (standard)"), burgenland: N_("two each, once someone stands on 5 4 4 3 2 1 (Burgenland)") },
+  reentry: { entry_row: N_("on the entry row (standard)"), outside: N_("on any outside square (French edition)") },
+  max_height: { 5: N_("5 stones (standard)"), none: N_("no limit") },
+};
+const words = (name) => nameOf("option", name, ENGLISH_OPTIONS[name] || name.replace(/_/g, " "));
+const valueWords = (name, value) => (VALUES[name] && VALUES[name][value] ? _(VALUES[name][value]) : String(value));
 const hintOf = (description) => nameOf("option-hint", description.replace(/\.$/, ""));
 
 // A choice of at most this many numbers; a longer range is a number field.
@@ -389,7 +407,7 @@ export function buildSetupForm(container, parameters, placeholders = {}) {
     }
     if (!values) return null; // a parameter this form cannot offer keeps the service's default
     const select = el("select", { name, "data-default": String(schema.default), "data-players": players },
-      values.map((value) => el("option", { value: String(value), selected: value === schema.default }, String(value))));
+      values.map((value) => el("option", { value: String(value), selected: value === schema.default }, valueWords(name, value))));
     return el("label", { class: "option" }, `${words(name)} `, select, hint);
   });
   container.replaceChildren(...fields.filter(Boolean));

@@ -114,7 +114,14 @@ class Opponent {
     this.pause = 600;
     this.playing = null; // the game state object whose turn the computer is playing
     this.seats = [];
+    // A newcomer's first game: the last seat is the computer's at level 2 (firstGame()).
+    this.newcomer = false;
     this.panel();
+  }
+
+  // The first game of a visit that opens no position: against the computer.
+  firstGame() {
+    this.newcomer = true;
   }
 
   // The panel: who plays each seat, and how long the computer pauses between steps.
@@ -123,10 +130,20 @@ class Opponent {
       el("h2", { id: "opponent-title" }, _("Players")),
       el("p", { class: "hint" }, _("Play against the computer: choose who plays each seat. The computer plays its turn step by step.")),
       el("div", { id: "opponent-seats" }),
+      el("div", { class: "buttons" }, el("button", { type: "button", id: "opponent-switch" })),
       el("label", { for: "opponent-pause" }, _("Computer's pace") + " "),
       el("select", { id: "opponent-pause" }, PAUSES.map(([value, text]) =>
         el("option", { value, selected: Number(value) === this.pause }, _(text)))));
     ($("#history") || $("#turn")).after(section);
+    // One click between the two ways to play: against the computer (the last seat at
+    // level 2) and people only.
+    $("#opponent-switch", section).addEventListener("click", () => {
+      const computer = [...this.players.values()].some((chosen) => chosen !== "person");
+      this.players.clear();
+      if (!computer && this.seats.length) this.players.set(this.seats[this.seats.length - 1], "2");
+      this.seats = [];
+      this.check();
+    });
     section.addEventListener("change", (event) => {
       const { target } = event;
       if (target.id === "opponent-pause") this.pause = Number(target.value);
@@ -139,6 +156,15 @@ class Opponent {
     const g = this.game.game;
     if (!g) return;
     const seats = this.rules.seats(g);
+    if (this.newcomer && seats.length) {
+      this.newcomer = false;
+      this.players.set(seats[seats.length - 1], "2");
+      this.seats = [];
+    }
+    const computer = [...this.players.entries()].some(([seat, chosen]) => seats.includes(seat) && chosen !== "person");
+    const button = $("#opponent-switch");
+    button.textContent = computer ? _("Play with people only") : _("Play against the computer");
+    button.dataset.against = computer ? "computer" : "people";
     if (seats.join() === this.seats.join()) return;
     this.seats = seats;
     $("#opponent-seats").replaceChildren(...seats.map((seat) => el("div", { class: "opponent-seat" },

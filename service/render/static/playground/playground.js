@@ -108,7 +108,7 @@ async function start() {
   ONE_COLUMN.addEventListener("change", placeTurn);
   const module = chosen;
   const game = module.create(shell);
-  attachOpponent(game, module, shell);
+  const opponent = attachOpponent(game, module, shell);
   const form = $("#setup-form");
   document.body.dataset.game = module.id;
   document.title = _("{game} playground", { game: module.title });
@@ -181,6 +181,15 @@ async function start() {
   });
   window.addEventListener("popstate", guard(() => openAddress(game, form)));
 
+  // A first visit, which opens no position: a game for two, the second seat the
+  // computer's (one click under Players makes it a person's).
+  if (!readAddress().position) {
+    if (form.elements.players && [...form.elements.players.options || []].some((o) => o.value === "2")) {
+      form.elements.players.value = "2";
+      markOptions(form);
+    }
+    if (opponent) opponent.firstGame();
+  }
   await openAddress(game, form);
   if (named && !GAMES[named]) say(_("There is no game \"{name}\" here: this is {game}.", { name: named, game: module.title }));
 }
