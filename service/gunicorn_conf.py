@@ -1,4 +1,5 @@
-"""gunicorn settings for the oracle.
+"""gunicorn settings for the oracle: settings only; the hooks they name are in
+:mod:`service.serving`.
 
 Loaded by ``python -m service`` as ``-c python:service.gunicorn_conf`` (so it is found
 wherever the package is installed) and by the top-level ``gunicorn.conf.py``, which
@@ -10,12 +11,9 @@ docs/deploying.md.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import tempfile
-from pathlib import Path
-from typing import Any
+
+from service import serving
 
 __all__ = [
     "bind",
@@ -41,6 +39,7 @@ __all__ = [
     "on_starting",
     "child_exit",
     "on_exit",
+    "raw_env",
 ]
 
 
@@ -78,19 +77,8 @@ workers = _env_int("WEB_CONCURRENCY", _cpu_count())
 worker_class = "gevent"
 worker_connections = 1000
 
-
-def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
-    """Let the requests waiting on a gevent worker's other connections go first.
-
-    A greenlet that has answered reads its connection's next request at once, and
-    when a fast client has already sent it, nothing makes the greenlet yield: one
-    kept-alive connection is served again and again while the worker's others wait.
-    Waiting here until the event loop has nothing else to do serves them in turn.
-    """
-    if type(worker).__module__ == "gunicorn.workers.ggevent":
-        import gevent
-
-        gevent.idle()
+# A greenlet that has answered lets the worker's other connections go first.
+post_request = serving.post_request
 
 
 # Import the app (and the rules engine with its tables) once in the master: a broken
@@ -138,186 +126,14 @@ limit_request_field_size = 8190
 # it stays off. (Older gunicorn ignores the unknown name.)
 control_socket_disable = True
 
+# Each worker writes answers in bounded pieces and drops a client that reads nothing for
+# serving.SEND_TIMEOUT seconds, answers the request heads gunicorn refuses as problem
+# details, and answers the heavy operations in processes of its own (service/offload.py).
+post_worker_init = serving.post_worker_init
 
-# gunicorn refuses a request head it cannot read (a control character in a header, a
-# request line or headers past the limits above, a transfer coding it does not know)
-# before the application sees it, with an HTML page of its own that no setting changes.
-# Each worker answers those as problem details instead, with the headers every answer
-# of the service carries; behind a proxy they then pass through like the oracle's own.
-_HEAD_PROBLEMS = {
-    400: "The request line or headers are malformed.",
-    403: "The request is refused.",
-    414: f"The request line is longer than {limit_request_line} bytes.",
-    417: "The only expectation served is 100-continue.",
-    431: f"The request has more than {limit_request_fields} header fields, or one longer than "
-    f"{limit_request_field_size} bytes.",
-    500: "The service failed to answer; the error has been logged.",
-    501: "The request's transfer coding is not supported.",
-}
-
-
-class _Captured:
-    """A client socket that keeps what is written to it (gunicorn's HTML error page)."""
-
-    def __init__(self, client: Any) -> None:
-        self._client = client
-        self.written = b""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._client, name)
-
-    def send(self, data: bytes) -> int:
-        self.written += bytes(data)
-        return len(data)
-
-    def sendall(self, data: bytes) -> None:
-        self.written += bytes(data)
-
-
-def problem_head(written: bytes) -> bytes:
-    """gunicorn's HTML error answer (``written``) as a problem details answer.
-
-    >>> answer = problem_head(b"HTTP/1.1 431 Request Header Fields Too Large\\r\\n\\r\\n<html>")
-    >>> answer.split(b"\\r\\n")[0], b"application/problem+json" in answer, b"nosniff" in answer
-    (b'HTTP/1.1 431 Request Header Fields Too Large', True, True)
-    """
-    from service.api.envelope import DATA_POLICY
-
-    status_line = written.split(b"\r\n", 1)[0].decode("latin-1")
-    _, code, reason = (status_line.split(" ", 2) + ["", ""])[:3]
-    status = int(code) if code.isdigit() else 400
-    body = json.dumps(
-        {"type": "about:blank", "title": reason or "Bad Request", "status": status,
-         "detail": _HEAD_PROBLEMS.get(status, _HEAD_PROBLEMS[400])},
-        separators=(",", ":"),
-    ).encode() + b"\n"
-    head = (
-        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
-        f"X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {DATA_POLICY}\r\n"
-        "Access-Control-Allow-Origin: *\r\n\r\n"
-    )
-    return head.encode("latin-1") + body
-
-
-def _write_head_with_body(write: Any) -> Any:
-    """gunicorn's ``Response.write``, sending the head with the first part of the body in
-    one write instead of two.
-
-    A proxy relays an answer's head as soon as it has read it, and can no longer send the
-    request to another instance once it has: a worker killed between the two writes (a
-    window that a busy machine, preempting the worker, widens to milliseconds) left the
-    client a head and no body. One write leaves the proxy either the whole answer or none
-    of it, and none is retried (deploy/compose/nginx.conf).
-    """
-
-    def write_whole(response: Any, data: Any) -> None:
-        if response.headers_sent or not isinstance(data, bytes):
-            write(response, data)
-            return
-        from gunicorn import util
-
-        sock = response.sock
-        response.sock = captured = _Captured(sock)
-        try:
-            write(response, data)
-        finally:
-            response.sock = sock
-        util.write(sock, captured.written)
-
-    write_whole.whole = True  # type: ignore[attr-defined]
-    return write_whole
-
-
-def post_worker_init(worker: Any) -> None:
-    """Answer the requests gunicorn refuses itself as problem details, and write each
-    answer's head with its body (both above)."""
-    from gunicorn import util
-    from gunicorn.http import wsgi
-
-    if not getattr(wsgi.Response.write, "whole", False):
-        wsgi.Response.write = _write_head_with_body(wsgi.Response.write)
-
-    refuse = type(worker).handle_error
-
-    def handle_error(req: Any, client: Any, addr: Any, exc: BaseException) -> None:
-        captured = _Captured(client)
-        refuse(worker, req, captured, addr, exc)  # logs it and writes the HTML page
-        if captured.written:
-            try:
-                util.write_nonblock(client, problem_head(captured.written))
-            except Exception:  # the client has gone, as gunicorn's own answer allows
-                worker.log.debug("Failed to send error message.")
-
-    worker.handle_error = handle_error
-
-
-# Metrics: every worker counts into files of its own in PROMETHEUS_MULTIPROC_DIR and
-# /metrics adds them up (prometheus_client's multiprocess mode). The variable has to be
-# set before prometheus_client is imported, so here, before the app is loaded. Without
-# one from the environment, each server gets a fresh directory of its own, named after
-# its master's process id and removed on exit; a master that could not remove its own
-# (killed) leaves it to the next server started on the machine, which removes every
-# such directory whose master is gone.
-_METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
-_METRICS_PREFIX = "oracle-metrics-"
-_own_metrics_dir: str | None = None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True
-
-
-def remove_dead_metrics_dirs(parent: Path) -> list[Path]:
-    """Remove this user's metrics directories in ``parent`` whose master is not running;
-    returns them."""
-    removed = []
-    for directory in parent.glob(_METRICS_PREFIX + "*"):
-        pid = directory.name.removeprefix(_METRICS_PREFIX)
-        try:
-            owned = directory.is_dir() and directory.stat().st_uid == os.getuid()
-        except OSError:
-            continue
-        if owned and pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(directory, ignore_errors=True)
-            removed.append(directory)
-    return removed
-
-
-if not os.environ.get(_METRICS_ENV, "").strip():
-    _parent = Path(tempfile.gettempdir())
-    remove_dead_metrics_dirs(_parent)
-    _own_metrics_dir = str(_parent / f"{_METRICS_PREFIX}{os.getpid()}")
-    shutil.rmtree(_own_metrics_dir, ignore_errors=True)  # a process of this id long gone left it
-    os.mkdir(_own_metrics_dir, 0o700)
-    os.environ[_METRICS_ENV] = _own_metrics_dir
-
-
-def on_starting(server: Any) -> None:
-    """Start from zero: files left by an earlier server in a configured directory
-    would be added to this one's counts."""
-    directory = Path(os.environ[_METRICS_ENV])
-    directory.mkdir(parents=True, exist_ok=True)
-    for stale in directory.glob("*.db"):
-        stale.unlink()
-    # The mark of a server told to stop (GET /readyz): a container restarted in the same
-    # pod finds its predecessor's, which would keep it out of rotation for good.
-    (directory / "draining").unlink(missing_ok=True)
-
-
-def child_exit(server: Any, worker: Any) -> None:
-    """A worker has gone: its live gauges (if any) no longer count; counters stay."""
-    from prometheus_client import multiprocess
-
-    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
-
-
-def on_exit(server: Any) -> None:
-    if _own_metrics_dir is not None:
-        shutil.rmtree(_own_metrics_dir, ignore_errors=True)
+# Metrics: the directory every worker counts into (PROMETHEUS_MULTIPROC_DIR), named before
+# the app is loaded, made when the server starts and removed when it stops (if its own).
+raw_env = serving.metrics_environment()
+on_starting = serving.on_starting
+child_exit = serving.child_exit
+on_exit = serving.on_exit

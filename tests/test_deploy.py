@@ -26,8 +26,8 @@ VERSIONS = [kubernetes_validate.utils.latest_version(), "1.30.0"]
 
 @pytest.fixture()
 def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
-    """The gunicorn settings. Loading them the first time makes a metrics directory and
-    names it in the environment, unless one is named: here one is, for the while."""
+    """The gunicorn settings (loading them makes nothing; a metrics directory is named in
+    the environment here, as a deployment names one)."""
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     from service import gunicorn_conf
 
@@ -252,9 +252,11 @@ def test_nginx_problems_carry_the_headers_of_every_answer() -> None:
             assert f"add_header {header}" in body, (location, header)
 
 
-def test_metrics_directories_of_dead_masters_are_removed(settings: Any, tmp_path: Path) -> None:
+def test_metrics_directories_of_dead_masters_are_removed(tmp_path: Path) -> None:
     """A master killed before it could remove its own metrics directory leaves it to the
     next server's start; those of running masters, and other names, stay."""
+    from service import serving
+
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait(timeout=30)
     dead, alive, other = (tmp_path / f"oracle-metrics-{gone.pid}", tmp_path / f"oracle-metrics-{os.getpid()}",
@@ -262,5 +264,5 @@ def test_metrics_directories_of_dead_masters_are_removed(settings: Any, tmp_path
     for directory in (dead, alive, other):
         directory.mkdir()
         (directory / "counter_1.db").write_bytes(b"")
-    assert settings.remove_dead_metrics_dirs(tmp_path) == [dead]
+    assert serving.remove_dead_metrics_dirs(tmp_path) == [dead]
     assert not dead.exists() and alive.is_dir() and other.is_dir()

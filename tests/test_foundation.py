@@ -128,20 +128,47 @@ def test_gunicorn_logs_json_when_asked(reload_gunicorn_conf):
         reload_gunicorn_conf(ORACLE_LOG_FORMAT="xml")
 
 
-def test_gunicorn_makes_a_metrics_directory_unless_one_is_named(reload_gunicorn_conf, monkeypatch, tmp_path):
+def test_gunicorn_names_a_metrics_directory_unless_one_is_named(reload_gunicorn_conf, monkeypatch, tmp_path):
     conf = reload_gunicorn_conf()
-    assert os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(tmp_path / "metrics")
+    assert conf.raw_env == []  # the environment names one
     (tmp_path / "metrics").mkdir()
     (tmp_path / "metrics" / "counter_1.db").write_bytes(b"stale")
+    (tmp_path / "metrics" / "draining").write_bytes(b"")
     conf.on_starting(None)
     assert list((tmp_path / "metrics").iterdir()) == []
 
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "")
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     conf = importlib.reload(conf)
-    made = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
-    assert made.is_dir() and made != tmp_path / "metrics"
+    (setting,) = conf.raw_env
+    name, _, value = setting.partition("=")
+    made = Path(value)
+    assert name == "PROMETHEUS_MULTIPROC_DIR" and made.parent == tmp_path
+    assert not made.exists()  # loading the settings makes nothing
+    # A directory whose master is gone is removed when the next server starts.
+    dead = tmp_path / "oracle-metrics-999999999"
+    dead.mkdir()
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", value)  # as gunicorn sets it from raw_env
+    conf.on_starting(None)
+    assert made.is_dir() and not dead.exists()
     conf.on_exit(None)
     assert not made.exists()
+
+
+def test_the_serving_hooks_do_nothing_on_import(tmp_path):
+    """Importing the settings and their hooks changes nothing: no directory, no variable,
+    no patch of gunicorn."""
+    script = (
+        "import os, tempfile, gunicorn.http.wsgi as w; before = w.Response.write; "
+        "import service.gunicorn_conf, service.serving, service.offload; "
+        "assert w.Response.write is before; assert 'PROMETHEUS_MULTIPROC_DIR' not in os.environ; "
+        "print(sorted(os.listdir(tempfile.gettempdir())))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
 
 
 def test_gunicorn_accepts_every_setting(reload_gunicorn_conf):

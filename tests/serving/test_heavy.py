@@ -1,0 +1,161 @@
+"""Heavy requests never starve light ones, and nothing is pinned: the service as
+deployed (``python -m service``, two gevent workers) on a loopback port.
+
+- While six clients loop the heaviest requests the contract allows (level-3 suggestions
+  of both board games with a 2 s budget, the replay of the longest game a 64 KiB body
+  holds, with every position), /healthz, /readyz and a reach request answer within
+  p50 30 ms and p99 150 ms, none failing; every heavy request gets 200, or 503 problem
+  details with Retry-After (service/offload.py).
+- Forty clients that send that replay and never read the answer grow the workers (and
+  their helpers) by at most 160 MiB in all, and their connections are closed within
+  60 s (service/serving.py: SEND_TIMEOUT, 10 s).
+
+Bounded: about 15 s (up to 45 s on a machine too busy for a round) and 25 s.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.heavy_load import HeavyLoad, heavy_requests, light_latencies, longest_replay, percentile, summary
+from tests.serving.server import Server, children, serve
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("heavy")) as running:
+        yield running
+
+
+def _family(server: Server) -> list[int]:
+    """The workers and their helpers."""
+    workers = server.workers()
+    return workers + [helper for worker in workers for helper in children(worker)]
+
+
+def _rss(pids: list[int]) -> int:
+    """Resident bytes of ``pids`` together."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/statm").read_text().split()
+        except OSError:
+            continue
+        total += int(fields[1]) * 4096
+    return total
+
+
+def _sockets(pids: list[int]) -> int:
+    """Open sockets of ``pids``."""
+    count = 0
+    for pid in pids:
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                try:
+                    count += fd.readlink().name.startswith("socket:")
+                except OSError:
+                    pass
+        except OSError:
+            pass
+    return count
+
+
+def test_each_worker_has_a_helper_for_heavy_requests(server: Server) -> None:
+    for worker in server.workers():
+        assert len(children(worker)) == 1, worker
+
+
+def test_the_heavy_requests_are_answered_by_the_helpers(server: Server) -> None:
+    for path, body in heavy_requests()[:2]:
+        lighter = json.loads(body)
+        lighter["budget_ms"] = 50
+        status, headers, answer = server.post(path, json.dumps(lighter).encode())
+        assert status == 200, answer[:300]
+        assert headers["Content-Type"] == "application/json" and headers["X-Request-ID"]
+        assert json.loads(answer)["level"] == 3
+    # Their metrics are counted by the helpers, and added up with the workers'.
+    assert f'endpoint="{heavy_requests()[0][0]}",method="POST",status="200"' in server.request("GET", "/metrics")[2].decode()
+
+
+def _meets_the_targets(took: dict[str, list[float]]) -> bool:
+    return all(
+        float("inf") not in times and percentile(times, 0.5) <= 0.030 and percentile(times, 0.99) <= 0.150
+        for times in took.values()
+    )
+
+
+def test_light_requests_stay_fast_while_heavy_ones_run(server: Server) -> None:
+    """p50 <= 30 ms and p99 <= 150 ms for each light request, none failing, under six
+    clients of heavy requests. The machine is shared (the rest of the suite runs beside
+    this test): a round whose figures miss the targets is tried again, at most three in
+    all, and every round is reported. Heavy requests held in the workers miss them in
+    every round (p99 of 0.6 to 1.3 s: docs/deploying.md)."""
+    rounds = []
+    for _ in range(3):
+        with HeavyLoad(server.port, clients=6, seconds=12) as load:
+            time.sleep(2)  # every client has its first request in
+            took = light_latencies(server.port, seconds=8)
+            heavy = load.result()
+        rounds.append({name: summary(times) for name, times in took.items()} | {"heavy": heavy})
+        # Every heavy request got 200 or a refusal with problem details and Retry-After
+        # (the client counts any other answer under a name of its own), none failed.
+        assert set(heavy) <= {"200", "429", "503"}, rounds
+        assert heavy.get("200", 0) >= 1, rounds
+        if _meets_the_targets(took):
+            break
+    else:
+        pytest.fail(f"the light requests missed p50 30 ms / p99 150 ms in every round: {rounds}")
+
+
+def _warm(server: Server, body: bytes, answers: int) -> None:
+    """``answers`` replays answered 200 (a 503 waits as its Retry-After asks)."""
+    deadline = time.monotonic() + 60
+    while answers and time.monotonic() < deadline:
+        status, headers, _ = server.post("/v1/games/replay", body, timeout=30)
+        if status == 200:
+            answers -= 1
+        else:
+            assert status == 503 and headers["Retry-After"] == "1", status
+            time.sleep(1)
+    assert not answers
+
+
+def test_readers_that_never_read_are_dropped_and_pin_little(server: Server) -> None:
+    body = longest_replay()
+    family = _family(server)
+    # Each helper has answered the replay, so that what a first answer leaves (its code
+    # and tables paged in) is not counted as growth.
+    _warm(server, body, 4)
+    before, sockets_before = _rss(family), _sockets(family)
+
+    clients = []
+    for _ in range(40):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel holds little of it
+        sock.connect(("127.0.0.1", server.port))
+        sock.sendall(b"POST /v1/games/replay HTTP/1.1\r\nHost: oracle\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        clients.append(sock)
+    try:
+        peak, closed_after = before, None
+        start = time.monotonic()
+        while time.monotonic() - start < 60:
+            peak = max(peak, _rss(family))
+            if time.monotonic() - start > 2 and _sockets(family) <= sockets_before:
+                closed_after = time.monotonic() - start
+                break
+            time.sleep(0.25)
+        grown = (peak - before) / 2**20
+        assert closed_after is not None, f"connections still open after 60 s; grown {grown:.0f} MiB"
+        assert grown <= 160, f"the workers grew by {grown:.0f} MiB"
+        # The service answers as before.
+        assert server.request("GET", "/healthz", timeout=5)[0] == 200
+    finally:
+        for sock in clients:
+            sock.close()
