@@ -15,6 +15,15 @@ integers have one) is decoded by the standard library from the start: an integer
 always read as an integer, and judged as one (too large for its member, or against a
 rule). Only RFC 8259 JSON is accepted: UTF-8, no ``NaN`` or ``Infinity``, nesting as deep
 as the interpreter allows (deeper is an error like any other).
+
+A member given twice in one object is an error too (:class:`DuplicateMember`, with the
+member's JSON pointer), not read as its last copy: a proxy or validator that reads the
+first copy would see another request than the service answers. orjson keeps the last
+copy without a word, so what it read is checked against the text: every member has one
+colon in the text, as has every colon inside a string, and orjson writes the members it
+kept and the strings' colons back. Fewer colons in that writing than in the text means a
+dropped member, and then (as when a ``\\u`` escape might hide a colon) the standard
+library reads the text again, member by member.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from flask.json.provider import JSONProvider
 from service.api.language import request_language
 from service.common.language import DEFAULT_LANGUAGE, LANGUAGES
 from service.common.refusal import N_, Text, localize
+from service.common.shapes import token
 
 #: Every byte of a body as ``0`` if it is a digit, else a space: a run of digits as long
 #: as an integer beyond 64 bits needs (2**63 has 19 digits) is then a substring search,
@@ -45,6 +55,86 @@ TOO_MANY_DIGITS = N_("a number has more than {digits} digits")
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(NOT_A_JSON_VALUE(name=name))
+
+
+class DuplicateMember(ValueError):
+    """A member given more than once in an object of the body, at ``pointer`` (RFC 6901)."""
+
+    def __init__(self, pointer: str) -> None:
+        super().__init__(f"the member {pointer} is given more than once")
+        self.pointer = pointer
+
+
+class _Twice(dict[str, Any]):
+    """An object that had a member more than once: ``twice`` is the first such name."""
+
+    twice = ""
+
+
+def _unique(found: list[_Twice]) -> Any:
+    """An ``object_pairs_hook`` that marks an object with a member twice (a :class:`_Twice`,
+    also appended to ``found``)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        members = dict(pairs)
+        if len(members) == len(pairs):
+            return members
+        marked = _Twice(members)
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                marked.twice = name
+                break
+            seen.add(name)
+        found.append(marked)
+        return marked
+
+    return hook
+
+
+def _first_twice(value: Any, path: str = "") -> str | None:
+    """The pointer of the first member given twice in ``value``, in document order."""
+    if isinstance(value, dict):
+        if isinstance(value, _Twice):
+            return f"{path}/{token(value.twice)}"
+        items: Any = ((token(name), below) for name, below in value.items())
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for name, below in items:
+        found = _first_twice(below, f"{path}/{name}")
+        if found is not None:
+            return found
+    return None
+
+
+def _colons(value: Any) -> int:
+    """The colons of ``value`` written as JSON: one a member, and those in its strings."""
+    try:
+        return orjson.dumps(value).count(b":")
+    except orjson.JSONEncodeError:
+        pass  # nested deeper than orjson writes: counted here, without a second reading
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            count += len(item) + sum(name.count(":") for name in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            count += item.count(":")
+    return count
+
+
+def _read_strictly(text: str) -> Any:
+    """``text`` read by the standard library, refusing a member given twice."""
+    found: list[_Twice] = []
+    value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique(found))
+    if found:
+        raise DuplicateMember(_first_twice(value) or "")
+    return value
 
 
 def _writer(language: str) -> Any:
@@ -93,13 +183,18 @@ class OrjsonProvider(JSONProvider):
         data = s.encode("utf-8", "surrogatepass") if isinstance(s, str) else bytes(s)
         if _LONG_RUN not in data.translate(_DIGITS):
             try:
-                return orjson.loads(data)
+                value = orjson.loads(data)
             except orjson.JSONDecodeError:
                 pass  # the standard library says what is wrong, or reads what orjson cannot
+            else:
+                if b"\\u" not in data and data.count(b":") == _colons(value):
+                    return value  # no member dropped
         try:
-            return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+            return _read_strictly(data.decode("utf-8"))
         except RecursionError:
             raise ValueError(NESTED_TOO_DEEPLY()) from None
+        except DuplicateMember:
+            raise
         except ValueError as exc:
             if isinstance(exc, json.JSONDecodeError | UnicodeDecodeError) or "digits" not in str(exc):
                 raise

@@ -17,6 +17,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.api.errors import InvalidRequest
+from service.api.json_provider import DuplicateMember
 from service.common import MAX_PROBLEMS, Problem
 from service.common.refusal import N_, Message, Text, recognize
 from service.common.shapes import token
@@ -142,6 +143,8 @@ class RequestParser(FlaskParser):
                 raise RequestEntityTooLarge(BODY_TOO_LARGE(kib=MAX_BODY // 1024))
         try:
             return current_app.json.loads(raw)
+        except DuplicateMember as exc:
+            raise InvalidRequest([{"pointer": exc.pointer, "detail": GIVEN_TWICE()}]) from None
         except ValueError as exc:
             raise InvalidRequest([{"pointer": "", "detail": _not_json(exc)}]) from None
 
