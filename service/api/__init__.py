@@ -46,6 +46,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     (default: ``ORACLE_CORS_ORIGINS``, see :mod:`~service.api.envelope`).
     """
     app = Flask(__name__, static_folder=None)
+    # A path with doubled slashes is no address of the service (404), rather than a
+    # redirect to the merged path, which werkzeug writes with the request's Host header:
+    # a client could be sent to any name it put there (docs/api.md).
+    app.url_map.merge_slashes = False
     app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     if config is not None:
