@@ -129,12 +129,11 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
                 N_("a side has at most {most} {building}")(most=most, building=building.value),
                 f"{where}/{building.value}",
             )
-    castle = (
-        ledger.building(Building.WALL) or ledger.building(Building.GATE) or ledger.building(Building.TOWER)
-    )
-    if castle and not side.is_count:
+    # The member named is the castle's first building the ledger has, not always the tower.
+    castle = next((b for b in (Building.TOWER, Building.WALL, Building.GATE) if ledger.building(b)), None)
+    if castle is not None and not side.is_count:
         raise InvalidPositionError(
-            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value), f"{where}/tower"
+            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value), f"{where}/{castle.value}"
         )
     if ledger.building(Building.WALL) > ledger.building(Building.TOWER):
         raise InvalidPositionError(

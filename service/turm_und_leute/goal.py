@@ -71,8 +71,9 @@ def goal(
     Leute*).
 
     The count wins with his castle (and, in *Turm und Leute*, all his people safe); his
-    opponents win together once he is removed; the angels with the dragon, the dwarves
-    with the catapult, the Fluid once no other side has a group left.
+    opponents win together once he is removed, and a removed count has not met his aim,
+    whatever he has built; the angels win with the dragon, the dwarves with the catapult,
+    the Fluid once no other side has a group on the board.
     """
     check_peoples(edition, peoples)
     count = count_side(edition)
@@ -123,10 +124,16 @@ def goal(
                 missing.append(N_("the catapult")())
         else:
             aim = Aim.EVERYTHING
-            left = sum(len(by_side[s].groups) for s in playing if s is not Side.FLUID)
+            # L31: the Fluid takes groups on the board; angels off it cannot be taken, and
+            # the angels' last one comes back at once (L18).
+            left = sum(not t.off_board for s in playing if s is not Side.FLUID for t in by_side[s].groups)
             if left:
                 missing.append(
-                    Nn_("{count} group of the other sides", "{count} groups of the other sides", "count")(count=left)
+                    Nn_(
+                        "{count} group of the other sides on the board",
+                        "{count} groups of the other sides on the board",
+                        "count",
+                    )(count=left)
                 )
         results.append(SideGoal(side, aim, not missing, tuple(missing)))
     winners = [r.side for r in results if r.met]

@@ -158,10 +158,13 @@ FIGHTERS: Final = frozenset(
         Kind.ELEKTROKAEMPFER,
         Kind.STRAHLENWERFER,
         Kind.DAEMONENREITER,
+        Kind.ENGEL,
+        Kind.ZWERGE,
     }
 )
-"""The "Kämpfer" of the text: the count's fighting kinds, which work as whole groups
-(L24) and which five workers become (L28)."""
+"""The "Kämpfer" of the text: every fighting group, the count's pikemen, archers and
+riders and the peoples' dwarves and angels; they move, attack and work, as whole groups
+(L16, L24). The count and the workers are not among them."""
 
 ANGEL_PRICE: Final = 7
 """L29: gold per angel hired."""

@@ -158,30 +158,44 @@ def _new_id(ledger: Ledger, kind: Kind) -> str:
 
 
 def start_turn(edition: Edition, peoples: Sequence[Side], ledger: Ledger) -> tuple[Ledger, tuple[Event, ...]]:
-    """The start of a side's turn (L13, L12, L18, LS6): the markers on its groups are
-    removed, it receives its markers; the imperator moves the worlds; angels that lost
-    their last angel get one back, off the board.
+    """The start of a side's turn (LS6, L13, L12, L18): the imperator first moves the
+    worlds; the markers on the side's groups are removed, it receives its markers; angels
+    that have lost their last angel have one back, off the board.
 
     >>> peoples = (Side.ZWERGE, Side.ENGEL)
     >>> after, events = start_turn(Edition.TURM_UND_LEUTE, peoples, Ledger(Side.GRAF, markers=3))
     >>> after.markers, [e.type for e in events]
     (11, ['markers_removed', 'markers_received'])
+    >>> _, events = start_turn(Edition.STAHL_UND_STERNE, peoples, Ledger(Side.IMPERATOR))
+    >>> [e.type for e in events]
+    ['worlds_moved', 'markers_removed', 'markers_received']
     """
     events: list[Event] = []
+    if ledger.side is Side.IMPERATOR:
+        # LS6: the worlds move at the start of the imperator's turn, before the markers.
+        events.append(Event("worlds_moved", {}))
     lying = sum(t.markers for t in ledger.groups)
     groups = tuple(replace(t, markers=0, actions_used=0) for t in ledger.groups)
     events.append(Event("markers_removed", {"markers": lying}))
     income = markers_per_turn(ledger.side, len(peoples))
     if ledger.side is not Side.FLUID:
         events.append(Event("markers_received", {"markers": income}))
-    after = replace(ledger, groups=groups, markers=ledger.markers + income)
-    if ledger.side is Side.IMPERATOR:
-        events.append(Event("worlds_moved", {}))
-    if ledger.side is Side.ENGEL and not any(t.kind is Kind.ENGEL for t in groups):
-        angel = Troop(_new_id(after, Kind.ENGEL), Kind.ENGEL, 1, off_board=True)
-        after = replace(after, groups=(*after.groups, angel))
-        events.append(Event("angel_returned", {"group": angel.id}))
-    return after, tuple(events)
+    after, returned = angel_back(replace(ledger, groups=groups, markers=ledger.markers + income))
+    return after, (*events, *returned)
+
+
+def angel_back(ledger: Ledger) -> tuple[Ledger, tuple[Event, ...]]:
+    """L18: angels that have lost their last angel have one back at once, off the board;
+    any other ledger as it is.
+
+    >>> after, events = angel_back(Ledger(Side.ENGEL))
+    >>> [(t.id, t.off_board) for t in after.groups], [e.type for e in events]
+    ([('engel-1', True)], ['angel_returned'])
+    """
+    if ledger.side is not Side.ENGEL or any(t.kind is Kind.ENGEL for t in ledger.groups):
+        return ledger, ()
+    angel = Troop(_new_id(ledger, Kind.ENGEL), Kind.ENGEL, 1, off_board=True)
+    return replace(ledger, groups=(*ledger.groups, angel)), (Event("angel_returned", {"group": angel.id}),)
 
 
 def play_turn(
@@ -198,9 +212,9 @@ def play_turn(
     With ``start`` the turn's start (:func:`start_turn`) comes first; with ``end`` the
     actions are the whole turn (the Fluid must have made its two moves, L30).
     """
-    events: tuple[Event, ...] = ()
-    if start:
-        ledger, events = start_turn(edition, peoples, ledger)
+    # L18: a ledger of angels without an angel has its angel back, whether or not the
+    # turn starts here.
+    ledger, events = start_turn(edition, peoples, ledger) if start else angel_back(ledger)
     turn = _Turn(edition, tuple(peoples), ledger, list(events), {})
     for index, action in enumerate(actions):
         try:
@@ -306,8 +320,6 @@ ALLOWED: Final[Mapping[Kind, frozenset[str]]] = MappingProxyType(
         Kind.GRAF: frozenset({"move"}),
         Kind.IMPERATOR: frozenset({"move"}),
         **{k: frozenset({"move", "attack", "work"}) for k in FIGHTERS},
-        Kind.ENGEL: frozenset({"move", "attack"}),
-        Kind.ZWERGE: frozenset({"move", "attack"}),
     }
 )
 """L16, L24: the actions a ledger knows for each kind (defending is the combat's, L17)."""
@@ -393,11 +405,10 @@ def _work(turn: _Turn, action: Work) -> None:
         raise _Illegal("L21", N_("a field gives workers only to a side with a farm")())
     if action.site is Site.QUARRY and not turn.ledger.building(Building.QUARRY):
         raise _Illegal("L22", N_("a side without a quarry cannot work in one")())
-    if action.imperator_present and (edition is not Edition.STAHL_UND_STERNE or side is not Side.IMPERATOR):
-        raise _Illegal(
-            "LS9",
-            N_("only in Stahl und Sterne, and only the imperator's side, is production doubled by his presence")(),
-        )
+    if action.imperator_present and edition is not Edition.STAHL_UND_STERNE:
+        # LS9 doubles the production of a planet where the imperator stands, whoever
+        # works it; Turm und Leute has no imperator and no planets.
+        raise _Illegal("LS9", N_("Turm und Leute has no imperator: only in Stahl und Sterne does his presence on a planet double its production")())
     troop = _act(turn, action.group, "work")
     amount = 2 if action.imperator_present else 1
     produced: dict[str, object] = {"group": troop.id, "site": action.site.value}

@@ -397,7 +397,7 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
         work("arbeiter-4", "blue"),
         {"type": "bridge", "fields": 2},
     )
-    assert answer["events"][2] == {"type": "worlds_moved"}
+    assert answer["events"][0] == {"type": "worlds_moved"}
     assert answer["production"] == {"biomass": 2, "iron": 2, "arbeiter": 1}
     assert (answer["ledger"]["markers"], answer["markers_spent"]) == (0, 8)
     assert t.refused("engel", {"type": "attack", "group": "engel-1"})["rule"] == "LS13"

@@ -75,9 +75,26 @@ def test_l31_the_fluid_takes_everything(edition) -> None:
     by_side[Side.ZWERGE] = replace(by_side[Side.ZWERGE], groups=())
     result = goal(edition, (Side.ZWERGE, Side.FLUID), list(by_side.values()))
     left = len(by_side[count_side(edition)].groups)
-    assert result.sides[-1].missing == (f"{left} group{'' if left == 1 else 's'} of the other sides",)
+    assert result.sides[-1].missing == (f"{left} group{'' if left == 1 else 's'} of the other sides on the board",)
     by_side[count_side(edition)] = replace(by_side[count_side(edition)], groups=())
     assert winners(edition, by_side, (Side.ZWERGE, Side.FLUID)) == ["zwerge", "fluid"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_l31_l18_angels_off_the_board_are_not_left_for_the_fluid(edition) -> None:
+    # The Fluid takes groups on the board (L30 4); angels off it cannot be taken, and the
+    # angels' last one comes back at once (L18): they do not keep the Fluid from its aim.
+    peoples = (Side.ENGEL, Side.FLUID)
+    by_side = ledgers(edition, peoples)
+    by_side[count_side(edition)] = replace(by_side[count_side(edition)], groups=())
+    angels = by_side[Side.ENGEL]
+    assert all(t.off_board for t in angels.groups)
+    assert goal(edition, peoples, list(by_side.values())).sides[-1].met
+    on_board = replace(angels, groups=(replace(angels.groups[0], off_board=False), *angels.groups[1:]))
+    by_side[Side.ENGEL] = on_board
+    assert goal(edition, peoples, list(by_side.values())).sides[-1].missing == (
+        "1 group of the other sides on the board",
+    )
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

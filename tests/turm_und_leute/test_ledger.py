@@ -25,7 +25,7 @@ from service.turm_und_leute.actions import (
 )
 from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
-from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop, cost
+from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop, cost, wood
 from service.turm_und_leute.units import UNITS, Edition, Kind, translate
 
 from .ledgers import SUS, TUL, play, refuse, start, with_buildings, with_groups, with_supply
@@ -149,10 +149,19 @@ def test_l16_workers_move_or_work_the_count_moves(edition, name, verb, allowed) 
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_l16_dwarves_and_angels_do_not_work(edition) -> None:
-    assert refuse(edition, start(edition, Side.ZWERGE), Work("zwerge-1", site_forest(edition))).rule == "L16"
+def test_l16_l24_dwarves_and_angels_are_fighters_and_work(edition) -> None:
+    # "Kämpfer" are every fighting group: the dwarves' and the angels' too (L16, L24).
+    result = play(edition, start(edition, Side.ZWERGE), Work("zwerge-1", site_forest(edition)))
+    assert result.production == {wood(edition).value: 1}
     angels = start(edition, Side.ENGEL)
+    result = play(edition, angels, Move("engel-1", to="board"), Work("engel-1", site_forest(edition)))
+    assert result.production == {wood(edition).value: 1}
+    # Not for gold, which only the angels' workers make (L23), and not off the board (L18).
     assert refuse(edition, angels, Move("engel-1", to="board"), Work("engel-1", Site.GOLD)).rule == "L23"
+    assert refuse(edition, angels, Work("engel-1", site_forest(edition))).rule == "L18"
+    # A dwarves' group works whole, as the count's fighters do.
+    few = replace(start(edition, Side.ZWERGE), groups=(Troop("zwerge-1", Kind.ZWERGE, 3),))
+    assert refuse(edition, few, Work("zwerge-1", site_forest(edition))).rule == "L24"
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -424,8 +433,19 @@ def test_ls9_the_imperators_presence_doubles() -> None:
     result = play(SUS, count(SUS), Work("arbeiter-1", Site.RED, True), Work("arbeiter-2", Site.BLUE, True))
     assert result.production == {"iron": 2, "arbeiter": 2}
     assert refuse(TUL, count(TUL), Work("arbeiter-1", Site.FOREST, True)).rule == "LS9"
+
+
+def test_ls9_the_imperator_doubles_the_planets_production_whoever_works_it() -> None:
+    # "Er verdoppelt durch seine Anwesenheit auf einem Planeten die Produktion": the
+    # planet's, so another side's work there is doubled too.
     angels = with_groups(start(SUS, Side.ENGEL), Troop("arbeiter-1", Kind.ARBEITER, 1))
-    assert refuse(SUS, angels, Work("arbeiter-1", Site.GOLD, True)).rule == "LS9"
+    assert play(SUS, angels, Work("arbeiter-1", Site.GOLD, True)).production == {"uranium": 2}
+    dwarves = start(SUS, Side.ZWERGE)
+    assert play(SUS, dwarves, Work("zwerge-1", Site.RED, True)).production == {"iron": 2}
+    assert play(SUS, dwarves, Work("zwerge-1", Site.RED)).production == {"iron": 1}
+    # Turm und Leute has no imperator: the member is refused there, for every side.
+    tul_dwarves = start(TUL, Side.ZWERGE)
+    assert refuse(TUL, tul_dwarves, Work("zwerge-1", Site.FOREST, True)).rule == "LS9"
 
 
 def test_ls10_towers_cost_biomass_and_iron() -> None:
@@ -506,3 +526,15 @@ def test_l9_l30_ls8_impossible_ledgers_of_the_peoples() -> None:
     with pytest.raises(InvalidPositionError) as err:
         check_ledger(SUS, PEOPLES, with_buildings(start(SUS, Side.IMPERATOR), farm=1))
     assert err.value.rule == "LS8"
+
+
+@pytest.mark.parametrize(("building", "where"), [("tower", "tower"), ("wall", "wall"), ("gate", "gate")])
+def test_l26_a_castle_on_a_peoples_ledger_is_named_where_it_stands(building, where) -> None:
+    # The pointer names the castle's building the ledger has, not always the tower.
+    dwarves = with_buildings(start(TUL, Side.ZWERGE), **{building: 1})
+    with pytest.raises(InvalidPositionError) as err:
+        check_ledger(TUL, PEOPLES, dwarves)
+    assert (err.value.rule, err.value.field) == ("L26", f"/ledger/buildings/{where}")
+    with pytest.raises(InvalidPositionError) as err:
+        check_ledger(TUL, PEOPLES, dwarves, "/ledgers/1")
+    assert (err.value.rule, err.value.field) == ("L26", f"/ledgers/1/buildings/{where}")

@@ -120,7 +120,12 @@ def test_ls4_the_count_and_his_kinds_are_renamed() -> None:
 def test_ls6_the_imperator_moves_the_worlds_at_his_start(edition) -> None:
     count = start(edition, count_side(edition))
     _, events = start_turn(edition, PEOPLES, count)
-    assert ("worlds_moved" in [e.type for e in events]) == (edition is SUS)
+    # LS6: before anything else, the markers' removal and receipt included.
+    assert [e.type for e in events] == [
+        *(["worlds_moved"] if edition is SUS else []),
+        "markers_removed",
+        "markers_received",
+    ]
     for people in PEOPLES:
         _, events = start_turn(edition, PEOPLES, start(edition, people))
         assert "worlds_moved" not in [e.type for e in events]
