@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import explain
+from service.turm_und_leute.interpretations import interpretations_of
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.position import Ledger, Project, Site
 from service.turm_und_leute.units import Kind
@@ -125,13 +126,25 @@ class Violation:
         """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``)."""
         return explain(self.detail, language)
 
+    @property
+    def interpretations(self) -> tuple[str, ...]:
+        """The readings of the text its rule rests on (docs/interpretations.md)."""
+        return interpretations_of(self.rule)
+
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in order: ``type`` and its members (JSON values)."""
+    """Something that happened, in order: ``type`` and its members (JSON values), and the
+    ``rules`` it happened by."""
 
     type: str
     members: Mapping[str, object] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+
+    @property
+    def interpretations(self) -> tuple[str, ...]:
+        """The readings of the text its rules rest on (docs/interpretations.md)."""
+        return tuple(dict.fromkeys(i for rule in self.rules for i in interpretations_of(rule)))
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from service.common.wire import (
     Member,
     Obj,
     Ordered,
+    Readings,
     Record,
     Shared,
     String,
@@ -745,6 +746,7 @@ VIOLATION: Final = Obj("Violation", "The first illegal action of a turn.", (
     Member("index", Integer(0), "The index of the offending action; the number of actions when the turn ends too "
            "early (L30)."),
     Member("detail", Text(), "A sentence a player understands."),
+    Member("interpretations", Readings(), omit=True),
 ), Violation)
 
 VERDICT: Final = wire.verdict_statement(VIOLATION, "action")
@@ -783,6 +785,7 @@ EVENT: Final = Record("Event", "Something that happened, in order; `type` says w
     Member("stack", Integer(2), "The height of the stack split.", default=None, omit=True),
     Member("parts", ListOf(Integer(1), "A part."), "The parts of a split.", default=None, omit=True),
     Member("side", Word(tuple(s.value for s in Side)), "The side of the group taken.", default=None, omit=True),
+    Member("interpretations", Readings(), default=None, omit=True),
 ))
 
 
@@ -944,7 +947,8 @@ def violation_to_dict(violation: Violation) -> dict[str, Any]:
 
 
 def _event(event: Event) -> Mapping[str, object]:
-    return {"type": event.type, **event.members}
+    readings = event.interpretations
+    return {"type": event.type, **event.members, **({"interpretations": readings} if readings else {})}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -39,6 +39,7 @@ INTERPRETATIONS: Final[Readings] = {
     'L31': ('L31',),
     'LS4': ('LS4',),
     'LS5': ('LS5',),
+    'LS6': ('LS6',),
     'LS7': ('LS7',),
     'LS8': ('LS8',),
     'LS9': ('LS9',),

@@ -173,13 +173,15 @@ def start_turn(edition: Edition, peoples: Sequence[Side], ledger: Ledger) -> tup
     events: list[Event] = []
     if ledger.side is Side.IMPERATOR:
         # LS6: the worlds move at the start of the imperator's turn, before the markers.
-        events.append(Event("worlds_moved", {}))
+        events.append(Event("worlds_moved", {}, ("LS6",)))
     lying = sum(t.markers for t in ledger.groups)
     groups = tuple(replace(t, markers=0, actions_used=0) for t in ledger.groups)
-    events.append(Event("markers_removed", {"markers": lying}))
+    events.append(Event("markers_removed", {"markers": lying}, ("L13",)))
     income = markers_per_turn(ledger.side, len(peoples))
     if ledger.side is not Side.FLUID:
-        events.append(Event("markers_received", {"markers": income}))
+        # L9: the count's income counts the opposing peoples.
+        rules = ("L12", "L9") if ledger.side.is_count else ("L12",)
+        events.append(Event("markers_received", {"markers": income}, rules))
     after, returned = angel_back(replace(ledger, groups=groups, markers=ledger.markers + income))
     return after, (*events, *returned)
 
@@ -195,7 +197,7 @@ def angel_back(ledger: Ledger) -> tuple[Ledger, tuple[Event, ...]]:
     if ledger.side is not Side.ENGEL or any(t.kind is Kind.ENGEL for t in ledger.groups):
         return ledger, ()
     angel = Troop(_new_id(ledger, Kind.ENGEL), Kind.ENGEL, 1, off_board=True)
-    return replace(ledger, groups=(*ledger.groups, angel)), (Event("angel_returned", {"group": angel.id}),)
+    return replace(ledger, groups=(*ledger.groups, angel)), (Event("angel_returned", {"group": angel.id}, ("L18",)),)
 
 
 def play_turn(
@@ -367,13 +369,14 @@ def _move(turn: _Turn, action: Move) -> None:
     if action.to is not None:
         troop = replace(troop, off_board=action.to == "off")
         turn.put(troop)
-    turn.events.append(Event("moved", {"group": troop.id, **({"to": action.to} if action.to else {})}))
+    rules = ("L14", "L18") if action.to else ("L14",)
+    turn.events.append(Event("moved", {"group": troop.id, **({"to": action.to} if action.to else {})}, rules))
     if action.gold:
         # L19: anyone collects gold pieces; only the angels and the dwarves keep them.
         kept = turn.ledger.side in (Side.ENGEL, Side.ZWERGE)
         if kept:
             turn.gain(gold(turn.edition), action.gold)
-        turn.events.append(Event("gold_collected", {"group": troop.id, "gold": action.gold, "kept": kept}))
+        turn.events.append(Event("gold_collected", {"group": troop.id, "gold": action.gold, "kept": kept}, ("L19",)))
 
 
 def _work(turn: _Turn, action: Work) -> None:
@@ -427,7 +430,26 @@ def _work(turn: _Turn, action: Work) -> None:
         turn.gain(resource, amount)
         turn.production[resource.value] = turn.production.get(resource.value, 0) + amount
         produced[resource.value] = amount
-    turn.events.append(Event("worked", produced))
+    rules = (
+        _SITE_RULE[action.site],
+        *(("L16", "L24") if troop.kind is not Kind.ARBEITER else ()),
+        *(("LS9",) if action.imperator_present else ()),
+    )
+    turn.events.append(Event("worked", produced, rules))
+
+
+_SITE_RULE: Final[Mapping[Site, str]] = MappingProxyType(
+    {
+        Site.FOREST: "L20",
+        Site.FIELD: "L21",
+        Site.QUARRY: "L22",
+        Site.GOLD: "L23",
+        Site.GREEN: "LS8",
+        Site.BLUE: "LS8",
+        Site.RED: "LS8",
+    }
+)
+"""The rule of the work at each site."""
 
 
 def _attack(turn: _Turn, action: Attack) -> None:
@@ -436,7 +458,7 @@ def _attack(turn: _Turn, action: Attack) -> None:
         rule = "LS13" if turn.edition is Edition.STAHL_UND_STERNE else "L18"
         raise _Illegal(rule, N_("{troop} is off the board: angels do not attack from there")(troop=troop.id))
     troop = _act(turn, action.group, "attack")
-    turn.events.append(Event("attacked", {"group": troop.id}))
+    turn.events.append(Event("attacked", {"group": troop.id}, ("L16",)))
 
 
 def _build(turn: _Turn, action: Build) -> None:
@@ -475,7 +497,7 @@ def _build(turn: _Turn, action: Build) -> None:
     for building in adds:
         buildings[building] = buildings.get(building, 0) + 1
     turn.ledger = replace(turn.ledger, buildings=buildings)
-    turn.events.append(Event("built", {"project": project.value}))
+    turn.events.append(Event("built", {"project": project.value}, (rule,)))
 
 
 _ADDS: Final[Mapping[Project, tuple[Building, ...]]] = MappingProxyType(
@@ -520,7 +542,7 @@ def _convert(turn: _Turn, action: Convert) -> None:
     made = [
         turn.add(action.into, UNITS[edition][action.into].max_figures).id for _ in range(CONVERSION[base])
     ]
-    turn.events.append(Event("converted", {"workers": list(action.workers), "groups": made}))
+    turn.events.append(Event("converted", {"workers": list(action.workers), "groups": made}, ("L28",)))
 
 
 def _hire(turn: _Turn, action: Hire) -> None:
@@ -545,14 +567,15 @@ def _hire(turn: _Turn, action: Hire) -> None:
         troop = turn.add(Kind.ZWERGE, action.figures)
     else:
         raise _Illegal("L29", N_("only the angels and the dwarves hire, not the {side}")(side=side.value))
-    turn.events.append(Event("hired", {"group": troop.id, "figures": troop.figures}))
+    rules = ("L29", "LS11") if side is Side.ENGEL and edition is Edition.STAHL_UND_STERNE else ("L29",)
+    turn.events.append(Event("hired", {"group": troop.id, "figures": troop.figures}, rules))
 
 
 def _bridge(turn: _Turn, action: Bridge) -> None:
     if turn.edition is not Edition.STAHL_UND_STERNE:
         raise _Illegal("LS7", N_("bridges between worlds are Stahl und Sterne's")())
     turn.spend(BRIDGE_PRICE * action.fields, "LS7", Nn_("a bridge over {fields} field", "a bridge over {fields} fields", "fields")(fields=action.fields))
-    turn.events.append(Event("bridge", {"fields": action.fields, "markers": BRIDGE_PRICE * action.fields}))
+    turn.events.append(Event("bridge", {"fields": action.fields, "markers": BRIDGE_PRICE * action.fields}, ("LS7",)))
 
 
 # ------------------------------------------------------------------------------ the Fluid
@@ -571,11 +594,11 @@ def _fluid(turn: _Turn, action: Action) -> None:
     ledger = turn.ledger
     if isinstance(action, Place):
         turn.ledger = replace(ledger, fluids=ledger.fluids + 1)
-        turn.events.append(Event("placed", {}))
+        turn.events.append(Event("placed", {}, ("L30",)))
     elif isinstance(action, Relocate):
         if ledger.fluids < 2:
             raise _Illegal("L30", N_("relocating moves two fluids; {fluids} on the board")(fluids=ledger.fluids))
-        turn.events.append(Event("relocated", {}))
+        turn.events.append(Event("relocated", {}, ("L30",)))
     elif isinstance(action, Split):
         if not 0 <= action.stack < len(ledger.stacks):
             raise _Illegal("L30", N_("there is no stack {stack}: the Fluid has {count}")(stack=action.stack, count=len(ledger.stacks)))
@@ -586,7 +609,7 @@ def _fluid(turn: _Turn, action: Action) -> None:
             )
         rest = ledger.stacks[: action.stack] + ledger.stacks[action.stack + 1 :]
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
-        turn.events.append(Event("split", {"stack": height, "parts": list(action.parts)}))
+        turn.events.append(Event("split", {"stack": height, "parts": list(action.parts)}, ("L30",)))
     elif isinstance(action, Absorb):
         if action.side is Side.FLUID or action.side not in (count_side(turn.edition), *turn.peoples):
             raise _Illegal(
@@ -597,6 +620,6 @@ def _fluid(turn: _Turn, action: Action) -> None:
                 "L30", N_("taking a group needs four single fluids around it; {singles} stand alone")(singles=ledger.singles)
             )
         turn.ledger = replace(ledger, fluids=ledger.fluids + 1, stacks=(*ledger.stacks, 5))
-        turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}))
+        turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}, ("L30",)))
     else:
-        turn.events.append(Event("planet_moved", {}))
+        turn.events.append(Event("planet_moved", {}, ("LS12",)))

@@ -130,7 +130,13 @@ def test_l30_a_fluid_turn_that_ends_early_is_illegal_unless_it_goes_on(client) -
     verdict = ok(client.post(f"{BASE}/turns/validate", json=body))
     assert verdict == {
         "legal": False,
-        "violation": {"rule": "L30", "index": 1, "detail": verdict["violation"]["detail"]},
+        "violation": {
+            "rule": "L30",
+            "index": 1,
+            "detail": verdict["violation"]["detail"],
+            # The readings L30 rests on, as for the other games' violations.
+            "interpretations": ["L30a", "L30b"],
+        },
     }
     assert problem(client.post(f"{BASE}/turns/apply", json=body), 422)["field"] == "/actions"
     assert ok(client.post(f"{BASE}/turns/validate", json={**body, "end": False})) == {"legal": True}
@@ -397,7 +403,8 @@ def test_ls4_to_ls13_two_rounds_of_stahl_und_sterne(client) -> None:
         work("arbeiter-4", "blue"),
         {"type": "bridge", "fields": 2},
     )
-    assert answer["events"][0] == {"type": "worlds_moved"}
+    # The worlds move first, by LS6's reading of the text (docs/interpretations.md).
+    assert answer["events"][0] == {"type": "worlds_moved", "interpretations": ["LS6"]}
     assert answer["production"] == {"biomass": 2, "iron": 2, "arbeiter": 1}
     assert (answer["ledger"]["markers"], answer["markers_spent"]) == (0, 8)
     assert t.refused("engel", {"type": "attack", "group": "engel-1"})["rule"] == "LS13"
@@ -448,3 +455,26 @@ def test_the_ledger_page_and_its_files_are_served(client) -> None:
         assert path in script
     assert "http://" not in script and "https://" not in script
     assert "/turm-und-leute/ledger" in client.get("/turm-und-leute").get_data(as_text=True)
+
+
+def test_l26_l9_a_castle_on_a_peoples_ledger_is_named_where_it_stands(client) -> None:
+    dwarves = {"side": "zwerge", "buildings": {"wall": 1}}
+    body = problem(client.post(f"{BASE}/turns/validate", json=turn(TUL, ["zwerge"], dwarves)), 422)
+    assert (body["rule"], body["field"]) == ("L26", "/ledger/buildings/wall")
+    game = set_up(client, TUL, "zwerge")
+    goal = {"edition": TUL, "peoples": ["zwerge"], "ledgers": [ledger_of(game, "graf"), dwarves]}
+    body = problem(client.post(f"{BASE}/goal", json=goal), 422)
+    assert (body["rule"], body["field"]) == ("L26", "/ledgers/1/buildings/wall")
+
+
+def test_l12_to_ls12_events_and_violations_name_the_readings_they_rest_on(client) -> None:
+    game = set_up(client, SUS, "zwerge")
+    dwarves = ledger_of(game, "zwerge")
+    doubled = work("zwerge-1", "red") | {"imperator_present": True}
+    answer = ok(client.post(f"{BASE}/turns/apply", json=turn(SUS, ["zwerge"], dwarves, doubled)))
+    readings = {e["type"]: e.get("interpretations") for e in answer["events"]}
+    assert readings == {"markers_removed": None, "markers_received": ["L12"], "worked": ["LS8", "L16", "LS9"]}
+    assert answer["production"] == {"iron": 2}
+    forest = turn(SUS, ["zwerge"], dwarves, work("zwerge-1", "forest"))
+    verdict = ok(client.post(f"{BASE}/turns/validate", json=forest))
+    assert verdict["violation"]["rule"] == "LS8" and verdict["violation"]["interpretations"] == ["LS8"]

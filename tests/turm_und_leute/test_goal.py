@@ -75,7 +75,8 @@ def test_l31_the_fluid_takes_everything(edition) -> None:
     by_side[Side.ZWERGE] = replace(by_side[Side.ZWERGE], groups=())
     result = goal(edition, (Side.ZWERGE, Side.FLUID), list(by_side.values()))
     left = len(by_side[count_side(edition)].groups)
-    assert result.sides[-1].missing == (f"{left} group{'' if left == 1 else 's'} of the other sides on the board",)
+    groups = f"{left} group{'' if left == 1 else 's'}"
+    assert result.sides[-1].missing == (f"{groups} of the other sides on the board",)
     by_side[count_side(edition)] = replace(by_side[count_side(edition)], groups=())
     assert winners(edition, by_side, (Side.ZWERGE, Side.FLUID)) == ["zwerge", "fluid"]
 

@@ -106,7 +106,8 @@ def _validated(edition, peoples, ledger, actions, start) -> list[Action]:
 def test_l14_to_l30_a_validated_turn_is_applied_and_conserves_what_no_rule_moves(turn) -> None:
     edition, peoples, ledger, actions, start = turn
     kept = _validated(edition, peoples, ledger, actions, start)
-    event(f"{ledger.side.value}: {'no' if not kept else '1-3' if len(kept) < 4 else '4 or more'} legal actions")
+    many = "no" if not kept else "1-3" if len(kept) < 4 else "4 or more"
+    event(f"{ledger.side.value}: {many} legal actions")
     # Apply never refuses what validate accepted (as a whole turn too, where it is one).
     result = apply_turn(edition, peoples, ledger, kept, start=start, end=False)
     if validate_turn(edition, peoples, ledger, kept, start=start) is None:
