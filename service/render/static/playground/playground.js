@@ -6,7 +6,7 @@
 import { attachBoard, focusBoard, seatOf } from "./board.js";
 import {
   $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
-  readPasted, say, setupParameters, setupQuery, writeAddress,
+  readPasted, say, setupParameters, setupQuery, speak, writeAddress,
 } from "./core.js";
 import { _, nameOf, withLanguage } from "./i18n.js";
 import attachOpponent, { refusedWhileComputerPlays } from "./opponent.js";
@@ -48,6 +48,15 @@ function markOptions(form) {
       else field.value = field.dataset.default;
     }
   }
+}
+
+// A player's move while the move list shows an earlier position: refused in words.
+function refusedWhileViewing() {
+  if (document.body.dataset.viewing === undefined) return false;
+  const text = _("This is an earlier position of the game: End in the move list goes back to it, or Continue from here plays on from this one.");
+  say(text);
+  speak(text);
+  return true;
 }
 
 // An action that keeps the focus in the page: the turn's buttons and the picture are
@@ -160,7 +169,8 @@ async function start() {
   }));
   // A player's move (a click, a key, a button of the turn): refused at once while the
   // computer plays, else done after whatever the page is still doing.
-  const move = (action) => (...args) => (refusedWhileComputerPlays() ? undefined : guard(keepFocus(action))(...args));
+  const move = (action) => (...args) => (refusedWhileComputerPlays() || refusedWhileViewing() ? undefined
+    : guard(keepFocus(action))(...args));
   const seat = (id) => move(() => (game.seat ? game.seat(id) : undefined))();
   $("#board").addEventListener("click", (event) => {
     const square = event.target.closest("[data-square]");

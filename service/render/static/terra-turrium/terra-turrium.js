@@ -7,7 +7,7 @@
 // position part-way through the turn, with what can be done next on it; "End turn" plays
 // the whole plan (/v1/turns/apply).
 
-import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
+import { $, $$, Problem, SVG_NS, colourDot, copyText, el, fail, guard, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
 
@@ -52,6 +52,29 @@ export function inOrder(events) {
     }
   }
   return [...out, ...waiting];
+}
+
+// A turn in the turn notation (docs/notation.md, "Turns and games"): `-d9 -e9 -i7 +d8
+// +d8 +d8 d6-e6 reserve-a6-a7`, or `pass`.
+export function turnLine(plan) {
+  const parts = [...plan.take.map((square) => `-${square}`), ...plan.place.map((square) => `+${square}`),
+    ...plan.move.map((segment) => [segment.from, ...segment.path].join("-"))];
+  return parts.length ? parts.join(" ") : "pass";
+}
+
+// A line of the turn notation as a plan (the service has judged the line: a replay).
+export function planOf(line) {
+  const plan = emptyPlan();
+  for (const part of line.trim().split(/\s+/)) {
+    if (part === "pass" || !part) continue;
+    if (part.startsWith("-")) plan.take.push(part.slice(1));
+    else if (part.startsWith("+")) plan.place.push(part.slice(1));
+    else {
+      const [from, ...path] = part.split("-");
+      plan.move.push({ from, path });
+    }
+  }
+  return plan;
 }
 
 // The events a player is told, each once: a turrian brought back from the reserve is
@@ -102,6 +125,12 @@ class TerraTurrium {
     this.geometry = null; // GET /v1/board
     this.game = null; // what the board shows; see begin()
     this.log = []; // the turns played in this page, newest first
+    // The game record (the move list): the position its turns start from (the first after
+    // the set-up, or the position opened) and each turn played, with the position after it
+    // ({seat, plan, line, position, notation}); `at`: how many of them lead to the position
+    // played on. Null during the set-up.
+    this.record = null;
+    this.at = 0;
   }
 
   post(path, body) {
@@ -127,19 +156,126 @@ class TerraTurrium {
       await this.begin(start.position, { push, plan: turn.plan, goingOn: Boolean(turn.goingOn) });
       return;
     }
+    if (typeof position === "string" && position.trim().includes("\n")) {
+      await this.openRecord(position, { push });
+      return;
+    }
     const answer = await this.post("/v1/notation", { position });
-    await this.begin(answer.position, { placing: placing || await isSettingUp(this.api, answer.position), push });
+    const settingUp = placing || await isSettingUp(this.api, answer.position);
+    this.follow(settingUp ? null : answer.notation, answer.position);
+    await this.begin(answer.position, { placing: settingUp, push });
+  }
+
+  // The record of a position opened: the game's own when it is one of its positions (Back,
+  // a link of this game), else a record that starts there.
+  follow(notation, position) {
+    if (notation === null) {
+      this.record = null;
+      this.log = [];
+      return;
+    }
+    const { record } = this;
+    const known = record && [record.start, ...record.turns.map((t) => t.notation)].indexOf(notation);
+    if (record && known >= 0) {
+      this.at = known;
+      return;
+    }
+    this.record = { start: notation, position, turns: [] };
+    this.at = 0;
+    this.log = [];
+  }
+
+  // A whole game record pasted (a position's notation, then one turn per line): replayed
+  // by the service, the move list rebuilt, the game going on after its last turn.
+  async openRecord(text, { push = false } = {}) {
+    const lines = text.trim().split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const answer = await this.post("/v1/games/replay", { record: lines.join("\n"), positions: true });
+    const refused = answer.turns.find((t) => !t.legal);
+    if (refused) {
+      throw new Problem({
+        rule: refused.violation.rule,
+        detail: _("Turn {n} of the record is not legal: {detail}", { n: refused.index + 1, detail: refused.violation.detail }),
+      });
+    }
+    const start = await this.post("/v1/notation", { position: lines[0] });
+    const written = await Promise.all(answer.turns.map((t) => this.post("/v1/notation", { position: t.position })));
+    let seat = start.position.to_move;
+    const turns = answer.turns.map((t, i) => {
+      const entry = { seat, plan: planOf(lines[i + 1]), line: lines[i + 1], position: t.position, notation: written[i].notation, events: t.events };
+      seat = t.position.to_move;
+      return entry;
+    });
+    this.record = { start: start.notation, position: start.position, turns };
+    this.at = turns.length;
+    this.log = turns.map((t) => ({ seat: t.seat, events: t.events, turn: t.plan, after: t.position })).reverse();
+    await this.begin(answer.final, { push });
+    say(ngettext("The game record is opened: {n} turn.", "The game record is opened: {n} turns.", turns.length));
+  }
+
+  // The game record as text: the start's notation, then a turn per line.
+  recordText() {
+    if (!this.record) return "";
+    return [this.record.start, ...this.record.turns.slice(0, this.at).map((t) => t.line)].join("\n");
+  }
+
+  // The position after `k` turns of the record, shown as it stands (nothing to click);
+  // `k` the record's own place goes back to the game.
+  async view(k) {
+    const { record } = this;
+    if (!record) return;
+    const last = record.turns.length;
+    const at = Math.max(0, Math.min(k, last));
+    if (at === this.at) {
+      this.viewing = null;
+      delete document.body.dataset.viewing;
+      await this.refresh();
+      return;
+    }
+    const position = at ? record.turns[at - 1].position : record.position;
+    const svg = svgNode(await this.api("POST", "/v1/render", { position }, "image/svg+xml"));
+    this.viewing = at;
+    document.body.dataset.viewing = String(at);
+    $("#board").replaceChildren(svg);
+    if (at) {
+      const turn = record.turns[at - 1];
+      const walks = turn.plan.move.map((segment) => [segment.from, ...segment.path]);
+      drawLast(svg, {
+        walks,
+        marks: [...turn.plan.take.map((square) => [square, "T", _("a stone taken")]),
+          ...turn.plan.place.map((square) => [square, "P", _("a stone placed")])],
+      });
+    }
+    this.paintMoves();
+    say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
+      : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
+        { n: at, seat: seatName(record.turns[at - 1].seat) }));
+  }
+
+  // The game goes on from the position after `k` turns: the later ones are dropped.
+  async continueFrom(k) {
+    const { record } = this;
+    if (!record) return;
+    const at = Math.max(0, Math.min(k, record.turns.length));
+    record.turns = record.turns.slice(0, at);
+    this.log = this.log.slice(this.log.length - at);
+    this.at = at;
+    this.viewing = null;
+    delete document.body.dataset.viewing;
+    await this.begin(at ? record.turns[at - 1].position : record.position, { push: true });
   }
 
   async newGame(query, { push = true } = {}) {
     const position = await this.api("GET", `/v1/setup${query.toString() ? `?${query}` : ""}`);
-    const log = this.log;
+    const { log, record, at } = this;
     this.log = [];
-    await orUndo(() => this.begin(position, { placing: true, push }), () => { this.log = log; });
+    this.record = null;
+    await orUndo(() => this.begin(position, { placing: true, push }), () => { Object.assign(this, { log, record, at }); });
   }
 
   async begin(position, { placing = false, push = false, plan = null, goingOn = false } = {}) {
     const previous = this.game;
+    this.viewing = null;
+    delete document.body.dataset.viewing;
     this.game = {
       start: position, // the position the plan starts from
       plan: plan ? copyPlan({ ...emptyPlan(), ...plan }) : emptyPlan(),
@@ -280,6 +416,7 @@ class TerraTurrium {
     $("#actions").replaceChildren(...told(g.events).map((event) => el("li", { "data-type": event.type }, describe(event))));
     this.paintGoals();
     this.paintLog();
+    this.paintMoves();
     say(moving && g.selected === null && now.turn.points > 0 ? _("End the turn when you are done moving.") : "");
   }
 
@@ -316,6 +453,73 @@ class TerraTurrium {
     $("#log").replaceChildren(...this.log.map(({ seat, events }, i) =>
       el("li", { value: this.log.length - i }, el("strong", {}, seatName(seat)), ` ${told(events).filter((e) => e.seat === seat || e.type === "game_over").map(describe).join("; ")}`,
         ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${seatName(e.seat)} ${describe(e)})`))));
+  }
+
+  // The move list beside the board, as chess sites have it: the start and every turn of
+  // the record in the turn notation, the position shown marked; a turn's button shows
+  // the position after it, ←/→ step, Home and End go to the ends; Continue from here
+  // plays on from the position shown, Copy game record copies the record.
+  paintMoves() {
+    let section = $("#moves");
+    if (!section) {
+      section = el("section", { id: "moves", "aria-labelledby": "moves-title" },
+        el("h2", { id: "moves-title" }, _("Moves")),
+        el("p", { class: "hint", id: "moves-keys" }, _("Click a turn to see the position after it; ← and → step, Home and End go to the start and the end.")),
+        el("ol", { id: "move-list", "aria-describedby": "moves-keys" }),
+        el("div", { class: "buttons" },
+          el("button", { type: "button", id: "continue-here", hidden: true }, _("Continue from here")),
+          el("button", { type: "button", id: "copy-record" }, _("Copy game record"))));
+      $("#history").before(section);
+      // The position a key asked for, before the ones asked earlier are shown: keys pressed
+      // quickly step on from it.
+      let asked = null;
+      const step = (k) => {
+        if (document.body.dataset.computer === "playing") return;
+        asked = k;
+        guard(async () => {
+          await this.view(k);
+          if (asked === k) asked = null;
+          const button = $(`#move-list button[data-at="${this.viewing ?? this.at}"]`);
+          if (button) button.focus();
+        })();
+      };
+      $("#move-list").addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-at]");
+        if (button) step(Number(button.dataset.at));
+      });
+      $("#move-list").addEventListener("keydown", (event) => {
+        const shown = asked ?? this.viewing ?? this.at;
+        const last = this.record ? this.record.turns.length : 0;
+        const to = { ArrowLeft: shown - 1, ArrowUp: shown - 1, ArrowRight: shown + 1, ArrowDown: shown + 1, Home: 0, End: last }[event.key];
+        if (to === undefined) return;
+        event.preventDefault();
+        if (to >= 0 && to <= last) step(to);
+      });
+      $("#continue-here").addEventListener("click", guard(async () => {
+        if (this.viewing !== null && this.viewing !== undefined) await this.continueFrom(this.viewing);
+      }));
+      $("#copy-record").addEventListener("click", guard(async () => {
+        const text = this.recordText();
+        $("#notation").value = text;
+        say(await copyText(text, $("#notation")) ? _("The game record is copied: paste it into the box and Open to play it again.")
+          : _("The game record is in the box: copy it from there."));
+      }));
+    }
+    const { record } = this;
+    section.hidden = !record;
+    if (!record) return;
+    const shown = this.viewing ?? this.at;
+    const item = (k, ...words) => el("li", {}, el("button", {
+      type: "button", "data-at": k, "aria-current": k === shown ? "step" : null, tabindex: k === shown ? 0 : -1,
+    }, ...words));
+    $("#move-list").replaceChildren(item(0, _("Start")), ...record.turns.map((turn, i) =>
+      item(i + 1, `${i + 1}. `, el("strong", {}, seatName(turn.seat)), " ", el("code", {}, turn.line))));
+    $("#continue-here").hidden = this.viewing === null || this.viewing === undefined;
+    $("#copy-record").disabled = false;
+    const current = $("#move-list button[aria-current]");
+    if (current && current.scrollIntoView && $("#move-list").scrollHeight > $("#move-list").clientHeight) {
+      current.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // The turn played last, until the next one begins (when it led to the position shown).
@@ -417,8 +621,11 @@ class TerraTurrium {
       if (reserve[seat.id] > 0) break;
       const next = seats.findIndex((s) => reserve[s.id] > 0);
       if (next < 0) {
-        // Every turrian is on the board: the game begins.
+        // Every turrian is on the board: the game begins, and its record with it.
         g.placing = false;
+        this.record = { start: notation.notation, position: g.start, turns: [] };
+        this.at = 0;
+        this.log = [];
         return this.refresh({ push: true });
       }
       g.placer = next;
@@ -447,6 +654,7 @@ class TerraTurrium {
     $("#actions").replaceChildren();
     $("#goals").replaceChildren();
     this.paintLog();
+    this.paintMoves();
     say("");
   }
 
@@ -611,8 +819,24 @@ class TerraTurrium {
       throw new Problem({ rule: violation.rule, detail: _("Not yet a legal turn: {detail}", violation) });
     }
     const answer = await this.post("/v1/turns/apply", { position: g.start, turn: g.plan });
+    const { record, at } = this;
+    // Played from an earlier position of the record (Back): its later turns are dropped.
+    if (record && at < record.turns.length) this.log = this.log.slice(this.log.length - at);
     this.log.unshift({ seat, events: answer.events, turn: copyPlan(g.plan), after: answer.position });
-    await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
+    if (record) {
+      const written = await this.post("/v1/notation", { position: answer.position });
+      record.turns = [...record.turns.slice(0, at), {
+        seat, plan: copyPlan(g.plan), line: turnLine(g.plan), position: answer.position, notation: written.notation,
+      }];
+      this.at = record.turns.length;
+    }
+    await orUndo(() => this.begin(answer.position, { push: true }), () => {
+      this.log.shift();
+      if (record) {
+        record.turns.pop();
+        this.at = at;
+      }
+    });
     const next = answer.position.to_move;
     say(answer.events.some((e) => e.type === "game_over") ? ""
       : _("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(next) }));

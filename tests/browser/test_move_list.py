@@ -1,0 +1,101 @@
+"""The move list beside Terra Turrium's board, in Debian's headless Chromium: a game record
+(the replay endpoint's format) opened, stepped through by keys, continued from an earlier
+position, played on and copied out again, every position checked against the service.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.live import PlaygroundPlayer
+
+SETUP_2 = "?placing#setup|yellow:NW,NE|red:SE,SW"
+
+
+def _heights(page: Page) -> dict[str, int]:
+    return dict(page.eval_on_selector_all("#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"))
+
+
+def _drawn(position: dict[str, Any]) -> dict[str, int]:
+    return {f"{'abcdefghij'[f]}{r + 1}": position["heights"][r][f] for r in range(10) for f in range(10)}
+
+
+def _record(player: PlaygroundPlayer, start: str, turns: int) -> tuple[str, list[dict[str, Any]]]:
+    """A record of ``turns`` turns the computer suggests from ``start``, in the turn
+    notation; the positions after each, as the service replays the record."""
+    lines, position = [start], start
+    for seed in range(turns):
+        suggested = player.api("/v1/turns/suggest", {"position": position, "level": 1, "seed": seed})["turn"]
+        lines.append(" ".join([*(f"-{s}" for s in suggested["take"]), *(f"+{s}" for s in suggested["place"]),
+                               *("-".join([m["from"], *m["path"]]) for m in suggested["move"])]) or "pass")
+        position = player.api("/v1/turns/apply", {"position": position, "turn": suggested})["position"]
+    replayed = player.api("/v1/games/replay", {"record": "\n".join(lines), "positions": True})
+    return "\n".join(lines), [t["position"] for t in replayed["turns"]]
+
+
+def test_a_record_opened_stepped_through_by_keys_and_continued(page: Page, base_url: str) -> None:
+    player = PlaygroundPlayer(page, base_url)
+    player.open(SETUP_2)
+    player.press("random")
+    expect(page.locator("#move-list button")).to_have_count(1)  # the start
+    start = page.input_value("#notation")
+    record, positions = _record(player, start, 3)
+
+    # The record opened as a position is: the move list, the game after its last turn.
+    page.fill("#notation", record)
+    page.click("#open")
+    player.idle()
+    expect(page.locator("#move-list button")).to_have_count(4)
+    assert _heights(page) == _drawn(positions[-1])
+    assert page.get_attribute("#move-list button[aria-current]", "data-at") == "3"
+    # The address holds the position's compact notation, not JSON.
+    assert "%7B" not in page.url and "{" not in page.url
+
+    # Keys: Home to the start, → one turn on, End back to the game.
+    page.focus("#move-list button[aria-current]")
+    page.keyboard.press("Home")
+    player.idle()
+    start_position = player.api("/v1/notation", {"position": start})["position"]
+    assert _heights(page) == _drawn(start_position)
+    page.keyboard.press("ArrowRight")
+    player.idle()
+    assert _heights(page) == _drawn(positions[0])
+    assert page.evaluate("() => document.activeElement.dataset.at") == "1"
+    # A click on the board while an earlier position is shown is refused in words.
+    square = next(iter(_drawn(positions[0])))
+    page.click(f'#board g[data-square="{square}"]')
+    expect(page.locator("#message")).to_contain_text("earlier position")
+    page.focus("#move-list button[aria-current]")
+    page.keyboard.press("End")
+    player.idle()
+    assert _heights(page) == _drawn(positions[-1])
+    assert page.get_attribute("body", "data-viewing") is None
+
+    # Continue from after turn 1: the later turns are dropped, red plays on from there.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    player.idle()
+    assert _heights(page) == _drawn(positions[0])
+    page.click("#continue-here")
+    player.idle()
+    expect(page.locator("#move-list button")).to_have_count(2)
+    assert player.api("/v1/notation", {"position": page.input_value("#notation")})["position"] == positions[0]
+
+    # A turn played by the computer is written in the turn notation, which the service
+    # replays to the position the page shows.
+    page.select_option("#opponent-pause", "150")
+    page.select_option(f"#opponent-{positions[0]['to_move']}", "1")
+    expect(page.locator("#move-list button")).to_have_count(3, timeout=30_000)
+    page.wait_for_function("() => !document.body.dataset.computer && document.body.hasAttribute('data-idle')")
+    page.click("#copy-record")
+    player.idle()
+    copied = page.input_value("#notation")
+    lines = copied.split("\n")
+    assert lines[:2] == record.split("\n")[:2] and len(lines) == 3
+    replayed = player.api("/v1/games/replay", {"record": copied})
+    assert all(t["legal"] for t in replayed["turns"])
+    shown = urllib.parse.unquote(page.evaluate("() => new URL(location.href).hash.slice(1)"))
+    assert player.api("/v1/notation", {"position": replayed["final"]})["notation"] == shown
