@@ -25,8 +25,8 @@ COMPILED = ("service/common", "service/terra_turrium")
 SKIPPED = frozenset({
     # Package __init__ modules only re-export: compiled, they would gain nothing.
     "__init__.py",
-    # An enum whose members take an __init__ is beyond mypyc (the members fail its type
-    # check at import); the module holds the refusals' sentences and no loop.
+    # An enum whose members are instances of a dataclass (each reason a Refusal) is beyond
+    # mypyc; the module holds the refusals' sentences and no loop.
     "service/terra_turrium/refusals.py",
     # The errors copy an exception's __dict__ (RuleError.under), which a native class has
     # not; they are raised once per answer at most.

@@ -16,7 +16,7 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-from service.terra_turrium import OPTIONS, Refusal
+from service.terra_turrium import OPTIONS, Reason
 from tools.pages import markdown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -167,10 +167,10 @@ def literal_rule_ids(directory: Path) -> dict[str, str]:
 def cited_rule_ids() -> dict[str, str]:
     """Every rule id an answer of the engine can cite: id → where it comes from.
 
-    The refusals (``Refusal.X.rule``), the ids raised as literals with a rule error, and
+    The refusals (``Reason.X.rule``), the ids raised as literals with a rule error, and
     the rules the options name (``metadata["rule"]``, e.g. ``"G1, G2"``).
     """
-    cited = {reason.rule: f"Refusal.{reason.name}" for reason in Refusal}
+    cited = {reason.rule: f"Reason.{reason.name}" for reason in Reason}
     for directory in CITING_CODE:
         for rule, where in literal_rule_ids(directory).items():
             cited.setdefault(rule, where)

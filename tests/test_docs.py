@@ -10,7 +10,7 @@ import re
 import pytest
 
 from service.api.rulebooks import RULEBOOKS, Rulebook
-from service.terra_turrium import OPTIONS, Refusal
+from service.terra_turrium import OPTIONS, Reason
 from service.terra_turrium.position import option_values
 from tests.documents import (
     MARKDOWN,
@@ -71,7 +71,7 @@ def test_every_rule_id_an_answer_can_cite_is_an_anchor_of_the_rules():
 
 def test_the_rule_ids_are_collected_from_every_source():
     cited = cited_rule_ids()
-    assert {reason.rule for reason in Refusal} <= cited.keys()
+    assert {reason.rule for reason in Reason} <= cited.keys()
     literals = literal_rule_ids(ROOT / "service" / "terra_turrium")
     assert {"S1", "S2", "B4", "G2", "G3", "T1", "P1", "M8"} <= literals.keys(), literals
     assert literals["G3"].startswith("service/terra_turrium/position.py:")

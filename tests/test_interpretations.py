@@ -22,7 +22,7 @@ from service.spiel_der_tuerme import apply_turn, random_game, setup_position
 from service.spiel_der_tuerme.codec import event_to_dict as sdt_event_to_dict
 from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to_dict
 from service.spiel_der_tuerme.records import Violation as SdtViolation
-from service.terra_turrium import OPTIONS, OutsideRule, Refusal, Rules, is_outside, parse_square
+from service.terra_turrium import OPTIONS, OutsideRule, Reason, Rules, is_outside, parse_square
 from service.terra_turrium import setup_position as tt_setup_position
 from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
 from service.terra_turrium.codec import EVENT, violation_to_dict
@@ -100,7 +100,7 @@ def test_a_mark_without_an_id_takes_its_rules_id():
 # --------------------------------------------------------------------------- refusals
 
 
-@pytest.mark.parametrize("reason", list(Refusal), ids=lambda r: r.name)
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.name)
 def test_every_terra_turrium_refusal_names_the_readings_of_its_rule(reason):
     expected = readings_of("terra-turrium").get(reason.rule, ())
     answer = violation_to_dict(Violation(reason, None, 0, "why"))

@@ -119,14 +119,26 @@ class Text(str):
         return self.message.format(language, **self.values)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Refusal:
-    """A rule's "no": the rule id, the message and the values of the case (name, value
-    pairs), its sentence written only when asked."""
+    """A rule's "no", the one type every engine refuses with: the rule id, the message,
+    the values of the case (name, value pairs) and the member the rule is about (``field``,
+    a JSON pointer below what was asked, ``""`` for the whole of it), its sentence written
+    only when asked.
+
+    A game may list its reasons as an enumeration of refusals without values
+    (``class Reason(Refusal, enum.Enum)``, Terra Turrium's): :meth:`refuse` gives one the
+    values of a case.
+
+    >>> NO_STACK = Refusal("TM1", N_("there is no stack on {square}"))
+    >>> NO_STACK.refuse(square="c4").explain(), NO_STACK.explain("de", square="c4")
+    ('there is no stack on c4', 'auf c4 steht kein Stapel')
+    """
 
     rule: str
     message: Message
     items: tuple[tuple[str, Any], ...] = ()
+    field: str = ""
 
     @property
     def values(self) -> Mapping[str, Any]:
@@ -137,12 +149,17 @@ class Refusal:
         """The sentence, in English and retranslatable (an error's ``detail``)."""
         return Text(self.message, dict(self.items))
 
-    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The sentence a player reads, in ``language``."""
-        return self.message.format(language, **dict(self.items))
+    def explain(self, language: str = DEFAULT_LANGUAGE, /, **facts: Any) -> str:
+        """The sentence a player reads, in ``language``, with ``facts`` added to the
+        values of the case."""
+        return self.message.format(language, **{**dict(self.items), **facts})
+
+    def refuse(self, **facts: Any) -> Refusal:
+        """This refusal with the values of a case (square names, heights …)."""
+        return Refusal(self.rule, self.message, tuple(facts.items()), self.field)
 
 
-def refusal(rule: str, message: Message, **values: Any) -> Refusal:
+def refusal(rule: str, message: Message, /, **values: Any) -> Refusal:
     """A :class:`Refusal` of ``rule`` with the values of the case."""
     return Refusal(rule, message, tuple(values.items()))
 

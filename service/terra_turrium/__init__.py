@@ -14,8 +14,7 @@ Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name t
 
 The modules, by what they hold: :mod:`~service.terra_turrium.board` (geometry),
 :mod:`~service.terra_turrium.position` (the position's one description — the rule options, the
-seats, the turn state, each member stated on its field — and its structural rules;
-:mod:`~service.terra_turrium.options` names the options on their own), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
+seats, the turn state, each member stated on its field — and its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
 violations), :mod:`~service.terra_turrium.refusals` (why something is illegal), one module per
 phase (:mod:`~service.terra_turrium.take`, :mod:`~service.terra_turrium.place`,
 :mod:`~service.terra_turrium.move`), :mod:`~service.terra_turrium.goal`, :mod:`~service.terra_turrium.turn`
@@ -80,7 +79,7 @@ from service.terra_turrium.position import (
     TwoPlayerBoard,
     check_position,
 )
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from service.terra_turrium.setup import place_turrians, setup_position
 from service.terra_turrium.take import Removal, RemovalRule, is_outside, legal_removals
 from service.terra_turrium.turn import apply_turn, progress_turn, validate_turn
@@ -122,7 +121,7 @@ __all__ = [
     "Phase",
     "Position",
     "Reach",
-    "Refusal",
+    "Reason",
     "Removal",
     "RemovalRule",
     "RuleError",

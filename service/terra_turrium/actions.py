@@ -21,7 +21,7 @@ from service.common.refusal import explain
 from service.terra_turrium.board import Square
 from service.terra_turrium.interpretations import interpretations_of
 from service.terra_turrium.position import Goal, Phase, Reentry, Rules, TwoPlayerBoard
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 
 @quick_init
@@ -105,7 +105,7 @@ class Violation:
     segment's ``path`` of the offending square, where the violation is one step.
     """
 
-    reason: Refusal
+    reason: Reason
     phase: Phase | None
     index: int
     detail: str

@@ -28,7 +28,7 @@ from service.common import InvalidQueryError
 from service.common.refusal import N_
 from service.terra_turrium.board import TERRITORY, Square, square_name
 from service.terra_turrium.position import MAX_BONUS_STONES, NOBODY, START_OF_TURN, Position, Seat
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 
 @dataclass(frozen=True)
@@ -41,24 +41,24 @@ class Handover:
     squares: tuple[Square, ...]
 
 
-def handover_refusal(position: Position, giver: Seat, square: Square, heights: tuple[int, ...] | None = None) -> Refusal | None:
+def handover_refusal(position: Position, giver: Seat, square: Square, heights: tuple[int, ...] | None = None) -> Reason | None:
     """Why ``giver`` may not hand over the top stone of ``square`` now, or ``None``;
     ``heights`` those of a handover under way (R7)."""
     if position.is_game_over:
-        return Refusal.GAME_OVER
+        return Reason.GAME_OVER
     # Compared as objects: mypyc (setup.py) compiles != between two TurnStates, a
     # dataclass it does not compile natively, to a test of identity.
     turn: object = position.turn
     if turn != START_OF_TURN:
-        return Refusal.HANDOVER_IN_TURN
+        return Reason.HANDOVER_IN_TURN
     if not position.is_in_play(square):
-        return Refusal.OUT_OF_PLAY
+        return Reason.OUT_OF_PLAY
     if TERRITORY[square] not in giver.territories:
-        return Refusal.HANDOVER_NOT_OWN
+        return Reason.HANDOVER_NOT_OWN
     if (position.heights if heights is None else heights)[square] == 0:
-        return Refusal.NO_STONE
+        return Reason.NO_STONE
     if position.occupant[square] != NOBODY:
-        return Refusal.TURRIAN_ON_STONE
+        return Reason.TURRIAN_ON_STONE
     return None
 
 
@@ -85,7 +85,7 @@ def apply_handover(position: Position, handover: Handover) -> Position:
     giver = _seat(position, handover.giver, "/handover/from")
     receiver = _seat(position, handover.receiver, "/handover/to")
     if giver.id == receiver.id:
-        raise _refused(Refusal.HANDOVER_TO_ITSELF, "/handover/to", seat=giver.id)
+        raise _refused(Reason.HANDOVER_TO_ITSELF, "/handover/to", seat=giver.id)
     heights = list(position.heights)
     for i, square in enumerate(handover.squares):
         refusal = handover_refusal(position, giver, square, tuple(heights))
@@ -94,10 +94,10 @@ def apply_handover(position: Position, handover: Handover) -> Position:
         heights[square] -= 1
     bonus = receiver.bonus_stones + len(handover.squares)
     if bonus > MAX_BONUS_STONES:
-        raise _refused(Refusal.HANDOVER_TOO_MANY, "/handover/squares", seat=receiver.id, most=MAX_BONUS_STONES)
+        raise _refused(Reason.HANDOVER_TOO_MANY, "/handover/squares", seat=receiver.id, most=MAX_BONUS_STONES)
     seats = tuple(replace(s, bonus_stones=bonus) if s.id == receiver.id else s for s in position.seats)
     return replace(position, heights=tuple(heights), seats=seats)
 
 
-def _refused(refusal: Refusal, field: str, **facts: object) -> InvalidQueryError:
-    return InvalidQueryError(refusal.rule, refusal.text(**facts), field)
+def _refused(refusal: Reason, field: str, **facts: object) -> InvalidQueryError:
+    return InvalidQueryError(refusal.rule, refusal.refuse(**facts).text, field)

@@ -27,7 +27,7 @@ from service.common.frozen import quick_init
 from service.terra_turrium.actions import CaptureKind
 from service.terra_turrium.board import NEIGHBOURS, SQUARES, TERRITORY, Square, entry_row, square_name
 from service.terra_turrium.position import CAPTURES_PER_SEAT, MAX_ATTACKS, NOBODY, Position, Reentry
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 
 class Reach(NamedTuple):
@@ -110,34 +110,34 @@ class MoveBoard:
         """Whether a capture on ``square`` is an attack (M8): a foreign territory (S5)."""
         return TERRITORY[square] not in self.own
 
-    def step_cost(self, frm: Square, to: Square) -> int | Refusal:
+    def step_cost(self, frm: Square, to: Square) -> int | Reason:
         """Points for one step (M2–M8), or why the step is illegal."""
         if to not in NEIGHBOURS[frm]:
-            return Refusal.NOT_ADJACENT
+            return Reason.NOT_ADJACENT
         return self._adjacent_step(frm, to)
 
-    def _adjacent_step(self, frm: Square, to: Square) -> int | Refusal:
+    def _adjacent_step(self, frm: Square, to: Square) -> int | Reason:
         """:meth:`step_cost` for a neighbour: the searches walk to nothing else."""
         heights = self.heights
         height_to = heights[to]
         if height_to == 0:
-            return Refusal.STEP_NO_STONE if self.position.is_in_play(to) else Refusal.STEP_OUT_OF_PLAY
+            return Reason.STEP_NO_STONE if self.position.is_in_play(to) else Reason.STEP_OUT_OF_PLAY
         height_from = heights[frm]
         if height_to - height_from > 1 or height_from - height_to > 1:
-            return Refusal.TOO_STEEP
+            return Reason.TOO_STEEP
         victim = self.occupant[to]
         if victim == NOBODY:
             return 1
         if victim == self.seat:
-            return Refusal.OWN_TURRIAN
+            return Reason.OWN_TURRIAN
         if victim == self.partner:
-            return Refusal.PARTNER
+            return Reason.PARTNER
         if not self.captures_open:
-            return Refusal.CAPTURES_CLOSED
+            return Reason.CAPTURES_CLOSED
         if self.captures_left == 0:
-            return Refusal.NO_CAPTURE_LEFT
+            return Reason.NO_CAPTURE_LEFT
         if not self.can_attack and self.is_attack(to):
-            return Refusal.NO_ATTACK_LEFT
+            return Reason.NO_ATTACK_LEFT
         return 1 + capture_surcharge(height_from, height_to)
 
     def step_facts(self, frm: Square, to: Square) -> dict[str, Any]:
@@ -149,24 +149,24 @@ class MoveBoard:
             "height_to": self.heights[to],
         }
 
-    def entry_refusal(self, square: Square) -> Refusal | None:
+    def entry_refusal(self, square: Square) -> Reason | None:
         """Why a reserve turrian may not re-enter on ``square`` now (M9, V4), or ``None``."""
         if self.outside_entry:
             if not self.position.is_in_play(square):
-                return Refusal.OUT_OF_PLAY
+                return Reason.OUT_OF_PLAY
             if self.heights[square] < 1:
-                return Refusal.REENTRY_NO_STONE
+                return Reason.REENTRY_NO_STONE
             if self.occupant[square] != NOBODY:
-                return Refusal.REENTRY_OCCUPIED
+                return Reason.REENTRY_OCCUPIED
             if not self._outside(square):
-                return Refusal.REENTRY_NOT_OUTSIDE
+                return Reason.REENTRY_NOT_OUTSIDE
             return None
         if square not in self.entry_squares:
-            return Refusal.NOT_ENTRY_ROW
+            return Reason.NOT_ENTRY_ROW
         if self.heights[square] != 1:
-            return Refusal.ENTRY_NOT_SINGLE
+            return Reason.ENTRY_NOT_SINGLE
         if self.occupant[square] != NOBODY:
-            return Refusal.ENTRY_OCCUPIED
+            return Reason.ENTRY_OCCUPIED
         return None
 
     def _outside(self, square: Square) -> bool:
@@ -260,11 +260,11 @@ class MoveBoard:
                 chosen[square] = state
         return {square: (best[state][0], paths[state]) for square, state in chosen.items()}
 
-    def origin_refusal(self, origin: Square | None) -> Refusal | None:
+    def origin_refusal(self, origin: Square | None) -> Reason | None:
         """Why the seat cannot start a walk at ``origin`` (``None``: the reserve), or ``None``."""
         if origin is None:
-            return Refusal.NO_RESERVE if self.position.seats[self.seat].reserve == 0 else None
-        return Refusal.NOT_YOUR_TURRIAN if self.occupant[origin] != self.seat else None
+            return Reason.NO_RESERVE if self.position.seats[self.seat].reserve == 0 else None
+        return Reason.NOT_YOUR_TURRIAN if self.occupant[origin] != self.seat else None
 
     def check_origin(self, origin: Square | None) -> None:
         """Raise :class:`InvalidQueryError` (``field`` ``/from``) if the seat has no turrian at
@@ -272,7 +272,7 @@ class MoveBoard:
         refusal = self.origin_refusal(origin)
         if refusal is not None:
             seat, square = self.position.seats[self.seat].id, "" if origin is None else square_name(origin)
-            raise InvalidQueryError(refusal.rule, refusal.text(seat=seat, square=square), "/from")
+            raise InvalidQueryError(refusal.rule, refusal.refuse(seat=seat, square=square).text, "/from")
 
     def move(self, frm: Square | None, to: Square) -> int:
         """Put the seat's turrian from ``frm`` (``None``: reserve) on ``to``; returns the

@@ -59,7 +59,7 @@ from service.terra_turrium.position import (
     Phase,
     Position,
 )
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from service.terra_turrium.setup import initial_placement_refusal, place_turrians, setup_heights
 from service.terra_turrium.take import legal_removals, outside_squares
 from service.terra_turrium.turn import apply_turn, play_move, play_place, play_take, take_stone
@@ -550,7 +550,7 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if level not in LEVEL:
         raise ValueError(f"level must be one of {LEVELS}")
     if position.is_game_over:
-        raise InvalidQueryError(Refusal.GAME_OVER.rule, N_("the game is over: there is no turn to suggest")(), "/position")
+        raise InvalidQueryError(Reason.GAME_OVER.rule, N_("the game is over: there is no turn to suggest")(), "/position")
     rng = random.Random(seed)
     counter = Counter(budget or Budget())
     placed: dict[str, tuple[Square, ...]] = {}

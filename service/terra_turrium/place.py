@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from service.terra_turrium.board import RING, SQUARES, Square
 from service.terra_turrium.position import MAX_HEIGHT, NOBODY, Phase, Position, Seat
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 
-def placement_refusal(position: Position, square: Square) -> Refusal | None:
+def placement_refusal(position: Position, square: Square) -> Reason | None:
     """Why a stone may not go onto ``square`` now (P2, B4, B5), or ``None`` if it may.
 
     >>> from service.terra_turrium.board import parse_square
@@ -21,15 +21,15 @@ def placement_refusal(position: Position, square: Square) -> Refusal | None:
     'B4'
     """
     if position.is_game_over:
-        return Refusal.GAME_OVER
+        return Reason.GAME_OVER
     if position.turn.phase is Phase.MOVE:
-        return Refusal.PLACE_PHASE_OVER
+        return Reason.PLACE_PHASE_OVER
     if not position.is_in_play(square):
-        return Refusal.OUT_OF_PLAY
+        return Reason.OUT_OF_PLAY
     if position.occupant[square] != NOBODY:
-        return Refusal.PLACE_ON_TURRIAN
+        return Reason.PLACE_ON_TURRIAN
     if position.heights[square] >= MAX_HEIGHT:
-        return Refusal.TOWER_TOO_HIGH
+        return Reason.TOWER_TOO_HIGH
     return None
 
 
@@ -72,11 +72,11 @@ class PlacementJudge:
         self.mover: Seat = position.mover
         """The mover's seat with what its stones so far have changed."""
 
-    def refusal(self, square: Square) -> Refusal | None:
+    def refusal(self, square: Square) -> Reason | None:
         """Why the next stone may not go onto ``square`` (as :func:`placement_refusal`)."""
         refusal = placement_refusal(self.position, square)
         if refusal is None and self.heights[square] >= MAX_HEIGHT:
-            refusal = Refusal.TOWER_TOO_HIGH  # grown by this turn's own stones
+            refusal = Reason.TOWER_TOO_HIGH  # grown by this turn's own stones
         return refusal
 
     def placed(self, square: Square) -> None:

@@ -1,30 +1,31 @@
 """Why the rules refuse an action: one closed set, each reason with its rule and sentence.
 
-Every phase says "no" the same way: a :class:`Refusal` member. It names the rule id and
-explains itself in a sentence a player understands, filled in from the facts of the
-case; the sentence is only written when somebody asks (a turn's validation), so the
-searches that list what is legal only compare members.
+Every phase says "no" the same way: a :class:`Reason` member, which is a
+:class:`~service.common.refusal.Refusal` (the one type every engine refuses with) without
+the facts of a case. It names the rule id and explains itself in a sentence a player
+understands, filled in from the facts of the case; the sentence is only written when
+somebody asks (a turn's validation), so the searches that list what is legal only compare
+members.
 
->>> Refusal.INSIDE.rule
+>>> Reason.INSIDE.rule
 'R5'
->>> Refusal.INSIDE.explain(square="c7")
+>>> Reason.INSIDE.explain(square="c7")
 'c7 is inside: the outside rule allows only stones reachable from the board edge in foreign territories'
->>> Refusal.STONES_LEFT_IN_HAND.explain(left=1)
+>>> Reason.STONES_LEFT_IN_HAND.refuse(left=1).explain()
 'all stones taken are placed in the same turn: 1 is still in hand'
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
 
-from service.common.language import DEFAULT_LANGUAGE
-from service.common.refusal import N_, Message, Nn_, Text
-from service.common.refusal import Refusal as Refused
+from service.common.refusal import N_, Nn_, Refusal
 
 
-class Refusal(enum.Enum):
-    """A reason an action is illegal, with the rule it comes from."""
+class Reason(Refusal, enum.Enum):
+    """A reason an action is illegal, with the rule it comes from: each member is a
+    :class:`~service.common.refusal.Refusal` (rule, message) whose :meth:`refuse` adds the
+    facts of a case."""
 
     # The game and the turn as a whole.
     GAME_OVER = ("G3", N_("the game is over: no more turns are played"))
@@ -149,26 +150,3 @@ class Refusal(enum.Enum):
     SETUP_NO_STONE = ("S2", N_("{square} has no stone"))
     SETUP_OCCUPIED = ("S2", N_("a turrian stands on {square} already"))
     SIX_TURRIANS = ("S2", N_("{seat} has only six turrians"))
-
-    def __init__(self, rule: str, message: Message) -> None:
-        self.rule = rule
-        self.message = message
-
-    @property
-    def sentence(self) -> str:
-        """The English sentence template (the message id of its translations)."""
-        return self.message.text
-
-    def refuse(self, **facts: Any) -> Refused:
-        """This reason with the facts of the case (square names, heights …): the shared
-        refusal model, written in a language when asked."""
-        return Refused(self.rule, self.message, tuple(facts.items()))
-
-    def explain(self, language: str = DEFAULT_LANGUAGE, /, **facts: Any) -> str:
-        """The sentence in ``language`` (English by default), with the facts filled in."""
-        return self.message.format(language, **facts)
-
-    def text(self, **facts: Any) -> Text:
-        """The English sentence with the facts filled in, which the HTTP layer writes
-        again in the client's language (an error's or a violation's ``detail``)."""
-        return self.message(**facts)

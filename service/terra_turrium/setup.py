@@ -36,7 +36,7 @@ from service.terra_turrium.position import (  # noqa: F401 (the doctest names it
     TwoPlayerBoard,
     check_position,
 )
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 SEAT_IDS: Final = ("yellow", "red", "blue", "green")
 """Default seat ids, in clockwise turn order."""
@@ -81,18 +81,18 @@ def setup_position(players: int, rules: Rules | None = None) -> Position:
     return position
 
 
-def initial_placement_refusal(position: Position, seat: Seat, square: Square) -> Refusal | None:
+def initial_placement_refusal(position: Position, seat: Seat, square: Square) -> Reason | None:
     """Why ``seat`` may not put a turrian on ``square`` at set-up (S3), or ``None``."""
     if TERRITORY[square] not in seat.territories:
-        return Refusal.NOT_OWN_TERRITORY
+        return Reason.NOT_OWN_TERRITORY
     if not position.is_in_play(square):
-        return Refusal.OUT_OF_PLAY
+        return Reason.OUT_OF_PLAY
     if position.heights[square] < 1:
-        return Refusal.SETUP_NO_STONE
+        return Reason.SETUP_NO_STONE
     if position.occupant[square] != NOBODY:
-        return Refusal.SETUP_OCCUPIED
+        return Reason.SETUP_OCCUPIED
     if len(seat.turrians) >= TURRIANS_PER_SEAT:
-        return Refusal.SIX_TURRIANS
+        return Reason.SIX_TURRIANS
     return None
 
 
@@ -116,7 +116,7 @@ def place_turrians(position: Position, placements: Mapping[str, Iterable[str | S
             seat = position.seats[index]
             refusal = initial_placement_refusal(position, seat, square)
             if refusal is not None:
-                detail = refusal.text(square=square_name(square), seat=seat_id)
+                detail = refusal.refuse(square=square_name(square), seat=seat_id).text
                 raise InvalidPositionError(refusal.rule, detail, f"/placements/{seat_id}")
             seats = list(position.seats)
             seats[index] = replace(seat, turrians=tuple(sorted((*seat.turrians, square))))

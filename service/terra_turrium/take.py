@@ -27,7 +27,7 @@ from service.terra_turrium.board import (
     Territory,
 )
 from service.terra_turrium.position import NOBODY, STONES_PER_TURN, Goal, OutsideRule, Phase, Position
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 
 
 class RemovalRule(str, enum.Enum):
@@ -94,7 +94,7 @@ def _path_outside(heights: Sequence[int]) -> frozenset[Square]:
 class RemovalJudge:
     """Decides removals for one position; shared by :func:`legal_removals` and turn checks.
 
-    Verdicts are cheap (a :class:`Removal` or a :class:`~service.terra_turrium.refusals.Refusal`);
+    Verdicts are cheap (a :class:`Removal` or a :class:`~service.terra_turrium.refusals.Reason`);
     the sentence for a refusal is only written when a turn check needs it.
     """
 
@@ -124,14 +124,14 @@ class RemovalJudge:
         self._lines: tuple[list[bytes], list[bytes]] | None = None
         self._outside_stacks: frozenset[Square] | None = None
 
-    def turn_refusal(self) -> Refusal | None:
+    def turn_refusal(self) -> Reason | None:
         """What forbids any removal at all right now."""
         if self.position.is_game_over:
-            return Refusal.GAME_OVER
+            return Reason.GAME_OVER
         if self.position.turn.phase is not Phase.TAKE:
-            return Refusal.TAKE_PHASE_OVER
+            return Reason.TAKE_PHASE_OVER
         if len(self.taken) >= STONES_PER_TURN:
-            return Refusal.THREE_TAKEN
+            return Reason.THREE_TAKEN
         return None
 
     @property
@@ -188,7 +188,7 @@ class RemovalJudge:
             or column.find(1, r + 1) < 0
         )
 
-    def refusal(self, square: Square) -> Refusal | None:
+    def refusal(self, square: Square) -> Reason | None:
         """Why taking the top stone of ``square`` now is illegal, or ``None``."""
         verdict = self.turn_refusal() or self.judge(square)
         return None if isinstance(verdict, Removal) else verdict
@@ -203,32 +203,32 @@ class RemovalJudge:
         if self.path_outside is not None:
             self.path_outside = _path_outside(self.heights)
 
-    def judge(self, square: Square) -> Removal | Refusal:
+    def judge(self, square: Square) -> Removal | Reason:
         """The verdict on ``square`` alone, the turn-wide conditions assumed met."""
         if RING[square] < self.outermost_ring:
-            return Refusal.OUT_OF_PLAY
+            return Reason.OUT_OF_PLAY
         height = self.heights[square]
         if height == 0:
-            return Refusal.NO_STONE
+            return Reason.NO_STONE
         if self.occupant[square] != NOBODY:
-            return Refusal.TURRIAN_ON_STONE
+            return Reason.TURRIAN_ON_STONE
         territory = TERRITORY[square]
         verdict = self.by_territory[territory]
         if verdict is RemovalRule.OUTSIDE and not self.outside(square):
-            return Refusal.INSIDE
-        if isinstance(verdict, Refusal):
+            return Reason.INSIDE
+        if isinstance(verdict, Reason):
             return verdict
         return Removal(square, territory, height, verdict)
 
-    def _territory_verdict(self, territory: Territory) -> RemovalRule | Refusal:
+    def _territory_verdict(self, territory: Territory) -> RemovalRule | Reason:
         """R3/R4 for a whole territory: own, foreign (outside rule) or closed this turn."""
         owner = self.owner[territory]
         if self.team_play and (owner == self.mover or owner == self.partner):
-            return Refusal.TEAM_TERRITORY
+            return Reason.TEAM_TERRITORY
         if owner == self.mover:
             return RemovalRule.OWN
         if self.limited and territory in self.taken_from:
-            return Refusal.FOREIGN_LIMIT
+            return Reason.FOREIGN_LIMIT
         return RemovalRule.OUTSIDE
 
 
@@ -247,7 +247,7 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
     # the per-square conditions are those of RemovalJudge.judge (a property test keeps
     # the two in step).
     for territory, verdict in judge.by_territory.items():
-        if isinstance(verdict, Refusal):
+        if isinstance(verdict, Reason):
             continue
         check_outside = verdict is RemovalRule.OUTSIDE
         if check_outside and not outside:
@@ -267,7 +267,7 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
 
 def removal_refusal(
     position: Position, square: Square, heights: Sequence[int] | None = None, taken: Sequence[Square] | None = None
-) -> Refusal | None:
+) -> Reason | None:
     """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal;
     ``heights`` and ``taken`` those of a take phase under way (:class:`RemovalJudge`).
 

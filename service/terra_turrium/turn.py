@@ -45,15 +45,15 @@ from service.terra_turrium.position import (
     Seat,
     TurnState,
 )
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from service.terra_turrium.take import RemovalJudge, legal_removals
 
 
 def illegal(
-    reason: Refusal, phase: Phase | None, index: int, step: int | None = None, **facts: Any
+    reason: Reason, phase: Phase | None, index: int, step: int | None = None, **facts: Any
 ) -> IllegalTurnError:
     """The error for the first illegal action of a turn, its sentence written from ``facts``."""
-    violation = Violation(reason, phase, index, reason.text(**facts), step)
+    violation = Violation(reason, phase, index, reason.refuse(**facts).text, step)
     return IllegalTurnError(violation, reason.rule, violation.detail, violation_to_dict(violation))
 
 
@@ -78,7 +78,7 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event] | None, cl
     """
     state = position.turn
     if plan.take and state.phase is not Phase.TAKE:
-        raise illegal(Refusal.TAKE_PHASE_OVER, Phase.TAKE, 0)
+        raise illegal(Reason.TAKE_PHASE_OVER, Phase.TAKE, 0)
     if plan.take:
         # Each stone is judged on the board as the stones before it left it (R7).
         seat = position.to_move
@@ -112,7 +112,7 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event] | None, cl
                 return position
             if options:
                 raise illegal(
-                    Refusal.TOO_FEW_TAKEN, Phase.TAKE, len(plan.take), taken=taken_count,
+                    Reason.TOO_FEW_TAKEN, Phase.TAKE, len(plan.take), taken=taken_count,
                     square=square_name(options[0].square),
                 )
         position = replace(position, turn=replace(position.turn, phase=Phase.PLACE, taken=()))
@@ -127,7 +127,7 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     """
     state = position.turn
     if plan.place and state.phase is Phase.MOVE:
-        raise illegal(Refusal.PLACE_PHASE_OVER, Phase.PLACE, 0)
+        raise illegal(Reason.PLACE_PHASE_OVER, Phase.PLACE, 0)
     if state.phase is not Phase.PLACE:
         return position
     mover = position.mover
@@ -139,7 +139,7 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
         if refusal is not None:
             raise illegal(refusal, Phase.PLACE, i, square=square_name(square), height=judge.heights[square], seat=seat)
         if i >= in_hand + bonus:
-            raise illegal(Refusal.NO_BONUS_LEFT if bonus else Refusal.NOTHING_IN_HAND, Phase.PLACE, i,
+            raise illegal(Reason.NO_BONUS_LEFT if bonus else Reason.NOTHING_IN_HAND, Phase.PLACE, i,
                           in_hand=in_hand, bonus=bonus)
         judge.placed(square)
         if events is not None:
@@ -148,7 +148,7 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     left = max(in_hand - placed, 0)
     bonus_left = bonus - max(placed - in_hand, 0)
     if left and close:
-        raise illegal(Refusal.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=left)
+        raise illegal(Reason.STONES_LEFT_IN_HAND, Phase.PLACE, placed, left=left)
     seats, after = position.seats, judge.mover
     if bonus_left != bonus:
         after = replace(after, bonus_stones=bonus_left)
@@ -222,13 +222,13 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event] | None) -> _Wa
         here = segment.origin
         if here is None:
             if reserve == 0:
-                raise illegal(Refusal.NO_RESERVE, Phase.MOVE, i, seat=seat)
+                raise illegal(Reason.NO_RESERVE, Phase.MOVE, i, seat=seat)
             entry = segment.path[0]
             refusal = board.entry_refusal(entry)
             if refusal is not None:
                 raise illegal(refusal, Phase.MOVE, i, 0, square=square_name(entry), height=board.heights[entry])
             if ENTRY_COST > points:
-                raise illegal(Refusal.NO_POINT_TO_ENTER, Phase.MOVE, i, 0)
+                raise illegal(Reason.NO_POINT_TO_ENTER, Phase.MOVE, i, 0)
             points -= ENTRY_COST
             spent += ENTRY_COST
             reserve -= 1
@@ -238,14 +238,14 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event] | None) -> _Wa
             here, steps, first_step = entry, segment.path[1:], 1
         else:
             if board.occupant[here] != me:
-                raise illegal(Refusal.NOT_YOUR_TURRIAN, Phase.MOVE, i, seat=seat, square=square_name(here))
+                raise illegal(Reason.NOT_YOUR_TURRIAN, Phase.MOVE, i, seat=seat, square=square_name(here))
             steps, first_step = segment.path, 0
         for k, to in enumerate(steps, start=first_step):
             cost = board.step_cost(here, to)
-            if isinstance(cost, Refusal):
+            if isinstance(cost, Reason):
                 raise illegal(cost, Phase.MOVE, i, k, **board.step_facts(here, to))
             if cost > points:
-                raise illegal(Refusal.STEP_TOO_DEAR, Phase.MOVE, i, k, to=square_name(to), cost=cost, points=points)
+                raise illegal(Reason.STEP_TOO_DEAR, Phase.MOVE, i, k, to=square_name(to), cost=cost, points=points)
             points -= cost
             spent += cost
             victim = board.move(here, to)
@@ -358,7 +358,7 @@ def _play_actions(position: Position, plan: TurnPlan, events: list[Event]) -> Po
 def _play_stones(position: Position, plan: TurnPlan, events: list[Event] | None) -> Position:
     """The take and place phases of a whole turn (T1): the position the walks start from."""
     if position.is_game_over:
-        raise illegal(Refusal.GAME_OVER, None, 0)
+        raise illegal(Reason.GAME_OVER, None, 0)
     position = play_take(position, plan, events)
     return play_place(position, plan, events)
 
@@ -383,7 +383,7 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
     ('place', 2)
     """
     if position.is_game_over:
-        raise illegal(Refusal.GAME_OVER, None, 0)
+        raise illegal(Reason.GAME_OVER, None, 0)
     events: list[Event] = []
     position = play_take(position, plan, events, close=bool(plan.place or plan.move))
     if position.turn.phase is not Phase.TAKE:

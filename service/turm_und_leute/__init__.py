@@ -27,6 +27,7 @@ Rule ids (L1 … L31, LS1 … LS13) refer to the rules in docs/turm-und-leute.md
 and violations name them.
 """
 
+from service.common.refusal import Refusal
 from service.turm_und_leute.actions import (
     Absorb,
     Attack,
@@ -61,7 +62,6 @@ from service.turm_und_leute.combat import (
     Fight,
     Group,
     Outcome,
-    Refusal,
     Role,
     attack_refusal,
     check_fight,

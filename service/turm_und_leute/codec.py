@@ -296,7 +296,7 @@ def _build_group(edition: Edition, tile: Tile, role: Role, index: int) -> Group:
     group = Group(kind, tile.figures, tile.position, tile.marked, tile.actions_used)
     refusal = attack_refusal(edition, group) if role is Role.ATTACKER else group_refusal(edition, group)
     if refusal is not None:
-        raise InvalidQueryError(refusal.rule, refusal.detail, where + refusal.field)
+        raise InvalidQueryError(refusal.rule, refusal.text, where + refusal.field)
     return group
 
 

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.common.errors import InvalidQueryError
-from service.common.language import DEFAULT_LANGUAGE
-from service.common.refusal import N_, Message, Nn_, explain
+from service.common.refusal import N_, Message, Nn_, Refusal, Text
 from service.turm_und_leute.units import (
     BONUS,
     ELEVATED,
@@ -143,20 +142,11 @@ class Outcome:
     contributions: tuple[Contribution, ...]
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why a group may not fight as asked: the rule id, the sentence (a
-    :class:`~service.common.refusal.Text`: its message and values, written in English
-    until asked for another language), and the member of the group (a JSON pointer below
-    the group, ``"/kind"``) that the rule is about."""
-
-    rule: str
-    detail: str
-    field: str
-
-    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The sentence in ``language``."""
-        return explain(self.detail, language)
+def _refusal(rule: str, sentence: Text, field: str) -> Refusal:
+    """``rule``'s refusal of a group's ``field`` (a JSON pointer below the group,
+    ``"/kind"``) with ``sentence`` (a :class:`~service.common.refusal.Text`): its message
+    and values, written in English until asked for another language."""
+    return Refusal(rule, sentence.message, tuple(sentence.values.items()), field)
 
 
 GOLD_MAKERS: Final = frozenset({Kind.ENGEL, Kind.ZWERGE})
@@ -171,14 +161,15 @@ def group_refusal(edition: Edition, group: Group) -> Refusal | None:
 
     L1: a kind of the edition, 1 to a tile's figures. LS1: a position of the edition.
 
-    >>> group_refusal(Edition.TURM_UND_LEUTE, Group(Kind.REITER, 3))
-    Refusal(rule='L1', detail='a tile holds 1 to 2 reiter, not 3', field='/figures')
+    >>> refusal = group_refusal(Edition.TURM_UND_LEUTE, Group(Kind.REITER, 3))
+    >>> refusal.rule, refusal.explain(), refusal.field
+    ('L1', 'a tile holds 1 to 2 reiter, not 3', '/figures')
     """
     row = UNITS[edition].get(group.kind)
     if row is None:
-        return Refusal("L1", unknown_kind_detail(edition, group.kind.value), "/kind")
+        return _refusal("L1", unknown_kind_detail(edition, group.kind.value), "/kind")
     if not 1 <= group.figures <= row.max_figures:
-        return Refusal(
+        return _refusal(
             "L1",
             N_("a tile holds 1 to {most} {kind}, not {figures}")(
                 most=row.max_figures, kind=group.kind.value, figures=group.figures
@@ -187,7 +178,7 @@ def group_refusal(edition: Edition, group: Group) -> Refusal | None:
         )
     if group.position not in PLACEMENTS[edition]:
         allowed = ", ".join(p.value for p in PLACEMENTS[edition])
-        return Refusal(
+        return _refusal(
             "LS1",
             N_("{edition} has no {position}: positions are {allowed}")(
                 edition=edition.full_name, position=group.position.value, allowed=allowed
@@ -209,9 +200,9 @@ def attack_refusal(edition: Edition, group: Group) -> Refusal | None:
         return refusal
     row = UNITS[edition][group.kind]
     if not row.may_attack:
-        return Refusal("L3", N_("a group of {kind} may not attack")(kind=group.kind.value), "/kind")
+        return _refusal("L3", N_("a group of {kind} may not attack")(kind=group.kind.value), "/kind")
     if group.actions_used >= row.actions:
-        return Refusal(
+        return _refusal(
             "L3",
             Nn_(
                 "a group of {kind} has {actions} action a turn and has used {used}: none is left to attack with",
@@ -236,9 +227,9 @@ def defence_refusal(edition: Edition, group: Group, role: Role = Role.HELPER) ->
     """
     row = UNITS[edition][group.kind]
     if not row.may_defend:
-        return Refusal("L4", N_("a group of {kind} never defends")(kind=group.kind.value), "/kind")
+        return _refusal("L4", N_("a group of {kind} never defends")(kind=group.kind.value), "/kind")
     if group.marked:
-        return Refusal("L4", N_("it carries a marker: it acted this turn and is blocked")(), "/marked")
+        return _refusal("L4", N_("it carries a marker: it acted this turn and is blocked")(), "/marked")
     # The target defends itself wherever it stands; the restriction is on helping.
     if role is Role.HELPER and _walls_need_range(edition, group.position, row):
         return _from_walls("L4", N_("from a {position} only {ranged} help, not {kind}"), edition, group)
@@ -248,7 +239,7 @@ def defence_refusal(edition: Edition, group: Group, role: Role = Role.HELPER) ->
 def _from_walls(rule: str, message: Message, edition: Edition, group: Group) -> Refusal:
     """``rule``'s refusal of a group on a wall or a tower that lacks the range from there."""
     words = message(position=_spoken(group.position), ranged=_ranged(edition), kind=group.kind.value)
-    return Refusal(rule, words, "/position")
+    return _refusal(rule, words, "/position")
 
 
 def _walls_need_range(edition: Edition, position: Placement, row: Unit) -> bool:
@@ -299,7 +290,7 @@ def check_fight(fight: Fight) -> None:
         else:
             refusal = group_refusal(fight.edition, group)
         if refusal is not None:
-            raise InvalidQueryError(refusal.rule, refusal.detail, group_name(role, index) + refusal.field)
+            raise InvalidQueryError(refusal.rule, refusal.text, group_name(role, index) + refusal.field)
 
 
 # ----------------------------------------------------------------------- the values

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from service.common.refusal import N_
+from service.common.refusal import N_, Text
 
 
 class Edition(str, enum.Enum):
@@ -212,7 +212,7 @@ def translate(kind: Kind, edition: Edition) -> Kind:
     return _BACK.get(kind, kind)
 
 
-def unknown_kind_detail(edition: Edition, name: str) -> str:
+def unknown_kind_detail(edition: Edition, name: str) -> Text:
     """The sentence for a unit name ``edition`` does not have (L1), with its name there
     if ``name`` is the other edition's.
 

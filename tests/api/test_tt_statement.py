@@ -48,7 +48,7 @@ from service.terra_turrium.codec import (
 from service.terra_turrium.opponent import SUGGESTION, suggest_turn
 from service.terra_turrium.position import POSITION, Captures, Phase
 from service.terra_turrium.random_player import random_setup, random_turn
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from tests.api.statements import SCHEMAS, check, objects, written
 
 
@@ -140,7 +140,7 @@ def test_r1_m1_g1_the_writers_write_every_answer_as_stated(rules):
 
 
 def test_t1_a_violation_writes_step_only_for_a_walk_and_the_turn_as_its_phase():
-    refusal = next(iter(Refusal))
+    refusal = next(iter(Reason))
     whole = violation_to_dict(Violation(refusal, None, 0, "why"))
     step = violation_to_dict(Violation(refusal, Phase.MOVE, 1, "why", 2))
     assert whole["phase"] == "turn" and "step" not in whole

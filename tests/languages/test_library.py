@@ -14,7 +14,7 @@ from service.common.language import LANGUAGES, translations
 from service.common.refusal import N_, Text, localize, marked, recognize
 from service.spiel_der_tuerme import Move, move_refusal, parse_square
 from service.spiel_der_tuerme.setup import setup_position as sdt_setup
-from service.terra_turrium import Refusal, parse_position, parse_turn_plan, setup_position, validate_turn
+from service.terra_turrium import Reason, parse_position, parse_turn_plan, setup_position, validate_turn
 from service.turm_und_leute import Attack, Edition, Side, setup_ledger
 from service.turm_und_leute import validate_turn as validate_ledger_turn
 
@@ -62,7 +62,7 @@ def test_plural_messages_take_the_form_of_their_number(language, count):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_terra_turrium_refusals_name_their_rule_and_explain_in_a_language(language):
-    for reason in Refusal:
+    for reason in Reason:
         facts = sample(reason.message)
         refusal = reason.refuse(**facts)
         assert refusal.rule == reason.rule

@@ -6,7 +6,7 @@ import pytest
 from service.terra_turrium import MalformedError, legal_placements, parse_turn_plan, validate_turn
 from service.terra_turrium.place import placement_refusal
 from service.terra_turrium.position import MAX_BONUS_STONES, MAX_HEIGHT
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from tests.terra_turrium.builders import build, names, sq
 
 
@@ -17,7 +17,7 @@ def place(position, *squares):
 def test_b5_a_square_holding_the_bound_takes_no_more_stones():
     p = build(4, heights={"c7": MAX_HEIGHT, "d7": MAX_HEIGHT - 1}, turn={"phase": "place", "in_hand": 3})
     assert "c7" not in names(legal_placements(p)) and "d7" in names(legal_placements(p))
-    assert placement_refusal(p, sq("c7")) is Refusal.TOWER_TOO_HIGH
+    assert placement_refusal(p, sq("c7")) is Reason.TOWER_TOO_HIGH
     violation = place(p, "c7", "c7", "c7")
     assert (violation.rule, violation.index) == ("B5", 0)
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from service.common import InvalidQueryError
 from service.terra_turrium import (
     Handover,
-    Refusal,
+    Reason,
     apply_handover,
     apply_turn,
     handover_refusal,
@@ -58,7 +58,7 @@ def test_p3_the_stones_move_from_the_stronger_seats_territory_to_the_weakers_bon
 def test_p3_only_stones_of_the_stronger_seats_own_territory():
     p = setup_position(4)
     assert refused(p, Handover("yellow", "red", sq("a10", "f10"))) == ("P3", "/handover/squares/1")
-    assert handover_refusal(p, p.seats[0], parse_square("f10")) is Refusal.HANDOVER_NOT_OWN
+    assert handover_refusal(p, p.seats[0], parse_square("f10")) is Reason.HANDOVER_NOT_OWN
     # With 2 players both territories of a half are the seat's own.
     two = setup_position(2)
     assert {square_name(s)[0] for s in legal_handovers(two, "yellow")} == set("bcdefghi")

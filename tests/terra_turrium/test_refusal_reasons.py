@@ -19,7 +19,7 @@ from service.terra_turrium import (
     validate_turn,
 )
 from service.terra_turrium.place import placement_refusal
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from tests.terra_turrium.builders import build, sq
 
 
@@ -55,7 +55,7 @@ def test_m1_re_entry_needs_a_point_left():
 def test_g3_nothing_is_placed_once_the_game_is_over():
     p = build(4, flat=1, finishers=["green"], to_move="yellow")
     assert legal_placements(p) == ()
-    assert placement_refusal(p, sq("c8")) is Refusal.GAME_OVER
+    assert placement_refusal(p, sq("c8")) is Reason.GAME_OVER
 
 
 def test_s2_set_up_turrians_stand_on_stones():

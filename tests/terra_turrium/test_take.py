@@ -2,7 +2,7 @@
 
 
 from service.terra_turrium import RemovalRule, Territory, is_outside, legal_removals
-from service.terra_turrium.refusals import Refusal
+from service.terra_turrium.refusals import Reason
 from service.terra_turrium.take import removal_refusal
 from tests.terra_turrium.builders import build, names, refusal, sq, take
 
@@ -72,7 +72,7 @@ def test_r5_inside_tower_with_free_top_stones_cannot_be_taken():
     p = build(4, heights={"g8": 3})
     assert not is_outside(p, sq("g8"))
     assert refusal(p, "g8") == "R5"
-    assert removal_refusal(p, sq("g8")) is Refusal.INSIDE
+    assert removal_refusal(p, sq("g8")) is Reason.INSIDE
 
 
 def test_r5_a_tower_on_an_outside_square_comes_down_stone_by_stone():
