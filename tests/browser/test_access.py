@@ -50,17 +50,20 @@ OWN_TEXT = {"/playground", "/playground?game=spiel-der-tuerme", "/turm-und-leute
 SETUP_2 = "?placing#setup|yellow:NW,NE|red:SE,SW"
 
 
-def _axe_faults(page: Page) -> list[dict[str, Any]]:
-    """axe-core's serious and critical faults of the page as it stands."""
+def _axe_faults(page: Page, rules: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's serious and critical faults of the page as it stands; ``rules``: rules
+    axe leaves off by default (its experimental ones) run too."""
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: `make install-test` installs it (npm ci in tests/browser/axe)")
     page.evaluate(AXE.read_text(encoding="utf-8"))
     return page.evaluate(
-        """async () => {
-            const result = await axe.run(document, { resultTypes: ["violations"] });
+        """async (rules) => {
+            const enabled = Object.fromEntries(rules.map((rule) => [rule, { enabled: true }]));
+            const result = await axe.run(document, { resultTypes: ["violations"], rules: enabled });
             return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
               .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
-        }"""
+        }""",
+        list(rules),
     )
 
 
@@ -145,6 +148,18 @@ def test_at_360_pixels_nothing_scrolls_sideways_and_the_board_fills_the_width(br
         # Terra Turrium's squares were 21 px here, Spiel der Türme's 17 px.
         assert sizes["/playground"] >= 28
         assert sizes["/playground?game=spiel-der-tuerme"] >= 21
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_api_page_names_each_operation_by_what_it_shows(browser, base_url, axe_installed, width) -> None:  # type: ignore[no-untyped-def]
+    """Swagger UI named each operation's button by its method and path alone, not the
+    summary it shows (axe's label-content-name-mismatch, which axe runs only when asked),
+    and its page had no main landmark and no heading of the first level."""
+    with tab(browser, base_url, width, 844) as page:
+        page.goto(base_url + "/docs")
+        page.wait_for_selector("#swagger-ui .opblock", state="attached")
+        assert _axe_faults(page, ("label-content-name-mismatch",)) == []
+        assert page.locator("main #swagger-ui").count() == 1 and page.locator("h1").count() == 1
 
 
 def test_the_api_page_has_a_title_a_language_and_a_viewport(page: Page, base_url: str) -> None:

@@ -15,8 +15,13 @@ window.addEventListener("load", function () {
     layout: "BaseLayout",
   });
   // A list Swagger UI draws without a name (the servers, a response's media type) is
-  // named after the label or heading it sits under.
+  // named after the label or heading it sits under. An operation's button is named by
+  // what it shows (method, path and summary): Swagger UI's own name for it, the method
+  // and path alone, hid the summary a reader sees from speech input and screen readers.
   new MutationObserver(function () {
+    document.querySelectorAll("#swagger-ui button.opblock-summary-control[aria-label]").forEach(function (button) {
+      button.removeAttribute("aria-label");
+    });
     document.querySelectorAll("#swagger-ui select:not([aria-label])").forEach(function (select) {
       var holder = select.closest(".servers") ? "Servers" : select.closest(".response-controls, .responses-inner")
         ? "Media type of the response" : select.closest(".body-param-content-type, .opblock-section-request-body")
