@@ -139,8 +139,12 @@ wrk:
 # ends first (bench/http_memory.py); and the worst hostile bodies against a valid request
 # (bench/hostile.py). Last, the
 # computer players' strength over seeded games at a fixed node budget (bench/strength.py).
+# With BENCH_COMMIT (e.g. `make bench BENCH_COMMIT=be269f7`), first the guarded queries'
+# throughput in-process against that commit's tree, interleaved (bench/compare.py).
 BENCH_TIME ?= 0.2
+BENCH_COMMIT ?=
 bench: install-bench wrk
+	if [ -n "$(BENCH_COMMIT)" ]; then $(BIN)/python -m bench.compare $(BENCH_COMMIT); fi
 	mkdir -p bench/results
 	rm -f bench/results/engine-compiled.json
 	$(COMPILED) build
