@@ -7,17 +7,13 @@ from marshmallow import INCLUDE, Schema
 from service.api.declare import Bool, Closed, List, Nested, integer, text
 from service.common import MAX_PROBLEMS
 
-INTERPRETATIONS = (
-    "The readings of the rulebook the ruling rests on, where its rule is not the rulebook's "
-    "explicit word: ids of `/rules/interpretations` (`/rules/interpretations#R6`). Absent "
-    "when the rule rests on no reading."
-)
-"""The description of every ``interpretations`` member."""
+from service.common.schema import INTERPRETATIONS as INTERPRETATIONS
+from service.common.schema import READING
 
 
 def readings(description: str = INTERPRETATIONS) -> List:
     """An ``interpretations`` member: the ids of the readings a ruling rests on."""
-    return List(text("The id of a reading, an anchor of /rules/interpretations."),
+    return List(text(READING),
                 metadata={"description": description})
 
 

@@ -36,6 +36,7 @@ from service.api.errors import (
     RULE_PROBLEMS,
 )
 from service.api.problems import ProblemSchema
+from service.common import schema as schema_fields
 from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 
 OPENAPI_VERSION = "3.0.3"
@@ -209,19 +210,37 @@ class _Converter(OpenAPIConverter):
         super().init_attribute_functions()  # type: ignore[no-untyped-call]
         self.attribute_functions.extend([self._parsed, self._union, self._alternatives])
 
+    def field2default(self, field: Any, **kwargs: Any) -> dict[str, Any]:
+        # A member's default is said in its description, as the contract always has.
+        if isinstance(field, schema_fields.Worded):
+            return {}
+        found: dict[str, Any] = super().field2default(field, **kwargs)
+        return found
+
+    def field2property(self, field: Any) -> dict[str, Any]:
+        ref = getattr(field, "ref", None)
+        if ref is not None:  # a member that is a component of its own
+            return {"$ref": f"#/components/schemas/{ref}"}
+        found: dict[str, Any] = super().field2property(field)
+        return found
+
     def _parsed(self, field: Any, **kwargs: Any) -> dict[str, Any]:
         if not isinstance(field, Parsed):
             return {}
         return {"$ref": f"#/components/schemas/{field.component}"}
 
     def _union(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, Union):
+        if isinstance(field, schema_fields.OneOf):
+            discriminator = field.tag
+        elif isinstance(field, Union):
+            discriminator = field.discriminator
+        else:
             return {}
         refs = {value: self.resolve_nested_schema(schema) for value, schema in field.variants.items()}  # type: ignore[no-untyped-call]
         union = {
             "oneOf": list({ref["$ref"]: ref for ref in refs.values()}.values()),
             "discriminator": {
-                "propertyName": field.discriminator,
+                "propertyName": discriminator,
                 "mapping": {value: ref["$ref"] for value, ref in refs.items()},
             },
         }
@@ -245,7 +264,7 @@ class _Converter(OpenAPIConverter):
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
-        if isinstance(cls, type) and issubclass(cls, (OneOf, Either)):
+        if isinstance(cls, type) and issubclass(cls, (OneOf, Either, schema_fields.Alternatives)):
             body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call]
         else:
             body = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]

@@ -49,18 +49,22 @@ class TurnGame(Generic[P, T, V, E]):
 
     validate_turn: Callable[[P, T], V | None]
     apply_turn: Callable[[P, T], tuple[P, Sequence[E]]]
-    judged: Either
-    played: Obj
+    judged: Either | None = None
+    played: Obj | None = None
+    """The statements that write the answers; without them the answers are the values
+    (a :class:`Verdict`, an :class:`Outcome`), which the answer's schema dumps."""
 
     def verdict(self, query: dict[str, Any]) -> Any:
         """The answer of a validation: legal, or the first illegal action."""
-        return self.judged.write(Verdict(self.validate_turn(query["position"], query["turn"])))
+        verdict = Verdict(self.validate_turn(query["position"], query["turn"]))
+        return verdict if self.judged is None else self.judged.write(verdict)
 
     def outcome(self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None) -> Any:
         """The answer of playing a turn (by ``play``, the whole turn unless told): the
         position after it and the events, in order."""
         position, events = (play or self.apply_turn)(query["position"], query["turn"])
-        return self.played.write(Outcome(position, tuple(events)))
+        outcome = Outcome(position, tuple(events))
+        return outcome if self.played is None else self.played.write(outcome)
 
 
 def _named(view: View, name: str, doc: str) -> View:

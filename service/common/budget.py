@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from service.common.wire import Choice, Integer, Member, Number, Obj
 
@@ -88,6 +88,27 @@ SEARCH: Final = (
     Member("value", Number(), "The position after the turn as the player judges it, for the seat that moves "
            "(higher is better; no unit)."),
 )
+
+
+def search_fields() -> dict[str, Any]:
+    """The members of a suggestion that say how the search went (:data:`SEARCH`), as the
+    fields of a game's suggestion schema."""
+    from service.common import schema  # noqa: PLC0415 (the statement's kinds load first)
+
+    def doc(text: str) -> dict[str, str]:
+        return {"description": text}
+
+    return {
+        "level": schema.Integer(min(LEVELS), max(LEVELS), required=True, metadata=doc("The level that played.")),
+        "seed": schema.Integer(0, MAX_SEED, required=True, metadata=doc("The seed used.")),
+        "nodes": schema.Integer(0, MAX_BUDGET_NODES, required=True, metadata=doc("Positions judged.")),
+        "stopped": schema.Choice(Stop, required=True, metadata=doc(
+            "`complete`: the search looked at all it meant to; `nodes` or `time`: that limit of the budget "
+            "ended it (a search the clock stops may answer another turn next time).")),
+        "value": schema.Number(required=True, metadata=doc(
+            "The position after the turn as the player judges it, for the seat that moves (higher is better; "
+            "no unit).")),
+    }
 
 
 def suggestion_statement(name: str, doc: str, turn: Member, *more: Member) -> Obj:

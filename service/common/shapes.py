@@ -40,6 +40,9 @@ NOT_A_MEMBER = N_("is not a member of this object")
 REQUIRED = N_("is required")
 MUST_BE_ONE_OF = N_("must be one of {allowed}")
 MUST_BE = N_("must be {what}")
+MUST_BE_OR_NULL = N_("must be {most} or null")
+MUST_NOT_BE_NULL = N_("must not be null")
+NOT_VALID = N_("is not valid")
 """``what``: a :class:`~service.common.refusal.Message` naming what is accepted (a square name …)."""
 
 E = TypeVar("E", bound=enum.Enum)

@@ -49,6 +49,7 @@ from service.common.shapes import (
     MUST_BE_INTEGER,
     MUST_BE_OBJECT,
     MUST_BE_ONE_OF,
+    MUST_BE_OR_NULL,
     MUST_BE_STRING,
     Shape,
     token,
@@ -68,7 +69,6 @@ REQUIRED: Final = _Required()
 _FIELD: Final = _Required()
 """A stated member's default when none is told: its field's (:func:`stated`)."""
 _WIRE: Final = "wire"
-MUST_BE_OR_NULL: Final = N_("must be {most} or null")
 
 
 class Reading:

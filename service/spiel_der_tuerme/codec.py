@@ -5,6 +5,7 @@ Readers check the shape first and collect up to 20 problems with their JSON poin
 (:func:`~service.spiel_der_tuerme.check.check_position`, :class:`InvalidPositionError`).
 Writers write every member of the contract, ``null`` where a value does not apply,
 except events, which leave out what does not apply. Squares are listed in board order.
+Both read and write with the shapes' schemas (:mod:`service.spiel_der_tuerme.schemas`).
 
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> data = position_to_dict(setup_position(2, seed=1))
@@ -19,30 +20,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from service.common import InvalidPositionError, MalformedError, Shape, wire  # noqa: F401 (the doctests use it)
-from service.common.grid import A_SQUARE, board_order
-from service.common.refusal import N_
-from service.common.wire import (
-    Choice,
-    Fixed,
-    Flag,
-    Integer,
-    Keyed,
-    ListOf,
-    Member,
-    NameMap,
-    Obj,
-    Readings,
-    Tag,
-    Tagged,
-    Text,
-    Variant,
-    Variants,
-    Word,
-)
+from service.common import InvalidPositionError, MalformedError  # noqa: F401 (the doctests use it)
+from marshmallow import ValidationError
+
+from service.common.schema import load, problems
+from service.spiel_der_tuerme import schemas
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
     GRID,
@@ -53,205 +37,21 @@ from service.spiel_der_tuerme.board import (
     RANKS,
     SQUARES,
     SYMBOL,
-    Colour,
     Square,
     Symbol,
 )
 from service.spiel_der_tuerme.check import check_position
 from service.spiel_der_tuerme.moves import LegalMove, Move
-from service.spiel_der_tuerme.position import (
-    FRESH_TURN,
-    MAX_HEIGHT,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    EndReason,
-    Over,
-    Position,
-    Rules,
-    Stack,
-    TurnState,
-)
-from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
-from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore
+from service.spiel_der_tuerme.position import Over, Position
+from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
+from service.spiel_der_tuerme.schemas import SQUARE_DOC, SQUARE_WORDS, MovesAnswer, OffBoard
+from service.spiel_der_tuerme.score import Score
 
-SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
-SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
+__all__ = ["SQUARE_DOC", "SQUARE_WORDS", "MovesAnswer"]
 
-# --------------------------------------------------------------------------- the statement
-#
-# Each shape's members, stated once: the readers and writers below walk these tables,
-# and the HTTP layer turns them into the document's schemas (service/api/spiel_der_tuerme).
-
-SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
-COLOUR: Final = Choice(Colour)
-
-STACK: Final = Obj("Stack", "One stack: its symbol and its stones, bottom to top; it belongs to its top stone's colour.", (
-    Member("symbol", Choice(Symbol), "The symbol of every stone of the stack (TM6)."),
-    Member("stones", ListOf(COLOUR, "A stone.", 1), "The stones' colours, bottom to top."),
-), Stack)
-
-RULES: Final = Obj("Rules", "The rule options.", (
-    Member("max_height", Fixed(MAX_HEIGHT), "TM6: 5, or null for no limit (TV1). Default 5.", default=MAX_HEIGHT,
-           nullable=True),
-), Rules)
-
-TURN_STATE: Final = Obj("TurnState", "The turn in progress of `to_move`.", (
-    Member("moves", Integer(0), "Moves made so far in this turn. Default 0.", default=0),
-    Member("may_continue", Flag(), "The last move ended on a symbol square and the seat may move again (TM7). "
-           "Default false.", default=False),
-), TurnState)
-
-OVER: Final = Tagged(
-    "Over",
-    Member("reason", Choice(EndReason), "Why."),
-    (
-        Member("quarter", Integer(QUARTERS[0], QUARTERS[-1]), default=None, nullable=True),
-        Member("seat", COLOUR, default=None, nullable=True),
-    ),
-    (
-        Variant(EndReason.QUARTER, "QuarterOver", "The game ended because a seat completed a quarter (TE1).", "TE1.",
-                {"quarter": "The completed quarter.", "seat": "The seat that completed it."}),
-        Variant(EndReason.STREETS_EMPTY, "StreetsEmptyOver",
-                "The game ended because no stack was left on a street (TE2).", "TE2.", {}),
-        Variant(EndReason.STUCK, "StuckOver",
-                "The game ended because a seat had no stack on a street, or nobody could move (TE3).", "TE3.",
-                {"seat": "The seat that is stuck."}),
-    ),
-    {
-        "quarter": (N_("is required when reason is 'quarter'"), N_("must be null unless reason is 'quarter'")),
-        "seat": (N_("is required when reason is '{reason}'"), N_("must be null when reason is 'streets_empty'")),
-    },
-    Over,
-)
-
-
-POSITION: Final = Obj(
-    "Position",
-    "A whole Spiel der Türme position: every stack, the seats, who is to move, the option, the turn in progress, "
-    "blocked neutral stones and whether the game is over.",
-    (
-        Member("stacks", NameMap(GRID, STACK), "Every stack, by the name of its square."),
-        Member("seats", ListOf(COLOUR, "A seat.", MIN_PLAYERS, MAX_PLAYERS), "2–4 colours in clockwise turn order (TN1)."),
-        Member("to_move", COLOUR, "The seat to move."),
-        Member("rules", RULES, default=Rules()),
-        Member("turn", TURN_STATE, default=FRESH_TURN),
-        Member("blocked", ListOf(SQUARE, SQUARE_DOC, make=board_order),
-               "Squares of neutral stones `to_move` may not move (TN4). Default none.", default=()),
-        Member("over", OVER, "How the game ended; null while it goes on.", default=None, nullable=True),
-    ),
-    Position,
-)
-
-MOVE: Final = Obj("Move", "One move: a stack from `from` to `to` along a rank or a file.", (
-    Member("from", SQUARE, "The stack's square.", attribute="frm"),
-    Member("to", SQUARE, "Where it lands."),
-), Move, whole=True)
-
-TURN: Final = Obj(
-    "Turn",
-    'The moves of (the rest of) a turn, in order; `{"moves": []}` passes, or stops after a move that allows another.',
-    (
-        Member("moves", ListOf(MOVE), "The moves, in order (TM1, TM7)."),
-        Member("end_turn", Flag(), "With false, the turn stays open after a last move that allows another (TM7). "
-               "Default true.", default=True),
-    ),
-    TurnPlan,
-)
-
-POSITION_MEMBERS: Final = POSITION.names
-
-# ------------------------------------------------------------ the answers' statement
-
-QUARTER_NUMBER: Final = Integer(QUARTERS[0], QUARTERS[-1])
-
-LEGAL_MOVE: Final = Obj("LegalMove", "A legal move now, and what it would do.", (
-    Member("from", SQUARE, "The moving stack's square.", attribute="frm"),
-    Member("to", SQUARE, "Where it lands."),
-    Member("height", Integer(1), "The height of the stack on `to` after the move."),
-    Member("covers", ListOf(COLOUR, "A colour."), "The colours the moving stack lands on, bottom to top."),
-    Member("symbol_square", Flag(), "It ends on a symbol square."),
-    Member("may_continue", Flag(), "The seat may move again after it (TM7)."),
-    Member("neutral", Flag(), "A neutral stone moves (TN2)."),
-    Member("ends_game", Flag(), "The move ends the game (TE1–TE3)."),
-), LegalMove)
-
-
-@dataclass(frozen=True)
-class MovesAnswer:
-    """The moves answer's value: every legal move."""
-
-    moves: tuple[LegalMove, ...]
-
-
-MOVES_ANSWER: Final = Obj("MovesAnswer", "Every legal move now, by `from` then `to` in board order.", (
-    Member("moves", ListOf(LEGAL_MOVE)),
-), MovesAnswer)
-
-VIOLATION: Final = Obj("Violation", "The first illegal part of a turn.", (
-    Member("rule", Text(), "The rule id it breaks."),
-    Member("index", Integer(0), "The index of the offending move in `moves`."),
-    Member("detail", Text(), "A sentence a player understands."),
-    Member("interpretations", Readings(), omit=True),
-), Violation)
-
-QUARTER_POINTS: Final = Obj("QuarterPoints", "A seat's points in one quarter.", (
-    Member("quarter", QUARTER_NUMBER, "The quarter."),
-    Member("points", Integer(0), "Its points there (TS1)."),
-    Member("doubled", Flag(), "Counted double: the quarter it completed (TS2)."),
-), QuarterScore)
-
-SEAT_SCORE: Final = Obj("SeatScore", "One seat's points.", (
-    Member("id", COLOUR, "The seat.", attribute="seat"),
-    Member("points", Integer(0), "Its points (TS1, TS2)."),
-    Member("quarters", ListOf(QUARTER_POINTS), "Every quarter where it has a stack on a symbol square."),
-), SeatScore)
-
-SCORE_ANSWER: Final = Obj("ScoreAnswer", "Every seat's points, and the winners once the game is over (TS1–TS3).", (
-    Member("seats", ListOf(SEAT_SCORE)),
-    Member("game_over", Flag(), "The game is over (TE1–TE3)."),
-    Member("winners", ListOf(COLOUR, "A winner."), "Empty until the game is over."),
-), Score)
-
-
-def _event(type_: EventType, doc: str, *members: Member) -> Obj:
-    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
-    return Obj(name, doc, (Member("type", Tag(type_), "What happened."), *members), Event)
-
-
-EVENT: Final = Variants("Event", "type", {
-    EventType.MOVE: _event(
-        EventType.MOVE, "A stack moved.",
-        Member("seat", COLOUR, "Whose turn."),
-        Member("from", SQUARE, "From.", attribute="frm"),
-        Member("to", SQUARE, "To."),
-        Member("colour", COLOUR, "The moved stack's colour."),
-        Member("height", Integer(1), "The moved stack's height."),
-    ),
-    EventType.TOWER: _event(
-        EventType.TOWER, "A tower was built (TM6).",
-        Member("seat", COLOUR, "Whose turn."),
-        Member("square", SQUARE, SQUARE_DOC),
-        Member("height", Integer(2), "The tower's height."),
-        Member("covers", ListOf(COLOUR, "A colour.")),
-    ),
-    EventType.SYMBOL_SQUARE: _event(
-        EventType.SYMBOL_SQUARE, "A stack reached a symbol square (TM2, TM7).",
-        Member("seat", COLOUR, "Whose turn."),
-        Member("square", SQUARE, SQUARE_DOC),
-        Member("symbol", Choice(Symbol), "Its symbol."),
-        Member("quarter", QUARTER_NUMBER, "Its quarter."),
-    ),
-    EventType.PASS: _event(EventType.PASS, "The seat had no legal move (TM8).", Member("seat", COLOUR, "Who passed.")),
-    EventType.GAME_OVER: _event(
-        EventType.GAME_OVER, "The game ended (TE1–TE3).",
-        Member("seat", COLOUR, "The seat that completed the quarter or is stuck.", omit=True),
-        Member("quarter", QUARTER_NUMBER, "TE1: the completed quarter.", omit=True),
-        Member("reason", Choice(EndReason), "Why."),
-        Member("scores", ListOf(SEAT_SCORE)),
-        Member("winners", ListOf(COLOUR, "A winner.")),
-        Member("interpretations", Readings(), omit=True),
-    ),
-})
+_POSITION_INPUT: Final = schemas.SdtPositionInput()
+_TURN: Final = schemas.SdtTurn()
+_SQUARE: Final = schemas.square()
 
 
 class BoardSquare(NamedTuple):
@@ -279,23 +79,6 @@ class Board(NamedTuple):
     quarters: tuple[BoardQuarter, ...]
 
 
-BOARD_ANSWER: Final = Obj("BoardAnswer", "The board: every square (board order) and every quarter (TB1–TB3).", (
-    Member("files", ListOf(Word(tuple(FILE_NAMES)), "A file.")),
-    Member("ranks", Integer(RANKS, RANKS), "The number of ranks."),
-    Member("squares", ListOf(Obj("BoardSquare", "One square of the 14 × 8 board.", (
-        Member("square", SQUARE, SQUARE_DOC),
-        Member("kind", Word(("street", "symbol")), "TB2."),
-        Member("quarter", QUARTER_NUMBER, "Its quarter, for a symbol square.", nullable=True),
-        Member("symbol", Choice(Symbol), "Its symbol, for a symbol square (TB3).", nullable=True),
-    ), BoardSquare))),
-    Member("quarters", ListOf(Obj("Quarter", "One quarter: its four symbol squares by symbol.", (
-        Member("quarter", QUARTER_NUMBER, "The quarter."),
-        Member("squares", Keyed("QuarterSquares", "A quarter's symbol squares, by symbol (TB3).", Symbol, SQUARE,
-                                SQUARE_DOC)),
-    ), BoardQuarter))),
-), Board)
-
-
 def _quarter_squares(quarter: int) -> dict[Symbol, Square]:
     by_symbol: dict[Symbol, Square] = {}
     for square in QUARTER_SQUARES[quarter]:
@@ -311,7 +94,7 @@ BOARD: Final = Board(
     tuple(BoardSquare(s, "street" if IS_STREET[s] else "symbol", QUARTER[s], SYMBOL[s]) for s in SQUARES),
     tuple(BoardQuarter(q, _quarter_squares(q)) for q in QUARTERS),
 )
-"""The board as :data:`BOARD_ANSWER` writes it: the same for every game."""
+"""The board as :class:`~service.spiel_der_tuerme.schemas.SdtBoardAnswer` dumps it: the same for every game."""
 
 # --------------------------------------------------------------------------- reading
 
@@ -338,17 +121,12 @@ def parse_position(data: object) -> Position:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form (:data:`POSITION`), its shape checked but
-    not its structure."""
-    reading = wire.Reading()
-    position: Position = wire.read(POSITION, data, reading)
-    if reading.strays:
-        # The contract's schema cannot restrict an object's keys, so a key that is no
-        # square is a position off the board (TB1), not a malformed request.
-        name, pointer = reading.strays[0]
-        raise InvalidPositionError(
-            "TB1", N_("{name} is not a square of the board ({squares})")(name=repr(name), squares=SQUARE_WORDS), pointer
-        )
+    """A :class:`Position` from its JSON form (:class:`~service.spiel_der_tuerme.schemas.SdtPositionInput`),
+    its shape checked but not its structure; a stack on a key that is no square is
+    :class:`InvalidPositionError` (TB1)."""
+    position: Position | OffBoard = load(_POSITION_INPUT, data)
+    if isinstance(position, OffBoard):
+        raise position.error
     return position
 
 
@@ -358,61 +136,78 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     >>> parse_square_field("c1")
     2
     """
-    reading = wire.Reading()
-    square: Square | None = SQUARE.read(reading, value, where)
-    reading.shape.done()
-    assert square is not None
-    return square
+    try:
+        found: Square = _SQUARE.deserialize(value)  # type: ignore[assignment]
+    except ValidationError as error:
+        raise MalformedError(problems=problems(error.messages, value)).under(where) from None
+    return found
 
 
 def parse_turn_plan(data: object) -> TurnPlan:
     """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``
-    (:data:`TURN`); ``end_turn`` is optional. ``{"moves": []}`` is a pass (or, after a
-    move that allows another, stopping there).
+    (:class:`~service.spiel_der_tuerme.schemas.SdtTurn`); ``end_turn`` is optional.
+    ``{"moves": []}`` is a pass (or, after a move that allows another, stopping there).
 
     >>> parse_turn_plan({"moves": [{"from": "a1", "to": "a4"}]})
     TurnPlan(moves=(Move(frm=0, to=42),), end_turn=True)
     """
-    plan: TurnPlan = wire.read(TURN, data)
+    plan: TurnPlan = load(_TURN, data)
     return plan
 
 
 # --------------------------------------------------------------------------- writing
 
 
+def _writer(schema: Any, doc: str) -> Any:
+    write = schema().writer()
+
+    def written(value: Any) -> dict[str, Any]:
+        found: dict[str, Any] = write(value)
+        return found
+
+    written.__doc__ = doc
+    return written
 
 
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     """``null``, or ``{"reason", "quarter", "seat"}`` with ``null`` where they do not apply."""
-    written: dict[str, Any] | None = None if over is None else OVER.write(over)
+    field = schemas.SdtPositionInput._declared_fields["over"]
+    written: dict[str, Any] | None = field._serialize(over, None, None)
     return written
 
 
-position_to_dict: Final = wire.writer(
-    POSITION, Position, 'The JSON form of a position, every member written, stacks in board order.'
+position_to_dict: Final = _writer(
+    schemas.SdtPosition, "The JSON form of a position, every member written, stacks in board order."
 )
-move_to_dict: Final = wire.writer(MOVE, Move, '``{"from", "to"}``.')
-turn_plan_to_dict: Final = wire.writer(
-    TURN, TurnPlan, 'The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``.'
+move_to_dict: Final = _writer(schemas.SdtMove, '``{"from", "to"}``.')
+turn_plan_to_dict: Final = _writer(
+    schemas.SdtTurn, 'The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``.'
 )
-legal_move_to_dict: Final = wire.writer(LEGAL_MOVE, LegalMove, 'One entry of the moves answer.')
+legal_move_to_dict: Final = _writer(schemas.SdtLegalMove, "One entry of the moves answer.")
+_MOVES: Final = _writer(schemas.SdtMovesAnswer, "")
 
 
 def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     """The moves answer: ``{"moves": [...]}``."""
-    written: dict[str, Any] = MOVES_ANSWER.write(MovesAnswer(tuple(moves)))
+    written: dict[str, Any] = _MOVES(MovesAnswer(tuple(moves)))
     return written
 
 
-score_to_dict: Final = wire.writer(
-    SCORE_ANSWER, Score, 'The score answer: ``{"seats", "game_over", "winners"}``.'
+score_to_dict: Final = _writer(schemas.SdtScoreAnswer, 'The score answer: ``{"seats", "game_over", "winners"}``.')
+_EVENT: Final = schemas.SdtApplyAnswer._declared_fields["events"].inner  # type: ignore[attr-defined]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The JSON form of an event: ``type`` and only the members that apply."""
+    written: dict[str, Any] = _EVENT._serialize(event, None, None)
+    return written
+
+
+violation_to_dict: Final = _writer(
+    schemas.SdtViolation,
+    '``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading.',
 )
-event_to_dict: Final = wire.writer(
-    EVENT, Event, 'The JSON form of an event: ``type`` and only the members that apply.'
-)
-violation_to_dict: Final = wire.writer(
-    VIOLATION, Violation, '``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading.'
-)
+_BOARD: Final = _writer(schemas.SdtBoardAnswer, "")
 
 
 def board_to_dict() -> dict[str, Any]:
@@ -424,5 +219,5 @@ def board_to_dict() -> dict[str, Any]:
     ({'square': 'b2', 'kind': 'symbol', 'quarter': 1, 'symbol': 'C'}, \
 {'quarter': 1, 'squares': {'A': 'b3', 'B': 'c3', 'C': 'b2', 'D': 'c2'}})
     """
-    written: dict[str, Any] = BOARD_ANSWER.write(BOARD)
+    written: dict[str, Any] = _BOARD(BOARD)
     return written

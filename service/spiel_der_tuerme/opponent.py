@@ -40,11 +40,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from service.common import InvalidQueryError
-from service.common.budget import LEVELS, Budget, Counter, Stop, suggestion_statement
+from service.common.budget import LEVELS, Budget, Counter, Stop
 from service.common.refusal import N_
-from service.common.wire import Member
 from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, STREET_SQUARES, Colour
-from service.spiel_der_tuerme.codec import TURN
 from service.spiel_der_tuerme.moves import Move, legal_moves
 from service.spiel_der_tuerme.position import FRESH_TURN, Position, Stack
 from service.spiel_der_tuerme.records import Event, TurnPlan
@@ -113,11 +111,6 @@ class Suggestion:
     value: float
 
 
-SUGGESTED_TURN: Final = replace(TURN, name="SuggestedTurn", doc="The (rest of the) turn, every move listed.")
-SUGGESTION: Final = suggestion_statement(
-    "SuggestAnswer", "A legal (rest of a) turn for the seat to move, and how it was found.",
-    Member("turn", SUGGESTED_TURN),
-)
 
 
 def best_gain(position: Position, mover: Colour, seat: Colour, leader: float) -> float:

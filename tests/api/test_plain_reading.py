@@ -1,5 +1,6 @@
-"""A request body is read on a quick path (``Request._plain``) when it is well-formed,
-by marshmallow's whole load otherwise. The two readings must agree on every body of
+"""A request body is read on a quick path (``Request._plain``, or for the schemas of
+:mod:`service.common.schema` the quick load made from the schema, ``Schema.quick``) when
+it is well-formed, by marshmallow's whole load otherwise. The two readings must agree on every body of
 every request schema an operation declares: the same members (defaults included), or
 the quick path steps aside (``None``) and marshmallow answers, or both raise the same
 rule error.
@@ -28,6 +29,7 @@ from hypothesis import strategies as st
 from service import create_app
 from service.api.declare import Either, Query, Request, Whole, instance
 from service.api.examples import examples
+from service.api.queries import Query as SchemaQuery
 from service.common import RuleError
 
 DOCUMENT = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
@@ -79,11 +81,11 @@ def values(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     return found | st.none() if schema.get("nullable") else found
 
 
-def _declared() -> dict[str, tuple[Request, list[Any]]]:
+def _declared() -> dict[str, tuple[Request | SchemaQuery, list[Any]]]:
     """Every request schema of a JSON body that an operation declares, by name, with the
     operation's examples; an :class:`Either` by its variants, which read the body."""
     app = create_app({"TESTING": True})
-    found: dict[str, tuple[Request, list[Any]]] = {}
+    found: dict[str, tuple[Request | SchemaQuery, list[Any]]] = {}
     shown = examples()
     for endpoint, view in app.view_functions.items():
         bodies = [example["value"] for example in shown.get(endpoint.rsplit(".", 1)[-1], {}).values()]
@@ -94,7 +96,7 @@ def _declared() -> dict[str, tuple[Request, list[Any]]]:
                 continue
             schemas = [instance(v) for v in type(schema).variants] if isinstance(schema, Either) else [schema]
             for one in schemas:
-                assert isinstance(one, Request)
+                assert isinstance(one, Request | SchemaQuery)
                 either = isinstance(schema, Either)
                 mine = [b for b in bodies if not either or type(schema).choose(b) is type(one)]
                 found.setdefault(type(one).__name__, (one, []))[1].extend(mine)
@@ -125,9 +127,23 @@ def outcome(read: Any, body: Any) -> tuple[str, Any]:
         return "invalid", exc.messages
 
 
-def check_agree(schema: Request, body: Any) -> bool:
+def _quick(schema: Request | SchemaQuery) -> Any:
+    """The quick reading of ``schema``: ``None`` where it steps aside."""
+    if isinstance(schema, Request):
+        return schema._plain
+
+    def read(body: Any) -> Any:
+        try:
+            return schema.quick(body)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    return read
+
+
+def check_agree(schema: Request | SchemaQuery, body: Any) -> bool:
     """The quick reading agrees with marshmallow's; True if it read the body itself."""
-    quick = outcome(schema._plain, body)
+    quick = outcome(_quick(schema), body)
     if quick == ("value", None):
         return False
     assert quick[0] != "invalid", quick  # the quick path never names problems itself

@@ -1,7 +1,8 @@
-"""The codec's statement of the position and the turn (``codec.POSITION``, ``codec.TURN``)
-is what the reader reads and the writer writes: every member stated is written, read
-back into the engine's value and checked; and the quick reading of well-formed stacks
-agrees with the full reading on every input (the same value, or the same problems)."""
+"""The schemas of the position and the turn (``schemas.SdtPositionInput``, ``schemas.SdtTurn``)
+are what the reader reads and the writer writes: every member described is written, read
+back into the engine's value and checked; and the quick load of well-formed values
+(made from the same schemas) agrees with marshmallow's load on every input (the same
+value, or the same problems)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ from unittest import mock
 
 import pytest
 
-from service.common import InvalidPositionError, MalformedError, wire
+from marshmallow import fields
+
+from service.common import InvalidPositionError, MalformedError
+from service.common import schema as schema_module
+from service.common.schema import List, Nested, OneOf, Schema, SquareMap, _decline
 from service.spiel_der_tuerme import (
     Colour,
     EndReason,
@@ -23,7 +28,8 @@ from service.spiel_der_tuerme import (
     setup_position,
     turn_plan_to_dict,
 )
-from service.spiel_der_tuerme.codec import OVER, POSITION, TURN, read_position
+from service.spiel_der_tuerme.codec import read_position
+from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtTurn
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
@@ -42,31 +48,40 @@ FULL = [
 ]
 
 
-def _places(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[tuple[str, wire.Kind, Any]]:
-    """Every value of ``data`` with the kind the statement gives it, walked together."""
+def _members(schema: Any) -> list[str]:
+    return [field.data_key or name for name, field in schema._declared_fields.items()]
+
+
+def _places(kind: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
+    """Every value of ``data`` with the field (or schema) that describes it, walked together."""
     yield pointer, kind, data
     if data is None:
         return
-    if isinstance(kind, wire.Obj | wire.Tagged):
-        for member in wire.members_of(kind):
-            if member.name in data:
-                yield from _places(member.kind, data[member.name], f"{pointer}/{member.name}")
-    elif isinstance(kind, wire.ListOf):
+    if isinstance(kind, type) and issubclass(kind, Schema):
+        for name, field in kind._declared_fields.items():
+            key = field.data_key or name
+            if key in data:
+                yield from _places(field, data[key], f"{pointer}/{key}")
+    elif isinstance(kind, Nested):
+        yield from _places(kind.nested, data, pointer)
+    elif isinstance(kind, OneOf):
+        yield from _places(kind.variants[data[kind.tag]], data, pointer)
+    elif isinstance(kind, List):
         for index, item in enumerate(data):
-            yield from _places(kind.item, item, f"{pointer}/{index}")
-    elif isinstance(kind, wire.NameMap):
+            yield from _places(kind.inner, item, f"{pointer}/{index}")
+    elif isinstance(kind, SquareMap):
         for key, item in data.items():
-            yield from _places(kind.item, item, f"{pointer}/{key}")
+            yield from _places(kind.value_field, item, f"{pointer}/{key}")
 
 
 @pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])
 def test_tb1_tn1_te1_te3_the_writer_writes_every_stated_member_in_the_stated_order(position):
     data = position_to_dict(position)
     objects = 0
-    for pointer, kind, value in _places(POSITION, data):
-        if isinstance(kind, wire.Obj | wire.Tagged) and value is not None:
+    for pointer, kind, value in _places(SdtPosition, data):
+        if isinstance(kind, type) and issubclass(kind, Schema) and value is not None:
             objects += 1
-            assert list(value) == [m.name for m in wire.members_of(kind)], pointer
+            assert list(value) == _members(kind), pointer
     assert objects > len(position.seats)  # the position, its stacks, rules, turn …
 
 
@@ -75,18 +90,19 @@ def test_tb1_tn1_te1_te3_the_reader_reads_back_every_stated_member(position):
     data = position_to_dict(position)
     assert read_position(data) == position
     # Each member's value is checked: a value of no kind at all is a problem there.
-    for pointer, _kind, _value in _places(POSITION, data):
+    for pointer, _kind, _value in _places(SdtPositionInput, data):
         if pointer:
             with pytest.raises(MalformedError) as err:
                 read_position(_replaced(data, pointer, 1.5))
             assert [p.pointer for p in err.value.problems] == [pointer]
 
 
-def test_te1_te3_over_states_each_member_of_every_variant():
-    reasons = {v.value for v in OVER.variants}
-    assert reasons == set(EndReason)
-    for variant in OVER.variants:
-        assert set(variant.wants) <= {m.name for m in OVER.members}, variant.name
+def test_te1_te3_over_describes_every_variant_with_the_same_members():
+    over = SdtPositionInput._declared_fields["over"]
+    assert isinstance(over, OneOf)
+    assert set(over.variants) == {reason.value for reason in EndReason}
+    for variant in over.variants.values():
+        assert _members(variant) == ["reason", "quarter", "seat"], variant.__name__
 
 
 def test_tm1_tm7_a_turn_is_written_and_read_by_its_statement():
@@ -95,10 +111,10 @@ def test_tm1_tm7_a_turn_is_written_and_read_by_its_statement():
     for _ in range(10):
         plan = random_turn(position, rng)
         data = turn_plan_to_dict(plan)
-        assert list(data) == list(TURN.names) and parse_turn_plan(data) == plan
+        assert list(data) == _members(SdtTurn) and parse_turn_plan(data) == plan
         for move in data["moves"]:
             assert tuple(move) == ("from", "to")
-        for pointer, _kind, _value in _places(TURN, data):
+        for pointer, _kind, _value in _places(SdtTurn, data):
             if pointer:
                 with pytest.raises(MalformedError) as err:
                     parse_turn_plan(_replaced(data, pointer, 1.5))
@@ -115,12 +131,16 @@ def _outcome(data: Any) -> Any:
 
 
 def _full(data: Any) -> Any:
-    """The reading with no quick path: every entry of ``stacks`` read member by member."""
-    def none_quick(self: wire.NameMap) -> Any:
-        by_name = self.grid.by_name
-        return lambda value, board: [(key, raw, by_name.get(key)) for key, raw in value.items()]
+    """The reading with no quick path: marshmallow's load of every member, every entry
+    of ``stacks`` by its schema."""
 
-    with mock.patch.object(wire.NameMap, "_quick_entries", none_quick):
+    def decline(*args: Any) -> Any:
+        raise TypeError
+
+    fresh = SdtPositionInput()
+    with mock.patch.object(schema_module, "quick", lambda field: _decline), \
+            mock.patch.object(Schema, "quick", decline), \
+            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", fresh):
         return _outcome(data)
 
 

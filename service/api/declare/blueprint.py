@@ -9,12 +9,13 @@ from functools import wraps
 from typing import Any
 
 import marshmallow as ma
-from flask import current_app
+from flask import Response, current_app
 from flask_smorest import Blueprint as SmorestBlueprint
 
 from service.api.declare.answers import Answer
 from service.api.declare.requests import instance
 from service.api.declare.transport import RequestParser
+from service.common.schema import Schema
 
 
 class Blueprint(SmorestBlueprint):
@@ -41,6 +42,8 @@ class Blueprint(SmorestBlueprint):
         anything else a view returns (a tuple, a Response) goes through flask-smorest's
         own handling."""
         documented = super().response(status_code, schema, **kwargs)
+        if isinstance(schema, type) and issubclass(schema, Schema):
+            return _dumped(documented, instance(schema), status_code)
         if not (isinstance(schema, type) and issubclass(schema, Answer)):
             return documented
         answer = instance(schema)
@@ -98,6 +101,29 @@ class Blueprint(SmorestBlueprint):
 
 def _returned(result: Any) -> Any:
     return result
+
+
+def _dumped(documented: Callable[..., Any], answer: ma.Schema, status_code: int) -> Any:
+    """A view whose answer ``answer`` dumps from the engine's value, written by the JSON
+    provider at once (as flask-smorest would, without the ETag and pagination this
+    service's operations do not use); a Response it returns is answered as it is."""
+
+    def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+        wrapper = documented(func)  # carries the document (_apidoc)
+
+        @wraps(wrapper)
+        def view(*args: Any, **kwargs: Any) -> Any:
+            result = func(*args, **kwargs)
+            if isinstance(result, Response):
+                return result
+            written = current_app.json.response(answer.dump(result))
+            if status_code != 200:
+                written.status_code = status_code
+            return written
+
+        return view
+
+    return decorator
 
 
 def negotiate(offers: Sequence[str]) -> str:

@@ -20,6 +20,9 @@ from service.api.errors import InvalidRequest
 from service.api.json_provider import DuplicateMember
 from service.common import MAX_PROBLEMS, Problem
 from service.common.refusal import N_, Message, Text, recognize
+from service.common.schema import Schema, problems
+from service.common.shapes import MUST_NOT_BE_NULL as MUST_NOT_BE_NULL
+from service.common.shapes import NOT_VALID as NOT_VALID
 from service.common.shapes import token
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
@@ -49,8 +52,6 @@ GIVEN_TWICE = N_("is given more than once")
 
 # Worded as the engines word theirs (service.common.shapes); marshmallow writes them as
 # plain strings, recognized as these messages (:func:`~service.common.refusal.recognize`).
-MUST_NOT_BE_NULL = N_("must not be null")
-NOT_VALID = N_("is not valid")
 TOO_LARGE = N_("is too large")
 MUST_MATCH = N_("must match {pattern}")
 MUST_BE_TEXT_OF = N_("must be a string of 1 to {most} characters")
@@ -159,6 +160,10 @@ class RequestParser(FlaskParser):
         messages = error.messages
         if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "query"):
             messages = next(iter(messages.values()))  # webargs files the errors under the location
+        if isinstance(schema, Schema) and not query:
+            # A schema of the catalogs' fields: its problems in the order it reads them.
+            found = problems(messages, error.data)
+            raise InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in found])
         raise InvalidRequest(reasons(ValidationError(messages), error.data, parameters=query))
 
 

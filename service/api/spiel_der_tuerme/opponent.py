@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.declare import Blueprint, wire
-from service.api.spiel_der_tuerme.schemas import SdtPositionQuery
-from service.api.suggest import options_of, request_members
-from service.common import wire as statements
-from service.spiel_der_tuerme.opponent import SUGGESTION, suggest_turn
+from service.api.declare import Blueprint
+from service.api.spiel_der_tuerme.schemas import SdtSuggestAnswer, SdtSuggestQuery
+from service.api.suggest import options_of
+from service.spiel_der_tuerme.opponent import Suggestion, suggest_turn
 
 PREFIX = "/v1/spiel-der-tuerme"
-
-SdtSuggestQuery: Any = SdtPositionQuery.from_dict(request_members(), name="SdtSuggestQuery")
-SdtSuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
-SdtSuggestQuery.problems = {422: "InvalidPositionOrQuery"}
-
-SdtSuggestAnswer = wire.answer_schema(SUGGESTION, "Sdt")
 
 bp = Blueprint("spiel-der-tuerme-opponent", __name__, url_prefix=PREFIX,
                description="The computer opponent of Spiel der Türme.")
@@ -25,7 +18,7 @@ bp = Blueprint("spiel-der-tuerme-opponent", __name__, url_prefix=PREFIX,
 @bp.post("/turns/suggest")
 @bp.arguments(SdtSuggestQuery)
 @bp.response(200, SdtSuggestAnswer, description="The suggested turn.")
-def sdt_suggest(query: dict[str, Any]) -> dict[str, Any]:
+def sdt_suggest(query: dict[str, Any]) -> Suggestion:
     """A legal (rest of a) turn of Spiel der Türme for the seat to move, by the service's own player.
 
     At `level` 1 (a beginner: one scoring move at a time), 2 (every whole turn, chains
@@ -35,5 +28,4 @@ def sdt_suggest(query: dict[str, Any]) -> dict[str, Any]:
     same request with the same `seed` answers the same turn unless the clock stopped
     the search (`stopped: "time"`). A game that is over is 422 (TE4).
     """
-    answer: dict[str, Any] = statements.write(SUGGESTION, suggest_turn(query["position"], *options_of(query)))
-    return answer
+    return suggest_turn(query["position"], *options_of(query))

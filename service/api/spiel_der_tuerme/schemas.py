@@ -1,115 +1,102 @@
-"""Spiel der Türme's requests and answers, as the document describes them.
+"""Spiel der Türme's requests, as the document describes them.
 
-Component names start with ``Sdt`` so that they never clash with the first game's. A
-request's ``position`` and ``turn`` are read by the engine's own parsers
-(:class:`~service.api.declare.Parsed`); their schemas, and the position's in answers,
-are made from the codec's statement of their members
-(:data:`~service.spiel_der_tuerme.codec.POSITION`, :data:`~service.spiel_der_tuerme.codec.TURN`)
-by :mod:`service.api.declare.wire`, so that nothing here states them a second time.
+Every shape of the game (the position, the turn, every answer) is the engine's own
+schema (:mod:`service.spiel_der_tuerme.schemas`); a request here only gathers them, with
+what a question adds (``from``), and says which rules are checked once it is
+well-formed (:class:`~service.api.queries.Query`). Component names start with ``Sdt`` so
+that they never clash with the first game's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from service.api.declare import (
-    Parsed,
-    Query,
-    QueryInt,
-    Request,
-    one_of,
-    range_of,
-    square_pattern,
-    wire,
-)
-from service.common import InvalidPositionError
-from service.common.wire import outcome_statement, verdict_statement
+from service.api.declare import Query as QueryString
+from service.api.declare import QueryInt, one_of, range_of, square_pattern
+from service.api.queries import Query, suggest_fields
+from service.common.schema import Nested
 from service.spiel_der_tuerme import check_position
-from service.spiel_der_tuerme.codec import (
-    BOARD_ANSWER,
-    EVENT,
-    MOVES_ANSWER,
-    POSITION,
-    SCORE_ANSWER,
-    SQUARE,
-    TURN,
-    VIOLATION,
-    parse_square_field,
-    parse_turn_plan,
-    read_position,
-)
 from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
+from service.spiel_der_tuerme.schemas import (
+    GRID,
+    SQUARE_WORDS,
+    OffBoard,
+    SdtApplyAnswer,
+    SdtBoardAnswer,
+    SdtMovesAnswer,
+    SdtPosition,
+    SdtPositionInput,
+    SdtScoreAnswer,
+    SdtSuggestAnswer,
+    SdtTurn,
+    SdtValidateAnswer,
+    square,
+)
 
-# ------------------------------------------------- the position and the turn (the codec's)
+__all__ = [
+    "COMPONENTS",
+    "SdtApplyAnswer",
+    "SdtApplyQuery",
+    "SdtBoardAnswer",
+    "SdtMovesAnswer",
+    "SdtMovesQuery",
+    "SdtPosition",
+    "SdtPositionQuery",
+    "SdtRenderQuery",
+    "SdtScoreAnswer",
+    "SdtSetupQuery",
+    "SdtSuggestAnswer",
+    "SdtSuggestQuery",
+    "SdtValidateAnswer",
+    "SdtValidateQuery",
+]
 
-SdtPositionInput = wire.request_schema(POSITION, "Sdt")
-SdtPosition = wire.answer_schema(POSITION, "Sdt")
-SdtTurn = wire.request_schema(TURN, "Sdt", name="SdtTurn")
-
+#: The ``from`` of a question, a component of its own.
 COMPONENTS: dict[str, Any] = {
-    "SdtPositionInput": SdtPositionInput,
-    "SdtTurn": SdtTurn,
-    # The `from` of a question, read by the codec's SQUARE.
-    "SdtSquare": {"type": "string", "pattern": square_pattern(SQUARE.grid),
-                  "description": f"{SQUARE.what[0].upper()}{SQUARE.what[1:]}."},
+    "SdtSquare": {"type": "string", "pattern": square_pattern(GRID),
+                  "description": f"{SQUARE_WORDS[0].upper()}{SQUARE_WORDS[1:]}."},
 }
 
 
-# --------------------------------------------------------------------------- requests
-
-
-@dataclass(frozen=True)
-class OffBoard:
-    """A position whose shape is right but which has a stack on a square off the board
-    (TB1): the reader refuses it at once, and the refusal waits here until the whole
-    request is well-formed, to be answered like every structural rule (422, under the
-    member that holds the position)."""
-
-    error: InvalidPositionError
-
-
-def _read(value: Any) -> Any:
-    try:
-        return read_position(value)
-    except InvalidPositionError as exc:
-        return OffBoard(exc)
+def _origin() -> Any:
+    field = square("", data_key="from")
+    field.ref = "SdtSquare"  # type: ignore[attr-defined]
+    return field
 
 
 def _check(position: Any, where: str) -> None:
+    """The position's structural rules (a stack off the board first, TB1)."""
     if isinstance(position, OffBoard):
-        raise position.error.under(where)
-    try:
-        check_position(position)
-    except InvalidPositionError as exc:
-        raise exc.under(where) from None
+        raise position.error
+    check_position(position)
 
 
-class SdtPositionQuery(Request):
+class SdtPositionQuery(Query):
     """A question about a Spiel der Türme position."""
 
     problems: ClassVar = {422: "InvalidPosition"}
-    position = Parsed(_read, "SdtPositionInput", _check, required=True)
+    checks: ClassVar = {"position": _check}
+    position = Nested(SdtPositionInput, required=True)
 
 
 class SdtMovesQuery(SdtPositionQuery):
     """Which moves may the seat to move make, perhaps only from one square?"""
 
     problems: ClassVar = {422: "InvalidPositionOrQuery"}
-    origin = Parsed(lambda value: parse_square_field(value, ""), "SdtSquare", data_key="from")
+    origin = _origin()
 
 
 class SdtRenderQuery(SdtPositionQuery):
     """A position to draw, perhaps with the moves from one square highlighted."""
 
     problems: ClassVar = {422: "InvalidPositionOrQuery"}
-    origin = Parsed(lambda value: parse_square_field(value, ""), "SdtSquare", data_key="from")
+    origin = _origin()
 
 
 class SdtValidateQuery(SdtPositionQuery):
     """A turn to judge."""
 
-    turn = Parsed(parse_turn_plan, "SdtTurn", required=True)
+    turn = Nested(SdtTurn, required=True)
 
 
 class SdtApplyQuery(SdtValidateQuery):
@@ -118,7 +105,12 @@ class SdtApplyQuery(SdtValidateQuery):
     problems: ClassVar = {422: "InvalidPositionOrTurn"}
 
 
-SdtSetupQuery: Any = Query.from_dict(
+SdtSuggestQuery: Any = SdtPositionQuery.from_dict(suggest_fields(), name="SdtSuggestQuery")
+SdtSuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
+SdtSuggestQuery.problems = {422: "InvalidPositionOrQuery"}
+
+
+SdtSetupQuery: Any = QueryString.from_dict(
     {
         "players": QueryInt(required=True, validate=range_of(MIN_PLAYERS, MAX_PLAYERS),
                             metadata={"description": "Player count (TN1)."}),
@@ -128,18 +120,3 @@ SdtSetupQuery: Any = Query.from_dict(
     },
     name="SdtSetupQuery",
 )
-
-
-# ---------------------------------------------------------------------------- answers
-#
-# Each made from the codec's statement of what its writer writes.
-
-SdtMovesAnswer = wire.answer_schema(MOVES_ANSWER, "Sdt")
-SdtViolation = wire.answer_schema(VIOLATION, "Sdt")
-VERDICT = verdict_statement(VIOLATION, "part")
-SdtValidateAnswer = wire.answer_schema(VERDICT, "Sdt")
-SdtScoreAnswer = wire.answer_schema(SCORE_ANSWER, "Sdt")
-OUTCOME = outcome_statement("ApplyAnswer", "The position after the turn and what happened in it, in order.",
-                            POSITION, EVENT)
-SdtApplyAnswer = wire.answer_schema(OUTCOME, "Sdt")
-SdtBoardAnswer = wire.answer_schema(BOARD_ANSWER, "Sdt")

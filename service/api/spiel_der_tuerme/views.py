@@ -7,8 +7,6 @@ from typing import Any
 from service.api.declare import Blueprint
 from service.api.language import request_language
 from service.api.spiel_der_tuerme.schemas import (
-    OUTCOME,
-    VERDICT,
     SdtApplyAnswer,
     SdtApplyQuery,
     SdtBoardAnswer,
@@ -25,26 +23,23 @@ from service.api.spiel_der_tuerme.schemas import (
 from service.api.turns import TurnGame, declare_apply, declare_render, declare_validate
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
-from service.spiel_der_tuerme.codec import (
-    board_to_dict,
-    moves_to_dict,
-    position_to_dict,
-    score_to_dict,
-)
-from service.spiel_der_tuerme.position import MAX_HEIGHT
+from service.spiel_der_tuerme.codec import BOARD, Board
+from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
+from service.spiel_der_tuerme.schemas import MovesAnswer
+from service.spiel_der_tuerme.score import Score
 
 PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,
                description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.")
 
-GAME = TurnGame(validate_turn, apply_turn, VERDICT, OUTCOME)
+GAME = TurnGame(validate_turn, apply_turn)
 """Spiel der Türme's turns, as the operations every board game shares answer them."""
 
 
 @bp.get("/setup")
 @bp.arguments(SdtSetupQuery, location="query")
 @bp.response(200, SdtPosition, description="The dealt position.")
-def sdt_setup(query: dict[str, Any]) -> dict[str, Any]:
+def sdt_setup(query: dict[str, Any]) -> Position:
     """A new game of Spiel der Türme, dealt from a seed (TB5, TN1).
 
     The 80 stones shuffled with the seed and laid one on each street square; seats
@@ -52,25 +47,25 @@ def sdt_setup(query: dict[str, Any]) -> dict[str, Any]:
     to move. The same seed gives the same board.
     """
     limit = MAX_HEIGHT if query["max_height"] == "5" else None
-    return position_to_dict(setup_position(query["players"], query["seed"], max_height=limit))
+    return setup_position(query["players"], query["seed"], max_height=limit)
 
 
 @bp.get("/board")
 @bp.response(200, SdtBoardAnswer, description="The board.")
-def sdt_board() -> dict[str, Any]:
+def sdt_board() -> Board:
     """The board of Spiel der Türme: streets, quarters and symbols (TB1–TB3).
 
     Every square in board order with its kind (street or symbol square) and, for a
     symbol square, its quarter and symbol; every quarter with its four symbol squares:
     what a client needs to draw the board. It is the same for every game.
     """
-    return board_to_dict()
+    return BOARD
 
 
 @bp.post("/moves")
 @bp.arguments(SdtMovesQuery)
 @bp.response(200, SdtMovesAnswer, description="The legal moves, by `from` then `to` in board order.")
-def sdt_moves(query: dict[str, Any]) -> dict[str, Any]:
+def sdt_moves(query: dict[str, Any]) -> MovesAnswer:
     """Every legal move of the seat to move, perhaps only from one square (TM1–TM8, TN2–TN5).
 
     Each move with the height of the stack it makes, the colours it lands on, whether it
@@ -78,7 +73,7 @@ def sdt_moves(query: dict[str, Any]) -> dict[str, Any]:
     moves (TN2) and whether it ends the game. A `from` with nothing the seat may move is
     422 naming the rule (TM1, TM2, TN4). Empty once the game is over.
     """
-    return moves_to_dict(legal_moves(query["position"], query.get("origin")))
+    return MovesAnswer(tuple(legal_moves(query["position"], query.get("origin"))))
 
 
 sdt_validate = declare_validate(
@@ -105,14 +100,14 @@ sdt_apply = declare_apply(
 @bp.post("/score")
 @bp.arguments(SdtPositionQuery)
 @bp.response(200, SdtScoreAnswer, description="The scores.")
-def sdt_score(query: dict[str, Any]) -> dict[str, Any]:
+def sdt_score(query: dict[str, Any]) -> Score:
     """The seats' points as the board stands, and the winners once the game is over (TS1–TS3).
 
     Each seat's points, with the quarters where it has a stack on a symbol square,
     counted on the position as sent; `winners` stays empty while the game goes on
     (`over` is null).
     """
-    return score_to_dict(score(query["position"]))
+    return score(query["position"])
 
 
 def _draw(query: dict[str, Any]) -> str:
