@@ -277,18 +277,26 @@ def apply_turn(
 # --------------------------------------------------------------------------- each action
 
 
+_FLUID_MOVE_NAMES: Final[Mapping[type, str]] = MappingProxyType(
+    {Place: "place", Relocate: "relocate", Split: "split", Absorb: "absorb", MovePlanet: "move_planet"}
+)
+"""The Fluid's moves (L30, LS12) by the action's ``type`` in the contract."""
+
+
 def _play(turn: _Turn, action: Action) -> None:
     side = turn.ledger.side
     fluid_action = isinstance(action, FLUID_ACTIONS)
     if (side is Side.FLUID) != fluid_action:
         if side is Side.FLUID:
-            raise _Illegal(
-                "L30",
-                "the Fluid's moves are place, relocate, split, absorb"
-                + (" and move_planet" if turn.edition is Edition.STAHL_UND_STERNE else ""),
-            )
+            moves = [name for kind, name in _FLUID_MOVE_NAMES.items() if kind is not MovePlanet]
+            if turn.edition is Edition.STAHL_UND_STERNE:
+                moves.append(_FLUID_MOVE_NAMES[MovePlanet])
+            raise _Illegal("L30", N_("the Fluid's moves are {moves}")(moves=_listing(moves, AND)))
         raise _Illegal(
-            "L30", N_("{action} is one of the Fluid's moves, not the {side}'s")(action=type(action).__name__.lower(), side=side.value)
+            "L30",
+            N_("{action} is one of the Fluid's moves, not the {side}'s")(
+                action=_FLUID_MOVE_NAMES[type(action)], side=side.value
+            ),
         )
     if fluid_action:
         _fluid(turn, action)

@@ -538,3 +538,15 @@ def test_l26_a_castle_on_a_peoples_ledger_is_named_where_it_stands(building, whe
     with pytest.raises(InvalidPositionError) as err:
         check_ledger(TUL, PEOPLES, dwarves, "/ledgers/1")
     assert (err.value.rule, err.value.field) == ("L26", f"/ledgers/1/buildings/{where}")
+
+
+@pytest.mark.parametrize(
+    ("edition", "moves"),
+    [(TUL, "place, relocate, split and absorb"), (SUS, "place, relocate, split, absorb and move_planet")],
+)
+def test_l30_the_fluid_makes_only_its_moves_and_only_it(edition, moves) -> None:
+    assert refuse(edition, start(edition, Side.FLUID), Move("x")).detail == f"the Fluid's moves are {moves}"
+    # Named as the contract names the action.
+    violation = refuse(edition, count(edition), MovePlanet() if edition is SUS else Place())
+    assert violation.rule == "L30"
+    assert violation.detail.startswith("move_planet is" if edition is SUS else "place is")
