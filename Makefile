@@ -255,6 +255,9 @@ screenshot: install-test
 	PLAYGROUND_SDT_SCREENSHOT=docs/playground-spiel-der-tuerme.png $(BIN)/python -m pytest \
 		tests/browser/test_playground_sdt.py -k fresh_deal -p no:cacheprovider -q
 	ACCESS_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_access.py -k axe -p no:cacheprovider -q
+	PLAYGROUND_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_revisits.py \
+		tests/browser/test_opponent.py tests/browser/test_move_list.py tests/browser/test_phone.py \
+		-p no:cacheprovider -q
 
 clean:
 	rm -rf $(VENV) $(VENV)-* build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -5,6 +5,7 @@ position, played on and copied out again, every position checked against the ser
 
 from __future__ import annotations
 
+import os
 import urllib.parse
 from typing import Any
 
@@ -12,6 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.live import PlaygroundPlayer
 
+#: ``PLAYGROUND_SCREENSHOTS=docs`` (``make screenshot``): where the pictures of what this
+#: test checks are written (none without it).
+SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 SETUP_2 = "?placing#setup|yellow:NW,NE|red:SE,SW"
 
 
@@ -79,6 +83,9 @@ def test_a_record_opened_stepped_through_by_keys_and_continued(page: Page, base_
     page.keyboard.press("ArrowLeft")
     player.idle()
     assert _heights(page) == _drawn(positions[0])
+    if SCREENSHOTS:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=f"{SCREENSHOTS}/playground-move-list.png")
     page.click("#continue-here")
     player.idle()
     expect(page.locator("#move-list button")).to_have_count(2)
@@ -99,3 +106,39 @@ def test_a_record_opened_stepped_through_by_keys_and_continued(page: Page, base_
     assert all(t["legal"] for t in replayed["turns"])
     shown = urllib.parse.unquote(page.evaluate("() => new URL(location.href).hash.slice(1)"))
     assert player.api("/v1/notation", {"position": replayed["final"]})["notation"] == shown
+
+
+def test_a_finished_game_stepped_through_by_keys(page: Page, base_url: str) -> None:
+    """G3: yellow meets the goal and finishes, the round completes and the game is over;
+    its record opened, every position of it is reached by keys."""
+    from service.terra_turrium.notation import write_notation
+    from tests.terra_turrium.builders import build
+
+    stairs = {"a10": 1, "b10": 2, "c10": 3, "d10": 4, "e10": 5, "a8": 5, "a7": 6}
+    start = write_notation(build(4, flat=1, heights=stairs, turrians={"yellow": ["a10", "b10", "c10", "d10", "e10", "a8"]}))
+    homes = {"yellow": ["c7", "d8", "b7"], "red": ["h8", "i8", "g7"], "blue": ["h3", "i3", "g4"], "green": ["c3", "b3", "d4"]}
+    lines = [" ".join([*(f"-{s}" for s in homes[seat]), *(f"+{s}" for s in homes[seat])]) for seat in homes]
+    lines[0] += " a8-a7"
+    record = "\n".join([start, *lines])
+    player = PlaygroundPlayer(page, base_url)
+    replayed = player.api("/v1/games/replay", {"record": record, "positions": True})
+    assert replayed["result"]["game_over"] and replayed["result"]["winners"] == ["yellow"]
+    positions = [player.api("/v1/notation", {"position": start})["position"]] + [t["position"] for t in replayed["turns"]]
+
+    player.open(SETUP_2)
+    page.fill("#notation", record)
+    page.click("#open")
+    player.idle()
+    expect(page.locator("#banner")).to_contain_text("Game over")
+    expect(page.locator("#move-list button")).to_have_count(5)
+    page.focus("#move-list button[aria-current]")
+    page.keyboard.press("Home")
+    player.idle()
+    for k, position in enumerate(positions):
+        assert _heights(page) == _drawn(position), k
+        assert page.evaluate("() => document.activeElement.dataset.at") == str(k)
+        page.keyboard.press("ArrowRight")
+        player.idle()
+    # Past the last turn there is nothing: the game, over, is shown again.
+    assert page.get_attribute("body", "data-viewing") is None
+    expect(page.locator("#banner")).to_contain_text("Game over")

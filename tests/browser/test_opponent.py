@@ -16,10 +16,15 @@ The browser, the live service and the page's Content-Security-Policy are conftes
 from __future__ import annotations
 
 import json
+import os
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.live import PlaygroundPlayer
+
+#: ``PLAYGROUND_SCREENSHOTS=docs`` (``make screenshot``): where the pictures of what this
+#: test checks are written (none without it).
+SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 
 #: Collects every sentence the page says (#message) and every one its polite live region
 #: reads out (#announce), in order.
@@ -117,6 +122,9 @@ def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url
     assert walks == sum(1 for segment in turn["move"] if segment["from"] != "reserve" or len(segment["path"]) > 1)
     cell = page.get_attribute(f'#grid rect[data-square="{turn["take"][0]}"]', "aria-label") or ""
     assert "last turn: a stone taken" in cell
+    if SCREENSHOTS:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=f"{SCREENSHOTS}/playground-computer-turn.png")
 
 
 def test_the_computer_plays_a_turn_of_spiel_der_tuerme(page: Page, base_url: str) -> None:

@@ -5,6 +5,7 @@ status line and End turn on one screen; Spiel der Türme's squares at a legible 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +14,9 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.live import TIMEOUT_MS, PlaygroundPlayer
 
+#: ``PLAYGROUND_SCREENSHOTS=docs`` (``make screenshot``): where the pictures of what this
+#: test checks are written (none without it).
+SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 WIDTH, HEIGHT = 390, 844
 
 #: Where the board, the status line and the turn's buttons are, in page pixels.
@@ -88,6 +92,9 @@ def test_a_whole_turn_by_taps_on_one_screen(phone: Page, base_url: str) -> None:
     player.click(reach[0]["square"])
     plan["move"].append({"from": origin, "path": reach[0]["path"]})
     player.on_one_screen()
+    if SCREENSHOTS:
+        phone.evaluate("() => document.querySelector('#board-frame').scrollIntoView()")
+        phone.screenshot(path=f"{SCREENSHOTS}/playground-phone-turn.png")
     player.press("end")
     after = player.api("/v1/turns/apply", {"position": start, "turn": plan})["position"]
     assert player.api("/v1/notation", {"position": after})["notation"] == phone.input_value("#notation")
@@ -104,3 +111,6 @@ def test_spiel_der_tuerme_squares_are_legible_on_a_phone(phone: Page, base_url: 
     # The board scrolls in its own box; the page does not.
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
     assert phone.evaluate("() => document.querySelector('#board-scroll').scrollWidth") > WIDTH
+    if SCREENSHOTS:
+        phone.evaluate("() => document.querySelector('#board-frame').scrollIntoView()")
+        phone.screenshot(path=f"{SCREENSHOTS}/playground-phone-spiel-der-tuerme.png")

@@ -9,12 +9,17 @@ page lives with the service's own Content-Security-Policy.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from playwright.sync_api import Browser, Page
 
 from tests.browser.live import TIMEOUT_MS
 from tests.browser.test_access import PAGES
+
+#: ``PLAYGROUND_SCREENSHOTS=docs`` (``make screenshot``): where the pictures of what this
+#: test checks are written (none without it).
+SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 
 #: What a page drawn in full shows: every style sheet applied, and what its script
 #: draws (a board, the combat form's outcome, Swagger UI's operations).
@@ -56,6 +61,8 @@ def test_every_page_is_whole_on_reload_back_and_forward(browser: Browser, base_u
             _drawn(page, path, ready)
             page.reload()
             _drawn(page, path, ready)
+            if SCREENSHOTS and path == "/playground":
+                page.screenshot(path=f"{SCREENSHOTS}/playground-reloaded.png")
         # Back through every page, then Forward through them again.
         for path, ready in reversed(paths[:-1]):
             page.go_back()
