@@ -177,11 +177,11 @@ def group_refusal(edition: Edition, group: Group) -> Refusal | None:
             "/figures",
         )
     if group.position not in PLACEMENTS[edition]:
-        allowed = ", ".join(p.value for p in PLACEMENTS[edition])
+        allowed = ", ".join(repr(p.value) for p in PLACEMENTS[edition])
         return _refusal(
             "LS1",
             N_("{edition} has no {position}: positions are {allowed}")(
-                edition=edition.full_name, position=group.position.value, allowed=allowed
+                edition=edition.full_name, position=repr(group.position.value), allowed=allowed
             ),
             "/position",
         )

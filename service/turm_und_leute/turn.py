@@ -394,7 +394,7 @@ def _work(turn: _Turn, action: Work) -> None:
         raise _Illegal(
             "LS8",
             N_("{edition} has no site {site}: its sites are {sites}")(
-                edition=edition.full_name, site=repr(action.site.value), sites=", ".join(s.value for s in SITES[edition])
+                edition=edition.full_name, site=repr(action.site.value), sites=", ".join(repr(s.value) for s in SITES[edition])
             ),
         )
     if (
@@ -473,10 +473,12 @@ def _build(turn: _Turn, action: Build) -> None:
     edition, side, ledger = turn.edition, turn.ledger.side, turn.ledger
     project = action.project
     if project not in PROJECTS[edition]:
-        names = ", ".join(p.value for p in PROJECTS[edition])
+        names = ", ".join(repr(p.value) for p in PROJECTS[edition])
         raise _Illegal(
             "LS8" if edition is Edition.STAHL_UND_STERNE else "L26",
-            N_("{full_name} builds {names}, not {project}")(full_name=edition.full_name, names=names, project=project.value),
+            N_("{full_name} builds {names}, not {project}")(
+                full_name=edition.full_name, names=names, project=repr(project.value)
+            ),
         )
     if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER) and not side.is_count:
         rule = "LS10" if project is Project.TOWER else "L26"

@@ -62,7 +62,7 @@ def test_ls1_stahl_und_sterne_has_no_bridge_and_no_wall(position: str, role: str
         resolve_combat(f)
     assert (caught.value.rule, caught.value.field) == ("LS1", f"/{role}/position")
     assert caught.value.detail == (
-        f"Stahl und Sterne has no {position}: positions are ground, small_tower, big_tower"
+        f"Stahl und Sterne has no {position!r}: positions are 'ground', 'small_tower', 'big_tower'"
     )
 
 
