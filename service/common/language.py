@@ -80,7 +80,7 @@ VALUE_KINDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "project": ("project",),
         **dict.fromkeys(("site", "sites"), ("site",)),
         "position": ("position",),
-        **dict.fromkeys(("action", "what", "verb"), ("action",)),
+        **dict.fromkeys(("action", "what", "verb", "moves"), ("action",)),
     }
 )
 """What the value of a placeholder is, by the placeholder's name, where it is a value of
