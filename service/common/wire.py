@@ -44,15 +44,12 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
 from service.common.grid import Grid
-from service.common.refusal import N_, Message
 from service.common.shapes import (
     MUST_BE_INTEGER,
     MUST_BE_OBJECT,
     MUST_BE_ONE_OF,
-    MUST_BE_OR_NULL,
     MUST_BE_STRING,
     Shape,
-    token,
 )
 
 T = TypeVar("T")
@@ -72,16 +69,14 @@ _WIRE: Final = "wire"
 
 
 class Reading:
-    """One reading: its :class:`Shape`, which collects the problems, and the keys of a
-    :class:`NameMap` that name nothing (``(key, pointer)``), whether they are a shape
-    problem or a rule broken being the engine's to say. (It holds a :class:`Shape`
-    rather than being one: a compiled class takes no subclass of plain Python.)"""
+    """One reading: its :class:`Shape`, which collects the problems. (It holds a
+    :class:`Shape` rather than being one: a compiled class takes no subclass of plain
+    Python.)"""
 
-    __slots__ = ("shape", "strays")
+    __slots__ = ("shape",)
 
     def __init__(self) -> None:
         self.shape = Shape()
-        self.strays: list[tuple[str, str]] = []
 
 
 class Kind:
@@ -196,19 +191,6 @@ class Integer(Kind):
         given = _fresh(ns)
         high = "" if self.high is None else f" <= {self.high}"
         return f"({given} if type({given} := {x}) is int and {self.low} <= {given}{high} else _never())"
-
-
-@dataclass(frozen=True)
-class Fixed(Kind):
-    """The one integer ``value`` (with null, for a nullable member: none)."""
-
-    value: int
-
-    def read(self, reading: Reading, value: object, where: str) -> Any:
-        if type(value) is int and value == self.value:
-            return value
-        reading.shape.fail(where, MUST_BE_OR_NULL(most=self.value))
-        return None
 
 
 @dataclass(frozen=True)
@@ -689,126 +671,9 @@ _MISSING: Final = object()
 def _optional(kind: Kind) -> bool:
     if isinstance(kind, Obj):
         return kind.optional
-    if isinstance(kind, ListOf | NameMap | Keyed):
+    if isinstance(kind, ListOf | Keyed):
         return _optional(kind.item)
     return False
-
-
-@dataclass(frozen=True)
-class NameMap(Kind):
-    """A JSON object from the names of ``grid``'s squares to ``item`` s, read into a tuple
-    with one entry per square (``None`` where no member names it) and written in the
-    grid's order. A key that names no square is kept in :attr:`Reading.strays` (its value
-    read all the same): the engine says what it breaks."""
-
-    grid: Grid
-    item: Kind
-
-    def read(self, reading: Reading, value: object, where: str) -> Any:
-        board: list[Any] = [None] * len(self.grid.names)
-        if type(value) is not dict:
-            reading.shape.fail(where, MUST_BE_OBJECT())
-            return None
-        # The common, well-formed entries are read at once, without building their
-        # pointers, which only a problem needs; the rest one by one, in the same order.
-        for key, raw, square in self._quick_entries()(value, board):
-            pointer = f"{where}/{token(key)}"
-            found = self.item.read(reading, raw, pointer)
-            if square is None:
-                reading.strays.append((key, pointer))
-            else:
-                board[square] = found
-        return tuple(board)
-
-    def _quick_entries(self) -> Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]]:
-        """``entries(value, board)``: reads the well-formed entries of ``value`` into
-        ``board`` and returns the others (key, value, square or ``None``), in order."""
-        found: Callable[[dict[Any, Any], list[Any]], list[tuple[Any, Any, Any]]] | None
-        found = self.__dict__.get("_entries")
-        if found is None:
-            ns: dict[str, Any] = {"_never": _never}
-            read = self.item._quick_expr("raw", ns)
-            code = (
-                "def entries(value, board):\n"
-                "    others = []\n"
-                "    for key, raw in value.items():\n"
-                f"        square = {_name(ns, self.grid.by_name)}.get(key)\n"
-                "        if square is not None:\n"
-                "            try:\n"
-                f"                board[square] = {read}\n"
-                "                continue\n"
-                "            except (KeyError, TypeError, ValueError):\n"
-                "                pass\n"
-                "        others.append((key, raw, square))\n"
-                "    return others\n"
-            )
-            exec(code, ns)  # noqa: S102 (made from the table only)
-            found = ns["entries"]
-            object.__setattr__(self, "_entries", found)
-        return found
-
-    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
-        square, entry = _fresh(ns), _fresh(ns)
-        written = self.item._write_expr(entry, ns)
-        names = _name(ns, self.grid.names)
-        return f"{{{names}[{square}]: {written} for {square}, {entry} in enumerate({x}) if {entry} is not None}}"
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One alternative of a :class:`Tagged` object: its tag's value, its name and
-    description in the document, its tag's description there, and the members it
-    requires, each with its description there; every other member is null."""
-
-    value: Enum
-    name: str
-    doc: str
-    tag_doc: str
-    wants: Mapping[str, str]
-
-
-@dataclass(frozen=True)
-class Tagged(Kind):
-    """A JSON object that is one of ``variants``, told apart by its ``tag`` member
-    (``{"reason": "quarter", "quarter": 3, "seat": "red"}``); ``name`` names the union in
-    the document. Each further member is required in some variants and null in the
-    others; ``sentences[name]`` says, in a problem, that it is missing where required and
-    given where it must be null (each may name the tag's value by the tag's name,
-    ``{reason}``). With a tag that names no variant, only the values given are read."""
-
-    name: str
-    tag: Member
-    members: tuple[Member, ...]
-    variants: tuple[Variant, ...]
-    sentences: Mapping[str, tuple[Message, Message]]
-    build: Callable[..., Any]
-
-    def read(self, reading: Reading, value: object, where: str) -> Any:
-        tag, shape = self.tag, reading.shape
-        obj = shape.obj(value, where, (tag.name,), (tag.name, *(m.name for m in self.members)))
-        if obj is None or tag.name not in obj:
-            return None
-        chosen = tag.read(reading, obj[tag.name], f"{where}/{tag.name}")
-        variant = next((v for v in self.variants if v.value is chosen), None)
-        values: dict[str, Any] = {tag.attribute: chosen}
-        for member in self.members:
-            name = member.name
-            pointer = f"{where}/{name}"
-            missing, not_null = self.sentences[name]
-            raw = obj.get(name)
-            if raw is None:
-                if variant is not None and name in variant.wants:
-                    shape.fail(pointer, missing(**{tag.name: chosen.value}))
-            elif variant is not None and name not in variant.wants:
-                shape.fail(pointer, not_null(**{tag.name: chosen.value}))
-            else:
-                values[member.attribute] = member.kind.read(reading, raw, pointer)
-        if variant is None or not shape.ok:
-            return None
-        return self.build(**values)
-
-    def _write_expr(self, x: str, ns: dict[str, Any]) -> str:
-        return Obj(self.name, "", (self.tag, *self.members), self.build)._write_expr(x, ns)
 
 
 @dataclass(frozen=True)
@@ -897,8 +762,8 @@ def outcome_statement(name: str, doc: str, position: Obj, event: Kind) -> Obj:
 def read(kind: Kind, data: object, reading: Reading | None = None) -> Any:
     """The engine's value of the JSON ``data``; raises
     :class:`~service.common.errors.MalformedError` with every shape problem (up to
-    :data:`~service.common.errors.MAX_PROBLEMS`). Give a ``reading`` to look at its
-    :attr:`~Reading.strays` afterwards (the value is then read in full)."""
+    :data:`~service.common.errors.MAX_PROBLEMS`). With a ``reading`` of its own the
+    value is read in full."""
     if reading is None:
         # The usual, well-formed value is read on the quick path, made from the same
         # table; anything else is read again in full, which names every problem.
@@ -926,21 +791,14 @@ def writer(kind: Kind, of: type[T], doc: str = "") -> Callable[[T], dict[str, An
         found: dict[str, Any] = write(value)
         return found
 
-    written.__doc__ = doc or f"The JSON form of a {of.__name__}, as :data:`{kind_name(kind)}` states it."
+    written.__doc__ = doc or f"The JSON form of a {of.__name__}, as :data:`{getattr(kind, 'name', '')}` states it."
     return written
 
 
-def kind_name(kind: Kind) -> str:
-    """The name a kind has in the document (``Position``), or its class's."""
-    return str(getattr(kind, "name", type(kind).__name__))
-
-
 def members_of(kind: Kind) -> Sequence[Member]:
-    """The members an object kind states, the tag first for a :class:`Tagged` one."""
+    """The members an object kind states."""
     if isinstance(kind, Obj):
         return kind.members
-    if isinstance(kind, Tagged):
-        return (kind.tag, *kind.members)
     return ()
 
 

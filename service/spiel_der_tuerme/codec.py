@@ -29,7 +29,6 @@ from service.common.schema import load, problems
 from service.spiel_der_tuerme import schemas
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
-    GRID,
     IS_STREET,
     QUARTER,
     QUARTER_SQUARES,
@@ -41,11 +40,10 @@ from service.spiel_der_tuerme.board import (
     Symbol,
 )
 from service.spiel_der_tuerme.check import check_position
-from service.spiel_der_tuerme.moves import LegalMove, Move
+from service.spiel_der_tuerme.moves import LegalMove
 from service.spiel_der_tuerme.position import Over, Position
-from service.spiel_der_tuerme.records import Event, TurnPlan, Violation
+from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.schemas import SQUARE_DOC, SQUARE_WORDS, MovesAnswer, OffBoard
-from service.spiel_der_tuerme.score import Score
 
 __all__ = ["SQUARE_DOC", "SQUARE_WORDS", "MovesAnswer"]
 

@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
 
 
-def objects(kind: wire.Kind) -> Iterator[wire.Obj | wire.Tagged | wire.Keyed]:
+def objects(kind: wire.Kind) -> Iterator[wire.Obj | wire.Keyed]:
     """Every object shape the statement ``kind`` holds, itself first."""
-    if isinstance(kind, wire.Obj | wire.Tagged | wire.Keyed):
+    if isinstance(kind, wire.Obj | wire.Keyed):
         yield kind
         for member in wire.members_of(kind):
             yield from objects(member.kind)
@@ -26,7 +26,7 @@ def objects(kind: wire.Kind) -> Iterator[wire.Obj | wire.Tagged | wire.Keyed]:
     elif isinstance(kind, wire.Variants):
         for variant in kind.variants.values():
             yield from objects(variant)
-    elif isinstance(kind, wire.ListOf | wire.NameMap):
+    elif isinstance(kind, wire.ListOf):
         yield from objects(kind.item)
 
 
@@ -35,24 +35,13 @@ def component(prefix: str, obj: wire.Obj, answer: bool) -> str:
     return prefix + obj.name + ("" if answer or not obj.optional else "Input")
 
 
-def check(prefix: str, obj: wire.Obj | wire.Tagged | wire.Keyed, answer: bool) -> None:
+def check(prefix: str, obj: wire.Obj | wire.Keyed, answer: bool) -> None:
     """The document's schema of ``obj`` has exactly its members, in order, required and
     nullable as stated."""
     if isinstance(obj, wire.Keyed):
         schema = SCHEMAS[prefix + obj.name]
         keys = [m.value for m in obj.enum]
         assert list(schema["properties"]) == keys and sorted(schema["required"]) == sorted(keys)
-        return
-    if isinstance(obj, wire.Tagged):
-        union = SCHEMAS[prefix + obj.name]
-        assert union["discriminator"]["propertyName"] == obj.tag.name
-        assert set(union["discriminator"]["mapping"]) == {v.value.value for v in obj.variants}
-        for variant in obj.variants:
-            schema = SCHEMAS[prefix + variant.name]
-            names = [m.name for m in wire.members_of(obj)]
-            assert list(schema["properties"]) == names, variant.name
-            assert schema["properties"][obj.tag.name]["enum"] == [variant.value.value]
-            assert sorted(schema["required"]) == sorted([obj.tag.name, *variant.wants]), variant.name
         return
     name = component(prefix, obj, answer)
     schema = SCHEMAS[name]
@@ -61,9 +50,7 @@ def check(prefix: str, obj: wire.Obj | wire.Tagged | wire.Keyed, answer: bool) -
     assert sorted(schema.get("required", [])) == sorted(required), name
     assert schema["additionalProperties"] is False, name
     for member in obj.members:
-        assert schema["properties"][member.name].get("nullable", False) == (
-            member.nullable and not isinstance(member.kind, wire.Tagged)
-        ), (name, member.name)
+        assert schema["properties"][member.name].get("nullable", False) == member.nullable, (name, member.name)
 
 
 def written(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[str]:
@@ -75,7 +62,7 @@ def written(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[str]:
         yield pointer
         for key, item in data.items():
             yield from written(kind.item, item, f"{pointer}/{key}")
-    elif isinstance(kind, wire.Obj | wire.Tagged):
+    elif isinstance(kind, wire.Obj):
         members = wire.members_of(kind)
         # Every member written, in the stated order; one left out only where stated.
         assert list(data) == [m.name for m in members if m.name in data], pointer

@@ -14,7 +14,6 @@ from unittest import mock
 
 import pytest
 
-from marshmallow import fields
 
 from service.common import InvalidPositionError, MalformedError
 from service.common import schema as schema_module

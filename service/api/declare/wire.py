@@ -5,8 +5,7 @@ engine's reader and its writer cannot drift apart.
 A request's schema leaves out what has a default and is named ``{prefix}{name}Input``
 where that makes it differ from the answer's, ``{prefix}{name}``, which requires every
 member (an answer writes them all). A shape without an optional member is one schema
-for both. :class:`~service.common.wire.Tagged` shapes are discriminated unions
-(:class:`~service.api.declare.Union`) of one schema per variant.
+for both.
 """
 
 from __future__ import annotations
@@ -148,8 +147,6 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
         raise TypeError(f"no schema field for {kind!r}")
     if isinstance(kind, wire.Integer):
         return integer(doc, kind.low, kind.high, **options)
-    if isinstance(kind, wire.Fixed):
-        return integer(doc, kind.value, kind.value, **options)
     if isinstance(kind, wire.Flag):
         return flag(doc, **options)
     if isinstance(kind, wire.Choice):
@@ -162,12 +159,6 @@ def _made_field(kind: wire.Kind, doc: str, prefix: str, answer: bool, options: d
         return array(item, doc, kind.low, kind.high, **options)
     if isinstance(kind, wire.Obj):
         return nested(schema(kind, prefix, answer=answer), doc or None, **options)
-    if isinstance(kind, wire.NameMap):
-        values = _field(kind.item, "", prefix, answer, {})
-        return fields.Dict(keys=fields.String(), values=values, metadata={"description": doc}, **options)
-    if isinstance(kind, wire.Tagged):
-        variants = {v.value.value: _variant(kind, v, prefix) for v in kind.variants}
-        return Union(kind.tag.name, variants, prefix + kind.name, metadata={"description": doc}, **options)
     raise TypeError(f"no schema field for {kind!r}")
 
 
@@ -182,27 +173,6 @@ def _keyed(kind: wire.Keyed, prefix: str) -> type[ma.Schema]:
         made.__doc__ = kind.doc
         _MADE[key] = made
     return made
-
-
-def _variant(kind: wire.Tagged, variant: wire.Variant, prefix: str) -> type[ma.Schema]:
-    """One variant of a tagged union: its tag, the members it wants, null for the rest.
-    A request and an answer share it."""
-    name = prefix + variant.name
-    key = (id(variant), name)
-    made = _MADE.get(key)
-    if made is None:
-        members = {kind.tag.name: one_of([variant.value.value], variant.tag_doc, required=True)}
-        for member in kind.members:
-            if member.name in variant.wants:
-                members[member.name] = _field(member.kind, variant.wants[member.name], prefix, False,
-                                              {"required": True})
-            else:
-                members[member.name] = one_of([None], "Always null here.", allow_none=True)
-        made = Closed.from_dict(members, name=name)
-        made.__doc__ = variant.doc
-        _MADE[key] = made
-    return made
-
 
 
 def _tagged_variant(kind: wire.ByTag, value: str, obj: wire.Obj, prefix: str) -> type[ma.Schema]:
