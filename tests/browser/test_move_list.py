@@ -142,3 +142,42 @@ def test_a_finished_game_stepped_through_by_keys(page: Page, base_url: str) -> N
     # Past the last turn there is nothing: the game, over, is shown again.
     assert page.get_attribute("body", "data-viewing") is None
     expect(page.locator("#banner")).to_contain_text("Game over")
+
+
+def test_spiel_der_tuerme_turns_are_listed_and_stepped_through(page: Page, base_url: str) -> None:
+    """The same list for Spiel der Türme: each turn's moves, the position after each."""
+    import json
+
+    player = PlaygroundPlayer(page, base_url)
+    player.open("?game=spiel-der-tuerme")
+    positions = [json.loads(page.input_value("#notation"))]
+    for _ in range(2):
+        moves = player.api("/v1/spiel-der-tuerme/moves", {"position": positions[-1]})["moves"]
+        move = next(m for m in moves if not m["may_continue"])
+        player.click(move["from"])
+        player.click(move["to"])
+        positions.append(json.loads(page.input_value("#notation")))
+    expect(page.locator("#move-list button")).to_have_count(3)
+    expect(page.locator("#move-list button").nth(1)).to_contain_text("-")
+    assert page.locator("#copy-record").count() == 0  # no record notation for this game
+
+    def shown() -> dict[str, int]:
+        return dict(page.eval_on_selector_all(
+            "#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"))
+
+    at_end = shown()
+    page.focus("#move-list button[aria-current]")
+    page.keyboard.press("Home")
+    player.idle()
+    at_start = shown()
+    assert at_start != at_end
+    page.keyboard.press("End")
+    player.idle()
+    assert shown() == at_end
+    page.keyboard.press("Home")
+    player.idle()
+    page.click("#continue-here")
+    player.idle()
+    expect(page.locator("#move-list button")).to_have_count(1)
+    assert json.loads(page.input_value("#notation")) == positions[0]
+    assert shown() == at_start

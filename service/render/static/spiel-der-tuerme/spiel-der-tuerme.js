@@ -11,6 +11,7 @@
 import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext, splice, withLanguage } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
+import { paintMoves } from "/playground/moves.js";
 
 const PATH = "/v1/spiel-der-tuerme";
 
@@ -76,6 +77,65 @@ class SpielDerTuerme {
     this.api = shell.api;
     this.game = null; // what the board shows; see begin()
     this.log = []; // the turns played in this page, newest first
+    // The move list: the position the game's turns start from and each turn played, with
+    // the position after it ({seat, moves, line, position}); `at`: how many of them lead to
+    // the position played on; `viewing`: the position the list shows (null: the game's).
+    this.record = null;
+    this.at = 0;
+    this.viewing = null;
+  }
+
+  // The record of a position opened: the game's own when it is one of its positions
+  // (Back, a link of this game), else a record that starts there.
+  follow(position) {
+    const written = JSON.stringify(position);
+    const { record } = this;
+    const known = record ? [record.position, ...record.turns.map((t) => t.position)].findIndex((p) => JSON.stringify(p) === written) : -1;
+    if (known >= 0) {
+      this.at = known;
+      return;
+    }
+    this.record = { position, turns: [] };
+    this.at = 0;
+    this.log = [];
+  }
+
+  // The position after `k` turns of the record, shown as it stands (nothing to click);
+  // `k` the record's own place goes back to the game.
+  async view(k) {
+    const { record } = this;
+    if (!record) return;
+    const at = Math.max(0, Math.min(k, record.turns.length));
+    if (at === this.at) {
+      this.viewing = null;
+      delete document.body.dataset.viewing;
+      await this.refresh();
+      return;
+    }
+    const position = at ? record.turns[at - 1].position : record.position;
+    const svg = svgNode(await this.api("POST", `${PATH}/render`, { position }, "image/svg+xml"));
+    this.viewing = at;
+    document.body.dataset.viewing = String(at);
+    $("#board").replaceChildren(svg);
+    if (at) {
+      const walks = record.turns[at - 1].moves.map((m) => [m.from, m.to]);
+      drawLast(svg, { walks, marks: walks.flatMap(([from, to]) => [[from, "", _("the move started here")], [to, "", _("the move ended here")]]) });
+    }
+    paintMoves(this);
+    say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
+      : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
+        { n: at, seat: seatName(record.turns[at - 1].seat) }));
+  }
+
+  // The game goes on from the position after `k` turns: the later ones are dropped.
+  async continueFrom(k) {
+    const { record } = this;
+    if (!record) return;
+    const at = Math.max(0, Math.min(k, record.turns.length));
+    record.turns = record.turns.slice(0, at);
+    this.log = this.log.slice(this.log.length - at);
+    this.at = at;
+    await this.begin(at ? record.turns[at - 1].position : record.position, { push: true });
   }
 
   post(path, body) {
@@ -102,6 +162,7 @@ class SpielDerTuerme {
   // `turn`: the turn being built, from an address ({start, moves}): replayed from its start.
   async open({ position, turn = null }, { push = false } = {}) {
     if (turn && turn.start && Array.isArray(turn.moves) && turn.moves.length) {
+      this.follow(readPosition(turn.start));
       await this.begin(readPosition(turn.start), { push });
       const { position: now, events } = await this.playedSoFar(turn.moves);
       await this.act((game) => {
@@ -111,7 +172,9 @@ class SpielDerTuerme {
       }, { push: false });
       return;
     }
-    await this.begin(readPosition(position), { push });
+    const read = readPosition(position);
+    this.follow(read);
+    await this.begin(read, { push });
   }
 
   // A new deal; without a seed in the form, a random one (TB5), named so that it can be dealt again.
@@ -119,14 +182,18 @@ class SpielDerTuerme {
     const options = new URLSearchParams(query);
     if (!options.has("seed")) options.set("seed", String(Math.floor(Math.random() * 1_000_000)));
     const position = await this.api("GET", `${PATH}/setup?${options}`);
-    const log = this.log;
+    const { log, record, at } = this;
     this.log = [];
-    await orUndo(() => this.begin(position, { push }), () => { this.log = log; });
+    this.record = { position, turns: [] };
+    this.at = 0;
+    await orUndo(() => this.begin(position, { push }), () => { Object.assign(this, { log, record, at }); });
     say(_("A new game for {players} players, dealt from seed {seed}.", { players: options.get("players"), seed: options.get("seed") }));
   }
 
   async begin(position, { push = false } = {}) {
     const previous = this.game;
+    this.viewing = null;
+    delete document.body.dataset.viewing;
     this.game = {
       start: position, // the position the turn starts from
       moves: [], // the moves of the turn so far: [{from, to}]
@@ -223,6 +290,7 @@ class SpielDerTuerme {
     $("#actions").replaceChildren(...g.events.map((event) => el("li", { "data-type": event.type }, describe(event))));
     this.paintScore();
     this.paintLog();
+    paintMoves(this);
     say("");
   }
 
@@ -398,8 +466,24 @@ class SpielDerTuerme {
   }
 
   async finish(seat, answer) {
+    const { record, at } = this;
+    // Played from an earlier position of the record (Back): its later turns are dropped.
+    if (record && at < record.turns.length) this.log = this.log.slice(this.log.length - at);
     this.log.unshift({ seat, events: answer.events, after: answer.position });
-    await orUndo(() => this.begin(answer.position, { push: true }), () => { this.log.shift(); });
+    if (record) {
+      const moves = answer.events.filter((e) => e.type === "move").map(({ from, to }) => ({ from, to }));
+      record.turns = [...record.turns.slice(0, at), {
+        seat, moves, line: moves.length ? moves.map((m) => `${m.from}-${m.to}`).join(" ") : "pass", position: answer.position,
+      }];
+      this.at = record.turns.length;
+    }
+    await orUndo(() => this.begin(answer.position, { push: true }), () => {
+      this.log.shift();
+      if (record) {
+        record.turns.pop();
+        this.at = at;
+      }
+    });
     if (!answer.position.over) {
       say(_("{seat}'s turn is played: {next} to move.", { seat: seatName(seat), next: seatName(answer.position.to_move) }));
     }

@@ -7,9 +7,10 @@
 // position part-way through the turn, with what can be done next on it; "End turn" plays
 // the whole plan (/v1/turns/apply).
 
-import { $, $$, Problem, SVG_NS, colourDot, copyText, el, fail, guard, orUndo, say, svgNode } from "/playground/core.js";
+import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
+import { paintMoves } from "/playground/moves.js";
 
 const PHASES = ["take", "place", "move"];
 
@@ -455,71 +456,8 @@ class TerraTurrium {
         ...events.filter((e) => e.seat !== seat && e.type !== "game_over").map((e) => ` (${seatName(e.seat)} ${describe(e)})`))));
   }
 
-  // The move list beside the board, as chess sites have it: the start and every turn of
-  // the record in the turn notation, the position shown marked; a turn's button shows
-  // the position after it, ←/→ step, Home and End go to the ends; Continue from here
-  // plays on from the position shown, Copy game record copies the record.
   paintMoves() {
-    let section = $("#moves");
-    if (!section) {
-      section = el("section", { id: "moves", "aria-labelledby": "moves-title" },
-        el("h2", { id: "moves-title" }, _("Moves")),
-        el("p", { class: "hint", id: "moves-keys" }, _("Click a turn to see the position after it; ← and → step, Home and End go to the start and the end.")),
-        el("ol", { id: "move-list", "aria-describedby": "moves-keys" }),
-        el("div", { class: "buttons" },
-          el("button", { type: "button", id: "continue-here", hidden: true }, _("Continue from here")),
-          el("button", { type: "button", id: "copy-record" }, _("Copy game record"))));
-      $("#history").before(section);
-      // The position a key asked for, before the ones asked earlier are shown: keys pressed
-      // quickly step on from it.
-      let asked = null;
-      const step = (k) => {
-        if (document.body.dataset.computer === "playing") return;
-        asked = k;
-        guard(async () => {
-          await this.view(k);
-          if (asked === k) asked = null;
-          const button = $(`#move-list button[data-at="${this.viewing ?? this.at}"]`);
-          if (button) button.focus();
-        })();
-      };
-      $("#move-list").addEventListener("click", (event) => {
-        const button = event.target.closest("button[data-at]");
-        if (button) step(Number(button.dataset.at));
-      });
-      $("#move-list").addEventListener("keydown", (event) => {
-        const shown = asked ?? this.viewing ?? this.at;
-        const last = this.record ? this.record.turns.length : 0;
-        const to = { ArrowLeft: shown - 1, ArrowUp: shown - 1, ArrowRight: shown + 1, ArrowDown: shown + 1, Home: 0, End: last }[event.key];
-        if (to === undefined) return;
-        event.preventDefault();
-        if (to >= 0 && to <= last) step(to);
-      });
-      $("#continue-here").addEventListener("click", guard(async () => {
-        if (this.viewing !== null && this.viewing !== undefined) await this.continueFrom(this.viewing);
-      }));
-      $("#copy-record").addEventListener("click", guard(async () => {
-        const text = this.recordText();
-        $("#notation").value = text;
-        say(await copyText(text, $("#notation")) ? _("The game record is copied: paste it into the box and Open to play it again.")
-          : _("The game record is in the box: copy it from there."));
-      }));
-    }
-    const { record } = this;
-    section.hidden = !record;
-    if (!record) return;
-    const shown = this.viewing ?? this.at;
-    const item = (k, ...words) => el("li", {}, el("button", {
-      type: "button", "data-at": k, "aria-current": k === shown ? "step" : null, tabindex: k === shown ? 0 : -1,
-    }, ...words));
-    $("#move-list").replaceChildren(item(0, _("Start")), ...record.turns.map((turn, i) =>
-      item(i + 1, `${i + 1}. `, el("strong", {}, seatName(turn.seat)), " ", el("code", {}, turn.line))));
-    $("#continue-here").hidden = this.viewing === null || this.viewing === undefined;
-    $("#copy-record").disabled = false;
-    const current = $("#move-list button[aria-current]");
-    if (current && current.scrollIntoView && $("#move-list").scrollHeight > $("#move-list").clientHeight) {
-      current.scrollIntoView({ block: "nearest" });
-    }
+    paintMoves(this);
   }
 
   // The turn played last, until the next one begins (when it led to the position shown).

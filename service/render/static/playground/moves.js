@@ -1,0 +1,73 @@
+// The move list beside the board, as chess sites have it: the start and every turn of a
+// game's record, the position shown marked. A turn's button shows the position after it;
+// ←/→ step, Home and End go to the ends; Continue from here plays on from the position
+// shown (the later turns dropped); Copy game record (a game with a record notation)
+// copies the record. The game module keeps the record and shows the positions:
+// `record` ({turns: [{seat, line}]}, null while there is none), `at` (the turns that
+// lead to the position played on), `viewing` (the position shown, null: the game's),
+// `view(k)`, `continueFrom(k)` and, if it has one, `recordText()`.
+
+import { $, copyText, el, guard, say } from "./core.js";
+import { _, nameOf } from "./i18n.js";
+
+export function paintMoves(game) {
+  let section = $("#moves");
+  if (!section) {
+    section = el("section", { id: "moves", "aria-labelledby": "moves-title" },
+      el("h2", { id: "moves-title" }, _("Moves")),
+      el("p", { class: "hint", id: "moves-keys" }, _("Click a turn to see the position after it; ← and → step, Home and End go to the start and the end.")),
+      el("ol", { id: "move-list", "aria-describedby": "moves-keys" }),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", id: "continue-here", hidden: true }, _("Continue from here")),
+        game.recordText ? el("button", { type: "button", id: "copy-record" }, _("Copy game record")) : null));
+    $("#history").before(section);
+    // The position a key asked for, before the ones asked earlier are shown: keys pressed
+    // quickly step on from it.
+    let asked = null;
+    const step = (k) => {
+      if (document.body.dataset.computer === "playing") return;
+      asked = k;
+      guard(async () => {
+        await game.view(k);
+        if (asked === k) asked = null;
+        const button = $(`#move-list button[data-at="${game.viewing ?? game.at}"]`);
+        if (button) button.focus();
+      })();
+    };
+    $("#move-list").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-at]");
+      if (button) step(Number(button.dataset.at));
+    });
+    $("#move-list").addEventListener("keydown", (event) => {
+      const shown = asked ?? game.viewing ?? game.at;
+      const last = game.record ? game.record.turns.length : 0;
+      const to = { ArrowLeft: shown - 1, ArrowUp: shown - 1, ArrowRight: shown + 1, ArrowDown: shown + 1, Home: 0, End: last }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      if (to >= 0 && to <= last) step(to);
+    });
+    $("#continue-here").addEventListener("click", guard(async () => {
+      if (game.viewing !== null && game.viewing !== undefined) await game.continueFrom(game.viewing);
+    }));
+    if (game.recordText) $("#copy-record").addEventListener("click", guard(async () => {
+      const text = game.recordText();
+      $("#notation").value = text;
+      say(await copyText(text, $("#notation")) ? _("The game record is copied: paste it into the box and Open to play it again.")
+        : _("The game record is in the box: copy it from there."));
+    }));
+  }
+  const { record } = game;
+  section.hidden = !record;
+  if (!record) return;
+  const shown = game.viewing ?? game.at;
+  const item = (k, ...words) => el("li", {}, el("button", {
+    type: "button", "data-at": k, "aria-current": k === shown ? "step" : null, tabindex: k === shown ? 0 : -1,
+  }, ...words));
+  $("#move-list").replaceChildren(item(0, _("Start")), ...record.turns.map((turn, i) =>
+    item(i + 1, `${i + 1}. `, el("strong", {}, nameOf("seat", turn.seat)), " ", el("code", {}, turn.line))));
+  $("#continue-here").hidden = game.viewing === null || game.viewing === undefined;
+  const current = $("#move-list button[aria-current]");
+  if (current && current.scrollIntoView && $("#move-list").scrollHeight > $("#move-list").clientHeight) {
+    current.scrollIntoView({ block: "nearest" });
+  }
+}
