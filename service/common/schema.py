@@ -684,6 +684,12 @@ class Const(Worded, fields.Boolean):
         metadata = {**kwargs.pop("metadata", {}), "enum": [value]}
         super().__init__(metadata=metadata, **kwargs)
         self.value = value
+        self.mistake = MUST_BE_ONE_OF(allowed=str(value).lower())
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if value is not self.value:
+            raise ValidationError(self.mistake)
+        return value
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return self.value
@@ -774,6 +780,15 @@ class Alternatives(Schema):
     @staticmethod
     def pick(value: Any) -> int:
         raise NotImplementedError
+
+    def validate(self, data: Any, *, many: bool | None = None, partial: Any = None) -> dict[str, Any]:
+        """The problems of the first variant's load that has none (``{}``), or of the last."""
+        found: dict[str, Any] = {}
+        for variant in self.variants:
+            found = variant().validate(data)
+            if not found:
+                return {}
+        return found
 
     def _writer(self) -> Callable[[Any], Any]:
         writers = tuple(variant().writer() for variant in self.variants)

@@ -106,7 +106,8 @@ def _returned(result: Any) -> Any:
 def _dumped(documented: Callable[..., Any], answer: ma.Schema, status_code: int) -> Any:
     """A view whose answer ``answer`` dumps from the engine's value, written by the JSON
     provider at once (as flask-smorest would, without the ETag and pagination this
-    service's operations do not use); a Response it returns is answered as it is."""
+    service's operations do not use); a Response it returns is answered as it is. With
+    ``CHECK_ANSWERS`` (the tests) the schema validates what it dumped."""
 
     def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
         wrapper = documented(func)  # carries the document (_apidoc)
@@ -116,7 +117,12 @@ def _dumped(documented: Callable[..., Any], answer: ma.Schema, status_code: int)
             result = func(*args, **kwargs)
             if isinstance(result, Response):
                 return result
-            written = current_app.json.response(answer.dump(result))
+            dumped = answer.dump(result)
+            if current_app.config.get("CHECK_ANSWERS"):
+                problems = answer.validate(dumped)
+                if problems:
+                    raise AssertionError(f"{type(answer).__name__} does not describe the answer: {problems}")
+            written = current_app.json.response(dumped)
             if status_code != 200:
                 written.status_code = status_code
             return written

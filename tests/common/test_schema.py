@@ -1,0 +1,140 @@
+"""The fields every game's schemas are written with (service/common/schema.py): their
+mistakes are the catalogs' messages, problems come in the order the object is read and
+at most 20, and the quick load made from a schema agrees with marshmallow's."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.common import MAX_PROBLEMS, MalformedError
+from service.common.refusal import Text
+from service.common.schema import (
+    Alternatives,
+    Choice,
+    Const,
+    Flag,
+    Integer,
+    List,
+    Nested,
+    Schema,
+    load,
+    problems,
+)
+from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF, NOT_A_MEMBER, REQUIRED
+
+
+class Tint(str, enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Brick(Schema):
+    tint = Choice(Tint, required=True)
+    size = Integer(1, 3, load_default=1)
+
+
+class Wall(Schema):
+    bricks = List(Nested(Brick), 1, required=True)
+    painted = Flag(load_default=False)
+
+
+def _problems(schema: Schema, data: Any) -> list[tuple[str, str]]:
+    with pytest.raises(MalformedError) as err:
+        load(schema, data)
+    return [(p.pointer, p.detail) for p in err.value.problems]
+
+
+def test_every_mistake_is_a_catalog_message_with_its_values():
+    with pytest.raises(MalformedError) as err:
+        load(Brick(), {"tint": "green", "size": 9})
+    tint, size = err.value.problems
+    assert isinstance(tint.detail, Text) and tint.detail.message is MUST_BE_ONE_OF
+    assert isinstance(size.detail, Text) and size.detail.message is MUST_BE_BETWEEN
+    assert size.detail.values == {"low": 1, "high": 3}
+    assert tint.detail.explain("de") != str(tint.detail)  # the catalogs translate it
+
+
+def test_problems_come_unknown_then_missing_then_the_fields_in_order():
+    assert _problems(Wall(), {"painted": "yes", "mortar": 1, "bricks": [{"size": 0}, {"tint": "red", "x": 2}]}) == [
+        ("/mortar", NOT_A_MEMBER.text),
+        ("/bricks/0/tint", REQUIRED.text),
+        ("/bricks/0/size", "must be between 1 and 3"),
+        ("/bricks/1/x", NOT_A_MEMBER.text),
+        ("/painted", "must be a boolean"),
+    ]
+
+
+def test_a_list_is_judged_by_its_length_before_its_entries():
+    assert _problems(Wall(), {"bricks": []}) == [("/bricks", "must have at least 1 entry")]
+
+
+def test_at_most_max_problems_are_named():
+    found = _problems(Wall(), {"bricks": [{"tint": "green"}] * 50})
+    assert len(found) == MAX_PROBLEMS
+    assert found[0] == ("/bricks/0/tint", "must be one of 'red', 'blue'")
+
+
+def test_problems_below_a_member_an_engine_reported_keep_their_pointers():
+    from service.common.errors import Problem
+
+    messages = {"position": [Problem("/seats/0", "must be a seat")], "from": ["is required"]}
+    assert [(p.pointer, p.detail) for p in problems(messages, {"position": {}})] == [
+        ("/from", "is required"), ("/position/seats/0", "must be a seat")
+    ]
+
+
+class Legal(Schema):
+    legal = Const(True, required=True)
+
+
+class Illegal(Schema):
+    legal = Const(False, required=True)
+    why = Integer(0, required=True)
+
+
+class Verdict(Alternatives):
+    variants: ClassVar = (Illegal, Legal)
+
+
+def test_an_answer_of_alternatives_is_one_of_them():
+    assert Verdict().validate({"legal": True}) == {}
+    assert Verdict().validate({"legal": False, "why": 2}) == {}
+    assert Verdict().validate({"legal": False}) != {}
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 5) | st.sampled_from(["red", "blue", "green"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["tint", "size", "x"]), inner),
+    max_leaves=5,
+)
+BRICK = st.fixed_dictionaries({"tint": st.sampled_from(["red", "blue", "green", 1])},
+                              optional={"size": st.integers(0, 4) | st.booleans(), "x": JSON})
+WALL = st.fixed_dictionaries({"bricks": st.lists(BRICK | JSON, max_size=3)},
+                             optional={"painted": st.booleans() | JSON})
+
+
+def _outcome(read: Any, data: Any) -> Any:
+    try:
+        return "value", read(data)
+    except (KeyError, TypeError, ValueError):
+        return "declined", None
+
+
+@given(WALL | JSON)
+@settings(max_examples=200, deadline=None, database=None)
+def test_the_quick_load_agrees_with_marshmallows_or_declines(data):
+    schema = Wall()
+    quick = _outcome(schema.quick, data)
+    if quick[0] == "value":
+        assert quick[1] == schema.load(data)
+
+
+def test_the_quick_load_takes_the_usual_value():
+    data = {"bricks": [{"tint": "red"}, {"tint": "blue", "size": 3}]}
+    assert Wall().quick(data) == {"bricks": ({"tint": Tint.RED, "size": 1}, {"tint": Tint.BLUE, "size": 3}),
+                                  "painted": False}
