@@ -52,6 +52,8 @@ class Case:
     run: Callable[[], str | None]
     under: str | None = None
     """The rule an illegal case is refused under, when not its own."""
+    scenario: Callable[[], object] | None = None
+    """The case itself, answering what the engine answered."""
 
 
 CASES: list[Case] = []
@@ -59,7 +61,7 @@ CASES: list[Case] = []
 
 def legal(rule: str) -> Callable[[Callable[[], object]], Callable[[], object]]:
     def register(run: Callable[[], object]) -> Callable[[], object]:
-        CASES.append(Case(rule, True, lambda: _verdict(run)))
+        CASES.append(Case(rule, True, lambda: _verdict(run), scenario=run))
         return run
 
     return register
@@ -67,7 +69,7 @@ def legal(rule: str) -> Callable[[Callable[[], object]], Callable[[], object]]:
 
 def illegal(rule: str, under: str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
     def register(run: Callable[[], object]) -> Callable[[], object]:
-        CASES.append(Case(rule, False, lambda: _verdict(run), under))
+        CASES.append(Case(rule, False, lambda: _verdict(run), under, run))
         return run
 
     return register
