@@ -92,6 +92,9 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
     expect(page.locator("#side-name")).to_have_text("zwerge")
     assert keeper.supply()["markers"] == "6"
     keeper.act("zwerge-1", "attack")
+    # The dwarves are fighters, and fighters work (L16, L24).
+    keeper.act("zwerge-2", "work", site="forest")
+    assert keeper.supply()["wood"] == "1"
     keeper.click("#end-turn")
     # Back to the Graf: the marker he saved, and 4 new ones (L12).
     expect(page.locator("#side-name")).to_have_text("graf")

@@ -244,7 +244,8 @@ function groupRow(group) {
     button(_("Move"), "move", move());
   }
   if (unit.may_attack) button(_("Attack"), "attack", () => ({ type: "attack", group: group.id }));
-  const works = group.kind === "arbeiter" || (unit.may_attack && !["engel", "zwerge"].includes(group.kind));
+  // Workers, and every group of fighters, the dwarves and angels among them (L16, L24).
+  const works = group.kind === "arbeiter" || unit.may_attack;
   if (works) {
     const site = element("select", "", { "aria-label": _("site for {group}", { group: group.id }) });
     options(site, EDITION[state.edition].sites, "site");
