@@ -20,8 +20,9 @@ from setuptools import setup
 
 ROOT = Path(__file__).resolve().parent
 
-# The engines' packages; every module in them is compiled but those of SKIPPED.
-COMPILED = ("service/common", "service/terra_turrium")
+# The three games' engines and what they share; every module in them is compiled but those
+# of SKIPPED (service/build.py finds them in the installed package, GET /healthz says so).
+COMPILED = ("service/common", "service/terra_turrium", "service/spiel_der_tuerme", "service/turm_und_leute")
 SKIPPED = frozenset({
     # Package __init__ modules only re-export: compiled, they would gain nothing.
     "__init__.py",

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import service
+from service.build import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +29,7 @@ def test_healthz_reports_ok_and_version(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.is_json
-    assert response.get_json() == {"status": "ok", "version": service.__version__}
+    assert response.get_json() == {"status": "ok", "version": service.__version__, "engine": engine()}
 
 
 def test_version_is_a_version_string():
@@ -235,7 +236,7 @@ def test_python_m_service_serves_healthz(tmp_path):
                 proc.wait(timeout=5)
 
     log_text = log_path.read_text(errors="replace")
-    assert body == {"status": "ok", "version": service.__version__}, log_text
+    assert body == {"status": "ok", "version": service.__version__, "engine": engine()}, log_text
     assert "GET /healthz" in log_text  # the access log goes to stdout
     assert "Control socket" not in log_text
 

@@ -13,6 +13,7 @@ from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 import service
 from service.api import metrics
+from service.build import ENGINE_BUILDS, engine
 from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Answer, Blueprint, negotiate, one_of, text
 from service.api.errors import PROBLEM_MEDIA_TYPE
 from service.api.localized import Words, page_language, render_page
@@ -41,6 +42,8 @@ class Health(Answer):
 
     status = one_of(["ok"], "Always `ok`.", required=True)
     version = text("The service's version.", required=True)
+    engine = one_of(list(ENGINE_BUILDS), "Which build of the rules engines answers: `compiled` (by mypyc, as "
+                    "the image builds them where it has a C compiler) or `pure` (Python).", required=True)
 
 
 class Document(Answer):
@@ -57,12 +60,12 @@ class Document(Answer):
 @bp.get("/healthz")
 @bp.response(200, Health, description="The service is up.")
 def healthz() -> dict[str, str]:
-    """Report that the service is up, with its version.
+    """Report that the service is up, with its version and the build of its engines.
 
     Answers as soon as a worker can answer anything, without reading a position: the
     probe for load balancers and the deployment's startup and readiness checks.
     """
-    return {"status": "ok", "version": service.__version__}
+    return {"status": "ok", "version": service.__version__, "engine": engine()}
 
 
 #: The file whose presence says that the server is draining: it keeps answering what

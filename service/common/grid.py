@@ -153,18 +153,20 @@ class Grid:
         """``0`` → ``'a1'``."""
         return self.names[square]
 
-    def parse_square(self, name: str) -> Square:
-        """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else.
+    def parse_square(self, name: object) -> Square:
+        """``'a1'`` → ``0``; raises :class:`MalformedError` for anything else, a value
+        that is no string too (compiled by mypyc, a ``str`` parameter would refuse it
+        with a TypeError instead).
 
         >>> Grid(10, 10).parse_square("k1")
         Traceback (most recent call last):
         ...
         service.common.errors.MalformedError: 'k1' is not a square (a1 … j10)
         """
-        try:
-            return self.by_name[name]
-        except (KeyError, TypeError):
-            raise MalformedError(NOT_A_SQUARE(name=repr(name), last=self.last)) from None
+        square = self.by_name.get(name) if isinstance(name, str) else None
+        if square is None:
+            raise MalformedError(NOT_A_SQUARE(name=repr(name), last=self.last))
+        return square
 
     def _neighbours(self, square: Square) -> tuple[Square, ...]:
         f, r = self.file_of(square), self.rank_of(square)

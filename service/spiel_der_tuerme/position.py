@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from service.common.cache import cached_property
+from service.common.frozen import quick_init
 from service.spiel_der_tuerme.board import (
     COLOURS,
     FILE_NAMES,
@@ -107,6 +108,9 @@ class Over:
     seat: Colour | None = None
 
 
+# quick_init also keeps the class an ordinary one where mypyc compiles the module
+# (setup.py): its cached properties live in the instance's __dict__.
+@quick_init
 @dataclass(frozen=True)
 class Position:
     """A complete, immutable game position.

@@ -151,7 +151,9 @@ def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Even
     Raises :class:`IllegalTurnError` at the first illegal move, or for a pass while a
     move is possible (TM8), or for any turn once the game is over (TE4).
     """
-    if position.over is not None:
+    # is_over rather than a test of position.over, which would narrow that member to None
+    # for the moves' loop below, where mypyc (setup.py) would then refuse a game's end.
+    if position.is_over:
         raise _illegal("TE4", 0, N_("the game is over: no more turns are played")())
     events: list[Event] = []
     seat = position.to_move

@@ -36,7 +36,7 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
     service.common.errors.InvalidPositionError: L14: two groups are called 'a'
     """
     side = ledger.side
-    if side not in (count_side(edition), *peoples):
+    if side != count_side(edition) and side not in peoples:
         raise InvalidPositionError(
             "L9", N_("{side} is not a side of this game ({sides})")(side=repr(side.value), sides=_sides(edition, peoples)), f"{where}/side"
         )

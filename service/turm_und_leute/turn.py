@@ -621,7 +621,8 @@ def _fluid(turn: _Turn, action: Action) -> None:
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
         turn.events.append(Event("split", {"stack": height, "parts": list(action.parts)}, ("L30",)))
     elif isinstance(action, Absorb):
-        if action.side is Side.FLUID or action.side not in (count_side(turn.edition), *turn.peoples):
+        if action.side is Side.FLUID or (action.side != count_side(turn.edition)
+                                           and action.side not in turn.peoples):
             raise _Illegal(
                 "L30", N_("the Fluid takes the groups of the other sides in play, not of {side}")(side=action.side.value)
             )

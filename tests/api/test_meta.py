@@ -8,12 +8,13 @@ from pathlib import Path
 import yaml
 
 import service
+from service.build import engine
 
 
 def test_healthz(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "version": service.__version__}
+    assert response.get_json() == {"status": "ok", "version": service.__version__, "engine": engine()}
 
 
 def test_openapi_yaml_is_served_as_yaml(client):
