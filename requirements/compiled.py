@@ -2,19 +2,24 @@
 
     python requirements/compiled.py build     # make compile: build/compiled/, if stale
     python requirements/compiled.py test      # make test-compiled: build, then the tests
+    python requirements/compiled.py install PREFIX   # the image's build: into a venv
 
 ``build`` copies the package to ``build/compiled/`` and compiles there the modules that
 setup.py's ``compiled_modules`` lists (``ORACLE_COMPILE=1 setup.py build_ext``); the
 working tree stays pure Python, so the doctests and ``make test`` read the sources.
 ``test`` runs ``COMPILED_TESTS`` with ``ORACLE_COMPILED_BUILD`` set (conftest.py puts the
-compiled copy first on the path; tests/test_compiled.py checks that it is in use). Where
-no C compiler or no Python headers are found, both say so and succeed: the compiled
-build is an option, the pure package is the one every machine has.
+compiled copy first on the path; tests/test_compiled.py checks that it is in use).
+``install`` builds, then copies the extension modules into the site-packages of the venv
+at PREFIX, where the package is installed pure: each goes beside its ``.py`` file, which
+Python then imports no more (the Dockerfile's build stage). Where no C compiler or no
+Python headers are found, all three say so and succeed: the compiled build is an option,
+the pure package is the one every machine has.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import importlib.util
 import os
 import runpy
@@ -28,11 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "compiled"
 STAMP = BUILD / ".build.stamp"
 
-# The engine's tests, and the HTTP tests of its operations (reading, the questions, writing).
+# The engines' tests, and the HTTP tests of their operations (reading, the questions, writing).
 COMPILED_TESTS = (
     "tests/test_compiled.py", "tests/terra_turrium", "tests/api/test_queries.py",
     "tests/api/test_turns.py", "tests/api/test_handover.py", "tests/api/test_notation.py",
-    "tests/api/test_plain_reading.py",
+    "tests/api/test_plain_reading.py", "tests/spiel_der_tuerme", "tests/api/test_spiel_der_tuerme.py",
+    "tests/turm_und_leute", "tests/api/test_turm_und_leute.py",
 )
 
 
@@ -99,12 +105,33 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
+def install(prefix: Path) -> int:
+    """Builds, then copies every extension module of the build into the site-packages
+    of the venv at `prefix`, whose package is the pure one; 0 files where none is built."""
+    if not build():
+        return 0
+    (site,) = prefix.glob("lib/python*/site-packages")
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    built = [path for path in BUILD.rglob("*") if path.name.endswith(suffixes)]
+    for path in built:
+        target = site / path.relative_to(BUILD)
+        if not target.parent.is_dir():
+            raise SystemExit(f"compiled engines: {target.parent} is not in {site}: install the package first")
+        shutil.copy2(path, target)
+    print(f"compiled engines: {len(built)} extension modules installed into {site}")
+    return len(built)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("build", "test"))
+    parser.add_argument("command", choices=("build", "test", "install"))
     args, rest = parser.parse_known_args()
     if args.command == "build":
         build()
+        return 0
+    if args.command == "install":
+        (prefix,) = rest
+        install(Path(prefix))
         return 0
     return test(rest)
 

@@ -69,6 +69,8 @@ LOCKS = (
     Lock("docs", extras=("docs",), under="test"),
     # The SBOM writer alone, for the image's build (the Dockerfile).
     Lock("sbom", project=False, group="sbom", under="test"),
+    # mypyc and setuptools alone, for the image's build of the compiled engines (the Dockerfile).
+    Lock("compile", project=False, group="compile", under="test"),
 )
 BY_NAME = {lock.name: lock for lock in LOCKS}
 
