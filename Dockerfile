@@ -32,13 +32,18 @@ RUN python -m venv --without-pip /opt/oracle \
  && /opt/compile/bin/pip install --no-cache-dir --require-hashes -r requirements/runtime.txt \
         -r requirements/compile.txt
 
-COPY pyproject.toml README.md setup.py ./
+# The engines compiled first, from what their build reads (a change of the README
+# leaves this layer as it is); where no compiler is found this says so and the package
+# stays pure (requirements/compiled.py).
+COPY pyproject.toml setup.py ./
 COPY requirements/compiled.py ./requirements/
 COPY service/ ./service/
+RUN if [ "$ORACLE_ENGINE" = compiled ]; then /opt/compile/bin/python requirements/compiled.py build; fi
+
+COPY README.md ./
 # The SBOM lists what the venv holds, under the project described by pyproject.toml, then
-# the project goes on top: its dependencies are all there already. Last, the engines'
-# modules compiled beside their sources (requirements/compiled.py install; where no
-# compiler is found it says so and the package stays pure).
+# the project goes on top: its dependencies are all there already. Last, the compiled
+# modules beside their sources (requirements/compiled.py install).
 RUN /opt/sbom/bin/cyclonedx-py environment --pyproject pyproject.toml --output-reproducible \
         --output-format JSON --output-file /opt/oracle/sbom.cdx.json /opt/oracle/bin/python \
  && pip --python /opt/oracle/bin/python install --no-cache-dir --no-deps . \
