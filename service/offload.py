@@ -51,8 +51,8 @@ HEAVY: Final = frozenset({
 })
 
 #: The environment key by which a refused request reaches the application, which answers
-#: it 503 with ``Retry-After`` of this many seconds (service/api/errors.py).
-OVERLOADED: Final = "oracle.overloaded"  # service.api.errors.OVERLOADED
+#: it 503 with ``Retry-After`` of this many seconds (service/api/envelope.py).
+OVERLOADED: Final = "oracle.overloaded"  # service.api.envelope.OVERLOADED
 RETRY_AFTER: Final = 1
 
 

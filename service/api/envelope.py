@@ -34,10 +34,11 @@ from flask import Flask, Response, g, request
 from flask_cors import CORS
 from flask_cors.core import ACL_ORIGIN, get_cors_headers
 from werkzeug.datastructures import Headers
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
 
 from service.api.declare import BODY_TOO_LARGE, MAX_BODY
 from service.api.language import answer_headers
+from service.common.refusal import N_
 
 REQUEST_ID = "X-Request-ID"
 #: A request id the service takes as sent: nothing that could break a log line or a header.
@@ -77,11 +78,21 @@ def _new_id() -> str:
     return os.urandom(16).hex()
 
 
+#: The environment key by which the server refuses a request it has no room for
+#: (service/offload.py): its value is the seconds the client should wait.
+OVERLOADED = "oracle.overloaded"
+BUSY = N_("The service is answering as many heavy requests as it can; try again in {seconds} s.")
+
+
 def _begin() -> None:
-    """The one hook before every view: the request's id, and the body-size refusal."""
+    """The one hook before every view: the request's id, and the refusals of a body too
+    large and of a request the server has no room for (503 with ``Retry-After``)."""
     environ = request.environ
     sent = environ.get(_SENT_ID)
     g.request_id = environ[ENVIRON_ID] = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+    if OVERLOADED in environ:
+        seconds = environ[OVERLOADED]
+        raise ServiceUnavailable(BUSY(seconds=seconds), retry_after=seconds)
     # Only a request that states a length can be refused here (reading the number costs
     # werkzeug a parse, so not for every GET).
     if environ.get("CONTENT_LENGTH") and (request.content_length or 0) > MAX_BODY:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, request
-from werkzeug.exceptions import HTTPException, ServiceUnavailable
+from werkzeug.exceptions import HTTPException
 
 from service.api.language import request_language
 from service.common import (
@@ -227,22 +227,8 @@ def _unexpected(exc: Exception) -> Response:
     return problem(500, HTTP_TITLES[500](), HTTP_DETAILS[500]())
 
 
-#: The environment key by which the server says that it refuses a request it has no room
-#: for (service/offload.py): its value is the seconds to wait.
-OVERLOADED = "oracle.overloaded"
-BUSY = N_("The service is answering as many heavy requests as it can; try again in {seconds} s.")
-
-
-def _refuse_when_overloaded() -> None:
-    seconds = request.environ.get(OVERLOADED)
-    if seconds is not None:
-        raise ServiceUnavailable(BUSY(seconds=seconds), retry_after=seconds)
-
-
 def register_error_handlers(app: Flask) -> None:
-    """Answer every error of ``app`` with problem details, and a request the server has
-    no room for with 503 and ``Retry-After``."""
-    app.before_request(_refuse_when_overloaded)
+    """Answer every error of ``app`` with problem details."""
     for kind in (InvalidRequest, MalformedError, *RULE_PROBLEMS):
         app.register_error_handler(kind, _content_error)
     app.register_error_handler(HTTPException, _http_error)
