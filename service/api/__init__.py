@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask
 
-from service.api import envelope, meta, metrics, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
+from service.api import compression, envelope, meta, metrics, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.examples import examples
@@ -60,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {path: {"X-Rules-Version": version} for path, version in GAME_PATHS.items()},
     )
     metrics.register(app)
+    compression.register(app)
     api = Api(app, examples)
     app.extensions["oracle.api"] = api
     terra_turrium.register(app, api)

@@ -22,8 +22,8 @@ first copy would see another request than the service answers. orjson keeps the 
 copy without a word, so what it read is checked against the text: every member has one
 colon in the text, as has every colon inside a string, and orjson writes the members it
 kept and the strings' colons back. Fewer colons in that writing than in the text means a
-dropped member, and then (as when a ``\\u`` escape might hide a colon) the standard
-library reads the text again, member by member.
+dropped member, and then (as when an escape might hide a colon: ``\\u003a``) the
+standard library reads the text again, member by member.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ import orjson
 from flask import Response, has_request_context
 from flask.json.provider import JSONProvider
 
+from service.api import compression
+from service.api.compression import compressed
 from service.api.language import request_language
 from service.common.language import DEFAULT_LANGUAGE, LANGUAGES
 from service.common.refusal import N_, Text, localize
@@ -187,7 +189,7 @@ class OrjsonProvider(JSONProvider):
             except orjson.JSONDecodeError:
                 pass  # the standard library says what is wrong, or reads what orjson cannot
             else:
-                if b"\\u" not in data and data.count(b":") == _colons(value):
+                if b"\\" not in data and data.count(b":") == _colons(value):
                     return value  # no member dropped
         try:
             return _read_strictly(data.decode("utf-8"))
@@ -206,5 +208,8 @@ class OrjsonProvider(JSONProvider):
         """A JSON answer, ending in a newline so that it reads well in a terminal; its
         sentences (a violation's, a batch's problems') in the request's language."""
         obj = self._prepare_response_obj(args, kwargs)
-        language = request_language() if has_request_context() else DEFAULT_LANGUAGE
-        return Response(self.dumpb(obj, language) + b"\n", mimetype=self.mimetype)
+        if not has_request_context():
+            return Response(self.dumpb(obj) + b"\n", mimetype=self.mimetype)
+        body = self.dumpb(obj, request_language()) + b"\n"
+        response = Response(body, mimetype=self.mimetype)
+        return compressed(response) if len(body) >= compression.MIN_SIZE else response

@@ -402,3 +402,37 @@ def test_every_refusal_through_nginx_is_a_problem_with_the_answers_headers() -> 
         got, headers, body = _raw(port, b"POST /v1/removals HTTP/1.1\r\n" + HEAD
                                   + b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
         assert got == 400 and json.loads(body)["errors"][0]["pointer"] == "/position"
+
+
+def test_nginx_gzips_large_answers_and_asks_the_oracle_for_plain_ones() -> None:
+    """Behind nginx, compression is nginx's: the oracle answers plain (its access log counts
+    the whole answer) and nginx gzips it for a client that accepts gzip."""
+    import gzip
+
+    from bench.heavy_load import longest_replay
+
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        instance = Instance(free_port(), Path(tmp))
+        stack.callback(instance.stop)
+        instance.start()
+        instance.ready()
+        port, _ = stack.enter_context(nginx([instance.port]))
+        answers = {}
+        for accept in ("gzip", "identity"):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            try:
+                connection.request("POST", "/v1/games/replay", body=longest_replay(),
+                                   headers={"Content-Type": "application/json", "Accept-Encoding": accept,
+                                            "X-Request-ID": f"zip-{accept}"})
+                response = connection.getresponse()
+                answers[accept] = (response.status, response.getheader("Content-Encoding"), response.read())
+            finally:
+                connection.close()
+        status, encoding, packed = answers["gzip"]
+        assert (status, encoding) == (200, "gzip")
+        assert answers["identity"][:2] == (200, None)
+        plain = answers["identity"][2]
+        assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 10
+        log = "".join(path.read_text() for path in Path(tmp).glob("instance-*.log"))
+        (line,) = [line for line in log.splitlines() if line.endswith(" zip-gzip")]
+        assert f" 200 {len(plain)} " in line, line  # the oracle sent it plain

@@ -1,0 +1,46 @@
+"""Answers of at least 16 KiB are gzip-compressed when the request accepts gzip
+(service/api/compression.py); smaller ones, and any answer to a request that does not
+accept it, are sent as they are."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.heavy_load import longest_replay
+from service.api.compression import MIN_SIZE
+
+
+def _replay(client: Any, accept: str | None) -> Any:
+    headers = {"Accept-Encoding": accept} if accept is not None else {}
+    return client.post("/v1/games/replay", data=longest_replay(), content_type="application/json", headers=headers)
+
+
+def test_a_large_answer_is_gzipped_when_accepted(client: Any) -> None:
+    plain = _replay(client, None)
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
+    assert len(plain.data) > 1_000_000
+    packed = _replay(client, "gzip, deflate, br")
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) / 10
+    assert gzip.decompress(packed.data) == plain.data
+
+
+@pytest.mark.parametrize("accept", [None, "", "identity", "br", "gzip;q=0", "deflate"])
+def test_no_gzip_unless_the_request_accepts_it(client: Any, accept: str | None) -> None:
+    answer = _replay(client, accept)
+    assert answer.status_code == 200 and "Content-Encoding" not in answer.headers
+    json.loads(answer.data)
+
+
+def test_a_small_answer_is_never_compressed(client: Any) -> None:
+    reach = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "reach.json").read_bytes()
+    answer = client.post("/v1/reach", data=reach, content_type="application/json", headers={"Accept-Encoding": "gzip"})
+    assert answer.status_code == 200 and len(answer.data) < MIN_SIZE
+    assert "Content-Encoding" not in answer.headers
+    assert "Accept-Encoding" not in answer.headers.get("Vary", "")
