@@ -117,3 +117,31 @@ def test_ts1_points_take_the_german_form_of_their_number():
     for en, de in zip(english, german, strict=True):
         count = int(en.split()[0])
         assert de == (f"{count} Punkt" if count == 1 else f"{count} Punkte")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("seed", range(3))
+def test_no_picture_of_a_random_game_leaves_an_english_name_of_a_value(language, seed):
+    """A property over play: the pictures of both games after random legal turns, from
+    each phase of a Terra Turrium turn to the end of a Spiel der Türme game, hold no
+    English name of a value (a seat's colour, a phase …) in any text or title."""
+    import random
+
+    from service.spiel_der_tuerme import random_game
+    from service.spiel_der_tuerme.setup import setup_position as spiel_der_tuerme_setup
+    from service.terra_turrium import setup_position
+    from service.terra_turrium.random_player import random_partway, random_setup, random_turn
+    from service.terra_turrium.turn import apply_turn as terra_turrium_turn
+
+    rng = random.Random(seed)
+    position = random_setup(setup_position(2 + seed), rng)
+    pictures = []
+    for turn in range(6):
+        pictures.append(render_terra_turrium(random_partway(position, rng, turn % 5), language=language))
+        position, _ = terra_turrium_turn(position, random_turn(position, rng))
+    game = random_game(spiel_der_tuerme_setup(2 + seed, seed=seed), rng, max_turns=40)
+    for shown in (game.positions[len(game.positions) // 2], game.final):
+        pictures.append(render_spiel_der_tuerme(shown, language=language))
+    for picture in pictures:
+        left = [text for text in texts(picture) + titles(picture) if english_left(text, language)]
+        assert not left, f"English names of values left: {left[:5]}"
