@@ -73,14 +73,17 @@ export function refreshBoard() {
 // -------------------------------------------------------------------------- layout
 
 // A phone shows the board alone in #board, cut to it (its coordinates and captions
-// included), and the seats' panel below as a second view of the same picture.
+// included), and the seats' panel below as a second view of the same picture. So does
+// Spiel der Türme at every width: its board is 14 files wide, and beside it the panel's
+// lines, drawn at the picture's small scale and then enlarged to be legible, ran into
+// each other.
 function layout(svg) {
   if (!svg.dataset.viewBox) svg.dataset.viewBox = svg.getAttribute("viewBox");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   const panelView = $("#board-panel");
   const panel = $("g.panel", svg);
-  if (!window.matchMedia(NARROW).matches || !panel) {
+  if (!panel || !(window.matchMedia(NARROW).matches || svg.classList.contains("spiel-der-tuerme"))) {
     svg.setAttribute("viewBox", svg.dataset.viewBox);
     panelView.replaceChildren();
     panelView.hidden = true;

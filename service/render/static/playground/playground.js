@@ -92,7 +92,7 @@ const ONE_COLUMN = window.matchMedia("(max-width: 900px)");
 function placeTurn() {
   if (ONE_COLUMN.matches) $("#board-scroll").after($("#message"), $("#turn"), $("#board-panel"));
   else {
-    $("#board-scroll").after($("#board-panel"), $("#message"));
+    $("#board-scroll").after($("#message"), $("#board-panel"));
     $("#side").prepend($("#turn"));
   }
 }
