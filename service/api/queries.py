@@ -53,6 +53,16 @@ class Query(Schema):
         return data
 
 
+class Digits(Integer):
+    """An integer query parameter in ASCII digits (no sign, no spaces, no ``٤``) in
+    ``low`` … ``high``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6):
+            raise self.make_error("invalid")
+        return int(value)
+
+
 class Among(validate.OneOf):
     """One of the integers ``choices`` (the document's ``enum``)."""
 

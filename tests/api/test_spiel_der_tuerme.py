@@ -1138,3 +1138,13 @@ def test_TV1_a_random_game_without_a_height_limit(client):
     game.play()
     game.check_the_end()
     assert game.highest > 5  # the variant's towers grow past the standard limit
+
+
+def test_tn1_tb5_a_bad_setup_query_is_named_in_the_readers_words():
+    client = create_app({"TESTING": True}).test_client()
+    answer = client.get("/v1/spiel-der-tuerme/setup?players=x", headers={"Accept-Language": "de"})
+    assert answer.status_code == 400
+    assert answer.get_json()["errors"] == [
+        {"parameter": "players", "detail": "muss eine ganze Zahl sein"},
+        {"parameter": "seed", "detail": "ist Pflicht"},
+    ]

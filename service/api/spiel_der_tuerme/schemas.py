@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from service.api.declare import Query as QueryString
-from service.api.declare import QueryInt, one_of, range_of, square_pattern
-from service.api.queries import Query, suggest_fields
-from service.common.schema import Nested
+from service.api.declare import square_pattern
+from service.api.queries import Digits, Query, suggest_fields
+from service.common.schema import Nested, Word
 from service.spiel_der_tuerme import check_position
 from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
 from service.spiel_der_tuerme.schemas import (
@@ -110,13 +109,12 @@ SdtSuggestQuery.__doc__ = "A position whose seat to move the computer plays for.
 SdtSuggestQuery.problems = {422: "InvalidPositionOrQuery"}
 
 
-SdtSetupQuery: Any = QueryString.from_dict(
-    {
-        "players": QueryInt(required=True, validate=range_of(MIN_PLAYERS, MAX_PLAYERS),
-                            metadata={"description": "Player count (TN1)."}),
-        "seed": QueryInt(required=True, validate=range_of(0, 999_999),
-                         metadata={"description": "The deal's seed (TB5): the same seed gives the same board."}),
-        "max_height": one_of(["5", "none"], "TM6 / TV1: 5, or none for no limit.", load_default="5"),
-    },
-    name="SdtSetupQuery",
-)
+class SdtSetupQuery(Query):
+    """A new game's player count, seed and option."""
+
+    context_location: ClassVar = "query"
+    players = Digits(MIN_PLAYERS, MAX_PLAYERS, required=True, metadata={"description": "Player count (TN1)."})
+    seed = Digits(0, 999_999, required=True,
+                  metadata={"description": "The deal's seed (TB5): the same seed gives the same board."})
+    max_height = Word(["5", "none"], load_default="5",
+                      metadata={"description": "TM6 / TV1: 5, or none for no limit.", "default": "5"})
