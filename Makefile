@@ -137,7 +137,9 @@ wrk:
 # bare app, /healthz and a reach request (bench/worker_profile.py, bench/instructions.py);
 # and one worker's memory over 100,000 mixed requests or two minutes of load, whichever
 # ends first (bench/http_memory.py); and the worst hostile bodies against a valid request
-# (bench/hostile.py). Last, the
+# (bench/hostile.py); the light requests' latency (p50, p99) alone and while six clients
+# loop the heaviest suggestions and replay, with heavy requests in helper processes and,
+# to compare, in the workers (bench/heavy_load.py, about 1 min). Last, the
 # computer players' strength over seeded games at a fixed node budget (bench/strength.py).
 # With BENCH_COMMIT (e.g. `make bench BENCH_COMMIT=be269f7`), first the guarded queries'
 # throughput in-process against that commit's tree, interleaved (bench/compare.py).
@@ -162,6 +164,7 @@ bench: install-bench wrk
 	$(BIN)/python -m bench.instructions healthz reach --compiled
 	$(BIN)/python -m bench.http_memory
 	$(BIN)/python -m bench.hostile
+	$(BIN)/python -m bench.heavy_load --compare --seconds 12
 	$(BIN)/python -m bench.strength
 	$(BIN)/python -m bench.image
 
