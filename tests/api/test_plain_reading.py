@@ -92,7 +92,7 @@ def _declared() -> dict[str, tuple[Request | SchemaQuery, list[Any]]]:
         for parameter in getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", []):
             schema = parameter["schema"]
             # A query string never takes the quick path; a Whole body is read by its engine.
-            if isinstance(schema, Query | Whole):
+            if isinstance(schema, Query | Whole) or getattr(schema, "context_location", "json") == "query":
                 continue
             schemas = [instance(v) for v in type(schema).variants] if isinstance(schema, Either) else [schema]
             for one in schemas:
