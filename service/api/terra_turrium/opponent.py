@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint, wire
-from service.api.suggest import options_of, request_members
+from service.api.queries import suggest_fields
+from service.api.suggest import options_of
 from service.api.terra_turrium.schemas import PositionQuery
 from service.common import wire as statements
 from service.terra_turrium.opponent import SUGGESTION, suggest_turn
 
-SuggestQuery: Any = PositionQuery.from_dict(request_members(), name="SuggestQuery")
+SuggestQuery: Any = PositionQuery.from_dict(suggest_fields(), name="SuggestQuery")
 SuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
 SuggestQuery.problems = {422: "InvalidPositionOrQuery"}
 
