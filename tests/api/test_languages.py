@@ -194,9 +194,10 @@ def _changed(body: Any, pointer: str, value: Any) -> Any:
 
 _DROP = object()
 #: What a member is changed to: wrong types, values out of range, squares off the board,
-#: strings that name nothing, or nothing at all.
+#: strings that name nothing or a value of another member (a colour, a phase, a site …),
+#: or nothing at all.
 VALUES = [None, True, -1, 0, 1, 3, 7, 99, 10**20, "", "zz", "a1", "j10", "n8", "reserve", "blue", "graf",
-          [], ["c7"], {}, {"x": 1}, _DROP]
+          "yellow", "move", "take", "wall", "forest", "farm", "zwerge", [], ["c7"], {}, {"x": 1}, _DROP]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
