@@ -27,7 +27,7 @@ from flask_smorest import Api as SmorestApi
 
 import service
 from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
-from service.api.envelope import REQUEST_ID_PATTERN
+from service.api.envelope import BUSY, REQUEST_ID_PATTERN
 from service.api.errors import (
     HTTP_TITLES,
     INVALID_REQUEST,
@@ -36,6 +36,7 @@ from service.api.errors import (
     RULE_PROBLEMS,
 )
 from service.api.problems import ProblemSchema
+from service.offload import HEAVY, RETRY_AFTER
 from service.common import schema as schema_fields
 from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 
@@ -191,6 +192,16 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         IllegalTurnError, "reiter-1 has used its 2 action(s) this turn", "L15", "/actions/2",
         violation={"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"},
     ),
+    "Overloaded": {
+        **_http_problem(
+            "The instance is answering as many suggestions, replays and batches as it can: try again "
+            "after `Retry-After` seconds (behind the project's nginx, another instance is tried first).",
+            503,
+            BUSY.text.format(seconds=RETRY_AFTER),
+        ),
+        "headers": {"Retry-After": {"description": "Seconds to wait before trying again.",
+                                    "schema": {"type": "integer", "minimum": 1}}},
+    },
     "InternalError": _http_problem(
         "The service failed; the error is logged. This is a bug.",
         500,
@@ -308,6 +319,10 @@ class _OperationPlugin(BasePlugin):
             return
         name = rule.endpoint.rsplit(".", 1)[-1]
         for method, operation in operations.items():
+            if method == "post" and path in HEAVY:  # answered by a worker's helper, or refused
+                responses = operation.setdefault("responses", {})
+                responses[503] = "Overloaded"
+                operation["responses"] = dict(sorted(responses.items(), key=lambda item: int(item[0])))
             operation["responses"] = {
                 status: {**response, "headers": HEADERS} if isinstance(response, dict) else response
                 for status, response in operation.get("responses", {}).items()
@@ -362,7 +377,7 @@ class Api(SmorestApi):
         self.spec.components.header("X-Request-ID", REQUEST_ID_HEADER)
         self.spec.components.parameter("X-Request-ID", "header", REQUEST_ID_PARAMETER)
         for name, response in ERROR_RESPONSES.items():
-            self.spec.components.response(name, {**response, "headers": HEADERS})
+            self.spec.components.response(name, {**response, "headers": {**HEADERS, **response.get("headers", {})}})
 
     def _register_etag_headers(self) -> None:
         """No operation uses ETags."""
