@@ -270,3 +270,12 @@ def test_json_logs_carry_the_request_fields(one_worker: Server) -> None:
     # gunicorn's own lines are JSON too.
     errors = [json.loads(line) for line in one_worker.stderr.read_text().splitlines()]
     assert any(e["logger"] == "gunicorn.error" and "Booting worker" in e["message"] for e in errors)
+
+
+# ------------------------------------------------------------------------- paths
+
+
+def test_doubled_slashes_are_never_redirected_to_the_host_header(server: Server) -> None:
+    for path in ("//docs//x", "//evil.example/docs", "/docs//x"):
+        status, headers, _ = server.request("GET", path, headers={"Host": "evil.example"})
+        assert status not in (301, 302, 303, 307, 308) and "Location" not in headers, (path, status, headers)
