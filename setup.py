@@ -26,9 +26,9 @@ COMPILED = ("service/common", "service/terra_turrium", "service/spiel_der_tuerme
 SKIPPED = frozenset({
     # Package __init__ modules only re-export: compiled, they would gain nothing.
     "__init__.py",
-    # An enum whose members are instances of a dataclass (each reason a Refusal) is beyond
-    # mypyc; the module holds the refusals' sentences and no loop.
-    "service/terra_turrium/refusals.py",
+    # Each engine's refusals: an enum whose members are instances of a dataclass (each
+    # reason a Refusal) is beyond mypyc; the module holds the sentences and no loop.
+    "refusals.py",
     # The errors copy an exception's __dict__ (RuleError.under), which a native class has
     # not; they are raised once per answer at most.
     "service/common/errors.py",

@@ -85,8 +85,8 @@ def _play_tt(players: int, levels: list[int], seed: int, nodes: int) -> tuple[li
 
 
 def _play_sdt(players: int, levels: list[int], seed: int, nodes: int) -> tuple[list[str], bool, int]:
+    from service.spiel_der_tuerme.goal import score
     from service.spiel_der_tuerme.opponent import play_game
-    from service.spiel_der_tuerme.score import score
     from service.spiel_der_tuerme.setup import setup_position
 
     final, turns = play_game(setup_position(players, seed), levels, seed, Budget(BUDGET_MS, nodes),

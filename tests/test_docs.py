@@ -74,7 +74,7 @@ def test_the_rule_ids_are_collected_from_every_source():
     assert {reason.rule for reason in Reason} <= cited.keys()
     literals = literal_rule_ids(ROOT / "service" / "terra_turrium")
     assert {"S1", "S2", "B4", "G2", "G3", "T1", "P1", "M8"} <= literals.keys(), literals
-    assert literals["G3"].startswith("service/terra_turrium/position.py:")
+    assert literals["G3"].startswith("service/terra_turrium/check.py:")
     assert {"G1", "G2", "S1", "R6", "B4"} <= cited.keys()
 
 

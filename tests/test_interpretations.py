@@ -19,9 +19,9 @@ from service.api.errors import problem_of
 from service.api.rulebooks import RULEBOOKS
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
 from service.spiel_der_tuerme import apply_turn, random_game, setup_position
+from service.spiel_der_tuerme.actions import Violation as SdtViolation
 from service.spiel_der_tuerme.codec import event_to_dict as sdt_event_to_dict
 from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to_dict
-from service.spiel_der_tuerme.records import Violation as SdtViolation
 from service.terra_turrium import OPTIONS, OutsideRule, Reason, Rules, is_outside, parse_square
 from service.terra_turrium import setup_position as tt_setup_position
 from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations

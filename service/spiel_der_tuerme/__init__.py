@@ -22,6 +22,7 @@ from service.common import (
     RuleError,
     RulesError,
 )
+from service.spiel_der_tuerme.actions import PASS, Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import (
     COLOURS,
     FILES,
@@ -62,7 +63,16 @@ from service.spiel_der_tuerme.codec import (
     turn_plan_to_dict,
     violation_to_dict,
 )
-from service.spiel_der_tuerme.end import end_after_move, is_deadlocked, stuck_seats
+from service.spiel_der_tuerme.goal import (
+    QuarterScore,
+    Score,
+    SeatScore,
+    end_after_move,
+    is_deadlocked,
+    score,
+    stuck_seats,
+    winners_of,
+)
 from service.spiel_der_tuerme.moves import (
     LegalMove,
     Move,
@@ -85,8 +95,6 @@ from service.spiel_der_tuerme.position import (
     TurnState,
 )
 from service.spiel_der_tuerme.random_player import Game, random_game, random_turn
-from service.spiel_der_tuerme.records import PASS, Event, EventType, TurnPlan, Violation
-from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore, score, winners_of
 from service.spiel_der_tuerme.setup import deal, setup_position
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move, validate_turn
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from service.common import InvalidPositionError
 from service.common.refusal import N_, Nn_, Text
 from service.spiel_der_tuerme.board import COLOURS, IS_STREET, SYMBOL, SYMBOLS, square_name
-from service.spiel_der_tuerme.end import end_after_move, is_deadlocked, stuck_seats
+from service.spiel_der_tuerme.goal import end_after_move, is_deadlocked, stuck_seats
 from service.spiel_der_tuerme.moves import max_height
 from service.spiel_der_tuerme.position import (
     FRESH_TURN,

@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple
 
-from service.common import InvalidPositionError, MalformedError  # noqa: F401 (the doctests use it)
 from marshmallow import ValidationError
 
+from service.common import InvalidPositionError, MalformedError  # noqa: F401 (the doctests use it)
 from service.common.schema import load, problems
 from service.spiel_der_tuerme import schemas
+from service.spiel_der_tuerme.actions import Event, TurnPlan
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
     IS_STREET,
@@ -42,7 +43,6 @@ from service.spiel_der_tuerme.board import (
 from service.spiel_der_tuerme.check import check_position
 from service.spiel_der_tuerme.moves import LegalMove
 from service.spiel_der_tuerme.position import Over, Position
-from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.schemas import SQUARE_DOC, SQUARE_WORDS, MovesAnswer, OffBoard
 
 __all__ = ["SQUARE_DOC", "SQUARE_WORDS", "MovesAnswer"]

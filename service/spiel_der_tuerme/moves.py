@@ -27,8 +27,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from service.common import InvalidQueryError
-from service.common.refusal import N_, Nn_, Refusal
-from service.common.refusal import refusal as refuse
+from service.common.refusal import Refusal
 from service.spiel_der_tuerme.board import (
     IS_STREET,
     QUARTER,
@@ -43,6 +42,7 @@ from service.spiel_der_tuerme.board import (
     square_name,
 )
 from service.spiel_der_tuerme.position import Position
+from service.spiel_der_tuerme.refusals import Reason
 
 NO_LIMIT = 1 << 30
 """A height no tower reaches: the limit of the variant without one (TV1)."""
@@ -190,62 +190,20 @@ def check_origin(position: Position, frm: Square) -> None:
         raise InvalidQueryError(refusal.rule, refusal.text, "/from")
 
 
-NO_STACK = N_("there is no stack on {square}")
-NEUTRAL_BLOCKED = N_(
-    "the neutral stone on {square} was moved by the seat before you: you may not move it in this turn"
-)
-NOT_YOURS = N_("the stack on {square} belongs to {colour}: you move only stacks of your colour")
-NOT_YOURS_NOR_NEUTRAL = N_(
-    "the stack on {square} belongs to {colour}: you move only stacks of your colour or neutral stones"
-)
-ON_SYMBOL = N_("the stack on {square} stands on a symbol square and stays there for the rest of the game")
-NOT_AT_ALL = N_("a move goes at least one square")
-NOT_STRAIGHT = N_("{frm} and {to} are not on one rank or file: a move goes in a straight line")
-OVER_NEUTRAL = N_("{square} holds a neutral stone: your stacks may not pass over neutral stones")
-NEUTRAL_OVER_STACK = N_(
-    "{square} holds a stack of {other}: a neutral stone passes only over empty squares and stacks of its "
-    "own colour ({colour})"
-)
-OVER_STACK = N_(
-    "{square} holds a stack of {other}: a stack passes only over empty squares and stacks of its own "
-    "colour ({colour})"
-)
-NEUTRAL_ON_STACK = N_("{to} is occupied: a neutral stone never lands on a stack, it moves only to a free square")
-NEUTRAL_ON_SYMBOL = N_("{to} is a symbol square: a neutral stone moves only to a free street square")
-WRONG_SYMBOL_SQUARE = N_(
-    "{to} is a symbol square of symbol {symbol}: only a stack of symbol {symbol} may enter it, and the "
-    "stack on {frm} has symbol {own}"
-)
-WRONG_SYMBOL_STACK = N_(
-    "the stack on {to} has symbol {symbol} and the one on {frm} symbol {own}: a stack lands only on a "
-    "stack of its own symbol"
-)
-SAFE_TOWER = Nn_(
-    "the tower on {to} is {height} stone high: it is safe and cannot be entered",
-    "the tower on {to} is {height} stones high: it is safe and cannot be entered",
-    "height",
-)
-TOO_HIGH = Nn_(
-    "the tower would be {height} stone high; towers are at most {limit} stones high",
-    "the tower would be {height} stones high; towers are at most {limit} stones high",
-    "height",
-)
-
-
 def _origin_refusal(position: Position, frm: Square) -> Refusal | None:
     stack = position.stacks[frm]
     name = square_name(frm)
     if stack is None:
-        return refuse("TM1", NO_STACK, square=name)
+        return Reason.NO_STACK.refuse(square=name)
     top = stack.top
     if top in position.neutrals:
         if frm in position.blocked:
-            return refuse("TN4", NEUTRAL_BLOCKED, square=name)
+            return Reason.NEUTRAL_BLOCKED.refuse(square=name)
         return None
     if top is not position.to_move:
-        return refuse("TM1", NOT_YOURS_NOR_NEUTRAL if position.neutrals else NOT_YOURS, square=name, colour=top.value)
+        return (Reason.NOT_YOURS_NOR_NEUTRAL if position.neutrals else Reason.NOT_YOURS).refuse(square=name, colour=top.value)
     if not IS_STREET[frm]:
-        return refuse("TM2", ON_SYMBOL, square=name)
+        return Reason.ON_SYMBOL.refuse(square=name)
     return None
 
 
@@ -313,10 +271,10 @@ def move_refusal(position: Position, move: Move) -> Refusal | None:
     assert stack is not None
     a, b = square_name(frm), square_name(to)
     if frm == to:
-        return refuse("TM3", NOT_AT_ALL)
+        return Reason.NOT_AT_ALL.refuse()
     passed = between(frm, to)
     if passed is None:
-        return refuse("TM3", NOT_STRAIGHT, frm=a, to=b)
+        return Reason.NOT_STRAIGHT.refuse(frm=a, to=b)
     top = stack.top
     neutral = top in position.neutrals
     for square in passed:
@@ -325,27 +283,27 @@ def move_refusal(position: Position, move: Move) -> Refusal | None:
             continue
         name = square_name(square)
         if not neutral and other.top in position.neutrals:
-            return refuse("TN5", OVER_NEUTRAL, square=name)
+            return Reason.OVER_NEUTRAL.refuse(square=name)
         if neutral:
-            return refuse("TN6", NEUTRAL_OVER_STACK, square=name, other=other.top.value, colour=top.value)
-        return refuse("TM4", OVER_STACK, square=name, other=other.top.value, colour=top.value)
+            return Reason.NEUTRAL_OVER_STACK.refuse(square=name, other=other.top.value, colour=top.value)
+        return Reason.OVER_STACK.refuse(square=name, other=other.top.value, colour=top.value)
     target = position.stacks[to]
     symbol = SYMBOL[to]
     if neutral:
         if target is not None:
-            return refuse("TN3", NEUTRAL_ON_STACK, to=b)
+            return Reason.NEUTRAL_ON_STACK.refuse(to=b)
         if symbol is not None:
-            return refuse("TN3", NEUTRAL_ON_SYMBOL, to=b)
+            return Reason.NEUTRAL_ON_SYMBOL.refuse(to=b)
         return None
     if target is None:
         if symbol is not None and symbol is not stack.symbol:
-            return refuse("TM5", WRONG_SYMBOL_SQUARE, to=b, symbol=symbol.value, frm=a, own=stack.symbol.value)
+            return Reason.WRONG_SYMBOL_SQUARE.refuse(to=b, symbol=symbol.value, frm=a, own=stack.symbol.value)
         return None
     if target.symbol is not stack.symbol:
-        return refuse("TM5", WRONG_SYMBOL_STACK, to=b, symbol=target.symbol.value, frm=a, own=stack.symbol.value)
+        return Reason.WRONG_SYMBOL_STACK.refuse(to=b, symbol=target.symbol.value, frm=a, own=stack.symbol.value)
     limit = max_height(position)
     if stack.height + target.height > limit:
         if target.height >= limit:
-            return refuse("TM6", SAFE_TOWER, to=b, height=target.height)
-        return refuse("TM6", TOO_HIGH, height=stack.height + target.height, limit=limit)
+            return Reason.SAFE_TOWER.refuse(to=b, height=target.height)
+        return Reason.TOO_HIGH.refuse(height=stack.height + target.height, limit=limit)
     return None

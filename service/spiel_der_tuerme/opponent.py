@@ -4,7 +4,7 @@ Built only on the engine's own answers: the moves come from
 :func:`~service.spiel_der_tuerme.moves.legal_moves`, each is played with
 :func:`~service.spiel_der_tuerme.turn.play_move` (which also ends the turn or the game
 as the rules say), and positions are judged by their
-:func:`~service.spiel_der_tuerme.score.score` (TS1–TS3).
+:func:`~service.spiel_der_tuerme.goal.score` (TS1–TS3).
 
 How it judges a position: its own points against its rivals' (the leader's most), each
 quarter's symbol squares it holds (a quarter of four ends the game and counts double,
@@ -42,11 +42,11 @@ from typing import Final
 from service.common import InvalidQueryError
 from service.common.budget import LEVELS, Budget, Counter, Stop
 from service.common.refusal import N_
+from service.spiel_der_tuerme.actions import Event, TurnPlan
 from service.spiel_der_tuerme.board import QUARTER_SQUARES, QUARTERS, STREET_SQUARES, Colour
+from service.spiel_der_tuerme.goal import score
 from service.spiel_der_tuerme.moves import Move, legal_moves
 from service.spiel_der_tuerme.position import FRESH_TURN, Position, Stack
-from service.spiel_der_tuerme.records import Event, TurnPlan
-from service.spiel_der_tuerme.score import score
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move
 
 WIN: Final = 1000.0

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from service.spiel_der_tuerme.actions import Event, TurnPlan
 from service.spiel_der_tuerme.moves import Move, legal_moves
 from service.spiel_der_tuerme.position import Position
-from service.spiel_der_tuerme.records import Event, TurnPlan
 from service.spiel_der_tuerme.turn import apply_turn, play_move
 
 KEEP_GOING = 0.75

@@ -40,7 +40,9 @@ from service.common.schema import (
 )
 from service.common.shapes import token
 from service.common.wire import Outcome, Verdict
+from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
+from service.spiel_der_tuerme.goal import QuarterScore, Score, SeatScore
 from service.spiel_der_tuerme.moves import LegalMove, Move
 from service.spiel_der_tuerme.position import (
     FRESH_TURN,
@@ -54,8 +56,6 @@ from service.spiel_der_tuerme.position import (
     Stack,
     TurnState,
 )
-from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
-from service.spiel_der_tuerme.score import QuarterScore, Score, SeatScore
 
 SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
 SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."

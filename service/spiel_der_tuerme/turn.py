@@ -1,6 +1,6 @@
 """Whole turns (TM1, TM7, TM8 with TN4 and TE1–TE5): validation and application.
 
-A :class:`~service.spiel_der_tuerme.records.TurnPlan` is the rest of the seat's turn,
+A :class:`~service.spiel_der_tuerme.actions.TurnPlan` is the rest of the seat's turn,
 starting from the position's ``turn`` context. :func:`apply_turn` plays it move by move
 and stops at the first illegal one (:class:`IllegalTurnError`, whose violation names
 the rule and the index of the move); :func:`validate_turn` reports that violation
@@ -28,27 +28,21 @@ from dataclasses import replace
 from typing import Final
 
 from service.common import IllegalTurnError
-from service.common.refusal import N_
+from service.common.refusal import Refusal
+from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import IS_STREET, QUARTER, SYMBOL, Square
 from service.spiel_der_tuerme.codec import violation_to_dict
-from service.spiel_der_tuerme.end import end_after_move, is_deadlocked
+from service.spiel_der_tuerme.goal import end_after_move, is_deadlocked, score
 from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move, first_legal_move, move_refusal
 from service.spiel_der_tuerme.position import FRESH_TURN, EndReason, Over, Position, Stack, TurnState
-from service.spiel_der_tuerme.records import Event, EventType, TurnPlan, Violation
-from service.spiel_der_tuerme.score import score
+from service.spiel_der_tuerme.refusals import Reason
 
 
-def _illegal(rule: str, index: int, detail: str) -> IllegalTurnError:
-    # ``detail`` is a Text: the HTTP layer writes it again in the client's language.
-    violation = Violation(rule, index, detail)
-    return IllegalTurnError(violation, rule, detail, violation_to_dict(violation))
-
-
-ENDED_BY_NEUTRAL: Final = N_("your turn ended with {move}: a move of a neutral stone ends the turn")
-ENDED_OFF_SYMBOL: Final = N_(
-    "your turn ended with {move}: only a move that ends on a symbol square allows another"
-)
+def _illegal(refusal: Refusal, index: int) -> IllegalTurnError:
+    # The detail is a Text: the HTTP layer writes it again in the client's language.
+    violation = Violation(refusal.rule, index, refusal.text)
+    return IllegalTurnError(violation, refusal.rule, refusal.text, violation_to_dict(violation))
 
 END_RULE: Final = {EndReason.QUARTER: "TE1", EndReason.STREETS_EMPTY: "TE2", EndReason.STUCK: "TE3"}
 """The rule of each reason the game ends for."""
@@ -154,7 +148,7 @@ def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Even
     # is_over rather than a test of position.over, which would narrow that member to None
     # for the moves' loop below, where mypyc (setup.py) would then refuse a game's end.
     if position.is_over:
-        raise _illegal("TE4", 0, N_("the game is over: no more turns are played")())
+        raise _illegal(Reason.GAME_OVER, 0)
     events: list[Event] = []
     seat = position.to_move
     moved_neutral = False
@@ -164,27 +158,19 @@ def apply_turn(position: Position, turn: TurnPlan) -> tuple[Position, tuple[Even
             return (end_turn(position, None, events) if turn.end_turn else position), tuple(events)
         possible = first_legal_move(position)
         if possible is not None:
-            raise _illegal(
-                "TM8",
-                0,
-                N_("{move} is possible: a turn without a move (a pass) is allowed only when you cannot move at all")(
-                    move=str(possible.move)
-                ),
-            )
+            raise _illegal(Reason.NO_PASS.refuse(move=str(possible.move)), 0)
         events.append(Event(EventType.PASS, seat))
         return end_turn(position, None, events), tuple(events)
     for index, move in enumerate(turn.moves):
         if position.over is not None:
-            raise _illegal(
-                "TE4", index, N_("the game ended with {move}: no further move is played")(move=str(turn.moves[index - 1]))
-            )
+            raise _illegal(Reason.GAME_ENDED.refuse(move=str(turn.moves[index - 1])), index)
         if index and not position.turn.may_continue:
             previous = turn.moves[index - 1]
-            ended = ENDED_BY_NEUTRAL if moved_neutral else ENDED_OFF_SYMBOL
-            raise _illegal("TM8", index, ended(move=str(previous)))
+            ended = Reason.ENDED_BY_NEUTRAL if moved_neutral else Reason.ENDED_OFF_SYMBOL
+            raise _illegal(ended.refuse(move=str(previous)), index)
         refusal = move_refusal(position, move)
         if refusal is not None:
-            raise _illegal(refusal.rule, index, refusal.text)
+            raise _illegal(refusal, index)
         moving = position.stacks[move.frm]
         assert moving is not None
         moved_neutral = moving.top is not seat

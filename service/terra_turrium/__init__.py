@@ -14,7 +14,8 @@ Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name t
 
 The modules, by what they hold: :mod:`~service.terra_turrium.board` (geometry),
 :mod:`~service.terra_turrium.position` (the position's one description — the rule options, the
-seats, the turn state, each member stated on its field — and its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
+seats, the turn state, each member stated on its field), :mod:`~service.terra_turrium.check`
+(its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
 violations), :mod:`~service.terra_turrium.refusals` (why something is illegal), one module per
 phase (:mod:`~service.terra_turrium.take`, :mod:`~service.terra_turrium.place`,
 :mod:`~service.terra_turrium.move`), :mod:`~service.terra_turrium.goal`, :mod:`~service.terra_turrium.turn`
@@ -49,6 +50,7 @@ from service.terra_turrium.board import (
     play_area,
     square_name,
 )
+from service.terra_turrium.check import check_position
 from service.terra_turrium.codec import (
     RESERVE,
     event_to_dict,
@@ -77,7 +79,6 @@ from service.terra_turrium.position import (
     Seat,
     TurnState,
     TwoPlayerBoard,
-    check_position,
 )
 from service.terra_turrium.refusals import Reason
 from service.terra_turrium.setup import place_turrians, setup_position

@@ -4,7 +4,7 @@
 shape on the way: a :class:`~service.common.MalformedError` names every problem it
 found (up to :data:`~service.common.MAX_PROBLEMS`) with a JSON pointer relative to the
 value read. :func:`parse_position` then checks the structural rules
-(:func:`~service.terra_turrium.position.check_position`, an
+(:func:`~service.terra_turrium.check.check_position`, an
 :class:`~service.common.InvalidPositionError` naming the rule). The ``*_to_dict``
 functions write engine values in the contract's terms: square names, enum values,
 every member of a position written out.
@@ -59,6 +59,7 @@ from service.terra_turrium.board import (
     play_area,
     square_name,
 )
+from service.terra_turrium.check import check_position
 from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus
 from service.terra_turrium.move import Capture, Reach
 from service.terra_turrium.position import (
@@ -77,7 +78,6 @@ from service.terra_turrium.position import (
     Position,
     Rules,
     TwoPlayerBoard,
-    check_position,
     is_seat_id,
 )
 from service.terra_turrium.take import Removal, RemovalRule
@@ -324,7 +324,7 @@ def parse_position(data: object) -> Position:
 
     Raises :class:`~service.common.MalformedError` when the data does not have the
     contract's shape and :class:`~service.common.InvalidPositionError` when it breaks a
-    structural rule (:func:`~service.terra_turrium.position.check_position`).
+    structural rule (:func:`~service.terra_turrium.check.check_position`).
     """
     position = read_position(data)
     check_position(position)

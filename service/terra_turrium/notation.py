@@ -15,7 +15,7 @@ The grammar is one regular expression, :data:`NOTATION_PATTERN`, which the HTTP
 contract publishes too: every string it matches is read as a position, and what the
 grammar cannot say (how many ranks the play area has, which territories a seat may own,
 who is a seat) is a structural rule, checked exactly as for JSON input
-(:func:`~service.terra_turrium.position.check_position`, an
+(:func:`~service.terra_turrium.check.check_position`, an
 :class:`~service.common.InvalidPositionError`). A string outside the grammar is a
 :class:`~service.common.MalformedError` whose ``field`` points at the position member
 that the faulty part encodes.
@@ -45,6 +45,7 @@ from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj, Rows
 from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
+from service.terra_turrium.check import check_position
 from service.terra_turrium.codec import read_position, rules_to_dict
 from service.terra_turrium.position import (
     MOVEMENT_POINTS,
@@ -60,7 +61,6 @@ from service.terra_turrium.position import (
     Rules,
     Seat,
     TwoPlayerBoard,
-    check_position,
     option_flags,
 )
 from service.terra_turrium.setup import setup_heights
@@ -431,7 +431,7 @@ def parse_notation(text: str) -> Position:
 
 def read_notation(text: str) -> Position:
     """The position written as ``text``, read but not yet checked against the structural
-    rules (:func:`~service.terra_turrium.position.check_position`), except that the heights must
+    rules (:func:`~service.terra_turrium.check.check_position`), except that the heights must
     fill the play area of the player count (B4)."""
     if _NOTATION.fullmatch(text) is None:
         raise _diagnose(text)

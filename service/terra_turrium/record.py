@@ -35,10 +35,11 @@ from service.common.refusal import N_
 from service.common.wire import ILLEGAL, LEGAL, Either, Integer, ListOf, Member, Obj, is_legal
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
+from service.terra_turrium.check import check_position
 from service.terra_turrium.codec import EVENT, GOAL_ANSWER, RESERVE, VIOLATION
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
-from service.terra_turrium.position import POSITION, Phase, Position, check_position
+from service.terra_turrium.position import POSITION, Phase, Position
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"
@@ -165,7 +166,7 @@ def write_game_record(record: GameRecord) -> str:
 
 def read_game_record(text: object) -> GameRecord:
     """A :class:`GameRecord` from its game notation, the start position's structure not yet
-    checked (:func:`~service.terra_turrium.position.check_position`).
+    checked (:func:`~service.terra_turrium.check.check_position`).
 
     Raises :class:`~service.common.MalformedError` whose detail names the line and
     column of every mistake found (at most one per line).

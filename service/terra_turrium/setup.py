@@ -27,6 +27,7 @@ from service.terra_turrium.board import (
     play_area,
     square_name,
 )
+from service.terra_turrium.check import check_position
 from service.terra_turrium.position import (  # noqa: F401 (the doctest names it)
     NOBODY,
     TURRIANS_PER_SEAT,
@@ -34,7 +35,6 @@ from service.terra_turrium.position import (  # noqa: F401 (the doctest names it
     Rules,
     Seat,
     TwoPlayerBoard,
-    check_position,
 )
 from service.terra_turrium.refusals import Reason
 

@@ -9,9 +9,17 @@ from hypothesis import strategies as st
 
 from service.common import InvalidQueryError
 from service.common.budget import Budget, Stop
-from service.spiel_der_tuerme import Colour, apply_turn, legal_moves, random_turn, score, setup_position, validate_turn
+from service.spiel_der_tuerme import (
+    Colour,
+    apply_turn,
+    legal_moves,
+    random_turn,
+    score,
+    setup_position,
+    validate_turn,
+)
+from service.spiel_der_tuerme.actions import TurnPlan
 from service.spiel_der_tuerme.opponent import LEVELS, best_gain, play_game, suggest_turn
-from service.spiel_der_tuerme.records import TurnPlan
 from tests.spiel_der_tuerme.builders import build
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

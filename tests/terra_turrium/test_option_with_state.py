@@ -1,11 +1,11 @@
-"""An option that keeps state is written in four files (docs/engine.md, "An option with
+"""An option that keeps state is written in five files (docs/engine.md, "An option with
 state, step by step").
 
 ``data/tower_tax.patch`` adds a toy option, the tower tax (V5: a seat places at most three
 stones on towers of 5 or more, counted in a new seat member ``tax``), by editing the
-position's one description, the place phase's module, the refusals and the rules
-document, and nothing else. Applied to a copy of the engine, everything a client meets
-must follow from those four files alone: the JSON reader and writer, the notation, the
+position's one description, its structural check, the place phase's module, the refusals
+and the rules document, and nothing else. Applied to a copy of the engine, everything a
+client meets must follow from those five files alone: the JSON reader and writer, the notation, the
 structural check, the turn's judgement, the set-up query and the document. A hand copy of
 a shape that a new member must also be written into makes this test fail.
 """
@@ -69,10 +69,11 @@ def _copy(tmp: Path) -> None:
     shutil.copy(ROOT / "docs" / "rules.md", tmp / "docs" / "rules.md")
 
 
-def test_v5_an_option_with_state_is_four_files_and_every_reader_writer_and_document_follows(tmp_path):
+def test_v5_an_option_with_state_is_five_files_and_every_reader_writer_and_document_follows(tmp_path):
     touched = re.findall(r"^\+\+\+ b/(\S+)", PATCH.read_text(encoding="utf-8"), re.M)
     assert sorted(touched) == [
         "docs/rules.md",
+        "service/terra_turrium/check.py",
         "service/terra_turrium/place.py",
         "service/terra_turrium/position.py",
         "service/terra_turrium/refusals.py",
@@ -83,7 +84,7 @@ def test_v5_an_option_with_state_is_four_files_and_every_reader_writer_and_docum
         pytest.fail("git is needed to apply the patch")
     applied = subprocess.run([git, "apply", str(PATCH)], cwd=tmp_path, capture_output=True, text=True)
     assert applied.returncode == 0, (
-        f"the tower tax no longer applies to the four files; remake {PATCH.name} by adding the option "
+        f"the tower tax no longer applies to the five files; remake {PATCH.name} by adding the option "
         f"again in those files alone:\n{applied.stderr}"
     )
     run = subprocess.run(

@@ -26,7 +26,7 @@ from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_posit
 from service.spiel_der_tuerme.codec import BOARD, Board
 from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
 from service.spiel_der_tuerme.schemas import MovesAnswer
-from service.spiel_der_tuerme.score import Score
+from service.spiel_der_tuerme.goal import Score
 
 PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,

@@ -34,7 +34,7 @@ from service.api.terra_turrium.schemas import (
 )
 from service.common import InvalidPositionError, MalformedError, RuleError
 from service.terra_turrium import Position
-from service.terra_turrium.position import check_position
+from service.terra_turrium.check import check_position
 from service.terra_turrium.record import REPLAY_ANSWER, replay_answer
 from service.terra_turrium.record import replay as replay_game
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import explain
 from service.spiel_der_tuerme.board import Colour, Square, Symbol
+from service.spiel_der_tuerme.goal import SeatScore
 from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move
 from service.spiel_der_tuerme.position import EndReason
-from service.spiel_der_tuerme.score import SeatScore
 
 
 @dataclass(frozen=True)
