@@ -48,7 +48,6 @@ from service.turm_und_leute.actions import (
 from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.codec import (
     DEFAULTS,
-    combat,
     fight_to_dict,
     outcome_to_dict,
     parse_edition,
@@ -142,7 +141,6 @@ __all__ = [
     "attack_refusal",
     "check_fight",
     "check_ledger",
-    "combat",
     "defence_refusal",
     "fight_to_dict",
     "goal",

@@ -11,6 +11,7 @@ it is about. Whether a turn's actions are legal is the turn's question
 (:func:`~service.turm_und_leute.turn.validate_turn`), answered as a violation, not an
 error.
 
+>>> from service.turm_und_leute.combat import resolve_combat
 >>> fight = parse_fight({"edition": "turm-und-leute",
 ...                      "attackers": [{"kind": "reiter", "figures": 2}],
 ...                      "target": {"kind": "pikeniere", "figures": 5}})
@@ -18,11 +19,18 @@ error.
 >>> answer["attack"], answer["defence"], answer["contributions"][1]
 (8, 5, {'group': '/target', 'strength': 5, 'bonus': 1, 'counted': True})
 
+>>> from service.turm_und_leute.setup import setup_game
+>>> from service.turm_und_leute.turn import validate_turn
 >>> body = {"edition": "turm-und-leute", "peoples": ["zwerge"],
 ...         "ledger": setup_to_dict(setup_game(Edition.TURM_UND_LEUTE, (Side.ZWERGE,)))["sides"][1]["ledger"],
 ...         "actions": [{"type": "hire", "figures": 3}]}
->>> validate_answer(body)["violation"]["detail"]
+>>> turn = parse_turn(body)
+>>> violation_to_dict(validate_turn(turn.edition, turn.peoples, turn.ledger, turn.actions))["detail"]
 'a group of 3 dwarves costs 3 gold; the supply has 0 gold'
+
+The operations that take a body and answer (``POST /v1/turm-und-leute/combat`` …) are
+the HTTP layer's (:mod:`service.api.turm_und_leute.views`); this module only reads and
+writes.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from service.common import wire
-from service.common.errors import IllegalTurnError, InvalidPositionError, InvalidQueryError
+from service.common.errors import InvalidPositionError, InvalidQueryError
 from service.common.refusal import N_
 from service.common.shapes import Shape
 from service.common.wire import (
@@ -83,9 +91,8 @@ from service.turm_und_leute.combat import (
     attack_refusal,
     group_name,
     group_refusal,
-    resolve_combat,
 )
-from service.turm_und_leute.goal import Aim, GoalResult, SideGoal, goal
+from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
 from service.turm_und_leute.peoples import PEOPLES, Side, check_peoples
 from service.turm_und_leute.position import (
     BUILDINGS,
@@ -97,8 +104,7 @@ from service.turm_und_leute.position import (
     Site,
     Troop,
 )
-from service.turm_und_leute.setup import Game, setup_game
-from service.turm_und_leute.turn import play_turn
+from service.turm_und_leute.setup import Game
 from service.turm_und_leute.units import (
     BONUS,
     PLACEMENTS,
@@ -401,16 +407,6 @@ def units_to_dict(edition: Edition) -> dict[str, Any]:
     )
     written: dict[str, Any] = UNITS_ANSWER.write(table)
     return written
-
-
-def combat(data: object) -> dict[str, Any]:
-    """The whole of ``POST /v1/turm-und-leute/combat``: body in, answer out.
-
-    >>> combat({"edition": "stahl-und-sterne", "attackers": [{"kind": "engel", "figures": 1}],
-    ...         "target": {"kind": "arbeiter", "figures": 1}})["must_occupy"]
-    True
-    """
-    return outcome_to_dict(resolve_combat(parse_fight(data)))
 
 
 # =============================================================================
@@ -935,11 +931,6 @@ def setup_to_dict(game: Game) -> dict[str, Any]:
     return written
 
 
-def setup(edition: Edition, peoples: Sequence[Side]) -> dict[str, Any]:
-    """The whole of ``GET /v1/turm-und-leute/setup``."""
-    return setup_to_dict(setup_game(edition, peoples))
-
-
 def violation_to_dict(violation: Violation) -> dict[str, Any]:
     """``{"rule", "index", "detail"}``."""
     written: dict[str, Any] = VIOLATION.write(violation)
@@ -969,42 +960,7 @@ def result_to_dict(edition: Edition, result: TurnResult) -> dict[str, Any]:
     return written
 
 
-def _play(query: TurnQuery) -> TurnResult | Violation:
-    return play_turn(
-        query.edition, query.peoples, query.ledger, query.actions, start=query.start, end=query.end
-    )
-
-
-def validate_answer(data: object) -> dict[str, Any]:
-    """The whole of ``POST /v1/turm-und-leute/turns/validate``: body in, answer out."""
-    return validate_query(parse_turn(data))
-
-
-def validate_query(query: TurnQuery) -> dict[str, Any]:
-    """``{"legal": true}`` or ``{"legal": false, "violation": …}``."""
-    played = _play(query)
-    written: dict[str, Any] = VERDICT.write(wire.Verdict(played if isinstance(played, Violation) else None))
-    return written
-
-
-def apply_query(query: TurnQuery) -> dict[str, Any]:
-    """The answer of ``POST /v1/turm-und-leute/turns/apply``; raises
-    :class:`~service.common.errors.IllegalTurnError` (``field`` the offending action)
-    for an illegal turn."""
-    played = _play(query)
-    if isinstance(played, Violation):
-        error = IllegalTurnError(played, played.rule, played.detail, violation_to_dict(played))
-        error.field = f"/actions/{played.index}" if played.index < len(query.actions) else "/actions"
-        raise error
-    return result_to_dict(query.edition, played)
-
-
 def goal_to_dict(result: GoalResult) -> dict[str, Any]:
     """The answer of ``POST /v1/turm-und-leute/goal`` (:data:`GOAL_ANSWER`)."""
     written: dict[str, Any] = GOAL_ANSWER.write(result)
     return written
-
-
-def goal_query(query: GoalQuery) -> dict[str, Any]:
-    """The whole goal check of a parsed request."""
-    return goal_to_dict(goal(query.edition, query.peoples, query.ledgers, people_safe=query.people_safe))

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 import yaml
 
+from service.api.turm_und_leute.views import apply_query, combat, goal_query, setup, validate_query
 from service.common import wire
-from service.turm_und_leute import Edition, combat, units_to_dict
+from service.turm_und_leute import Edition, units_to_dict
 from service.turm_und_leute.codec import (
     ACTION,
     APPLY_ANSWER,
@@ -26,13 +27,9 @@ from service.turm_und_leute.codec import (
     TURN,
     UNITS_ANSWER,
     VIOLATION,
-    apply_query,
-    goal_query,
     ledger_to_dict,
     parse_goal,
     parse_turn,
-    setup,
-    validate_query,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from service import create_app
-from service.turm_und_leute.codec import apply_query, parse_turn, setup, validate_query
+from service.api.turm_und_leute.views import apply_query, setup, validate_query
+from service.turm_und_leute.codec import parse_turn
 from service.turm_und_leute.peoples import PEOPLES
 from service.turm_und_leute.units import Edition
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from service.api.turm_und_leute.views import combat
 from service.common import MAX_PROBLEMS, InvalidQueryError, MalformedError, RuleError
 from service.turm_und_leute import (
     DEFAULTS,
@@ -15,7 +16,6 @@ from service.turm_und_leute import (
     Edition,
     Kind,
     Placement,
-    combat,
     fight_to_dict,
     outcome_to_dict,
     parse_edition,

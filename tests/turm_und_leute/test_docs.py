@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from service.api.turm_und_leute.views import combat
 from service.turm_und_leute import (
     BONUS,
     HEIGHT,
@@ -16,7 +17,6 @@ from service.turm_und_leute import (
     UNITS,
     Edition,
     Placement,
-    combat,
     kinds,
     translate,
 )

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from service.turm_und_leute import combat
+from service.api.turm_und_leute.views import combat
 from tests.browser.live import TIMEOUT_MS, chromium, serve_app
 
 

@@ -12,8 +12,9 @@ from typing import Any, get_args
 
 import pytest
 
+from service.api.turm_und_leute.views import apply_query, combat, setup
 from service.common import MalformedError, wire
-from service.turm_und_leute import Edition, combat, fight_to_dict, parse_fight, parse_outcome
+from service.turm_und_leute import Edition, fight_to_dict, parse_fight, parse_outcome
 from service.turm_und_leute.actions import (
     Absorb,
     Action,
@@ -48,7 +49,6 @@ from service.turm_und_leute.codec import (
     TurnBody,
     ledger_to_dict,
     parse_turn,
-    setup,
     units_to_dict,
 )
 from service.turm_und_leute.peoples import PEOPLES, Side
@@ -252,8 +252,6 @@ def test_l11_ls4_a_ledger_is_written_as_stated_with_the_editions_resources(editi
 
 
 def test_l12_to_l30_a_turns_answer_is_written_as_stated() -> None:
-    from service.turm_und_leute.codec import apply_query
-
     game = setup_game(TUL, (Side.ZWERGE, Side.ENGEL))
     body = {
         "edition": "turm-und-leute",

@@ -1,7 +1,15 @@
-"""Turm und Leute over HTTP: the combat resolver, its unit tables and its page."""
+"""Turm und Leute over HTTP: the combat resolver, its unit tables and the fight builder
+page; the set-up, a side's turn kept as a ledger, the goals and the ledger page
+(L9–L31, LS4–LS13).
+
+Each operation reads its body with the schemas (:mod:`service.api.turm_und_leute.schemas`),
+asks the engine and writes the answer with the engine's codec; the functions below the
+views are their bodies, callable without a request.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +19,43 @@ from flask import Response, abort, send_from_directory
 import service.render
 from service.api.declare import Blueprint
 from service.api.localized import render_page
-from service.api.turm_und_leute.schemas import TulFight, TulOutcome, TulUnitsAnswer, TulUnitsQuery
-from service.turm_und_leute import resolve_combat
-from service.turm_und_leute.codec import outcome_to_dict, parse_edition, units_to_dict
+from service.api.turm_und_leute.schemas import (
+    TulApplyAnswer,
+    TulApplyTurn,
+    TulFight,
+    TulGoalAnswer,
+    TulGoalQuery,
+    TulOutcome,
+    TulSetupAnswer,
+    TulSetupQuery,
+    TulTurn,
+    TulUnitsAnswer,
+    TulUnitsQuery,
+    TulValidateAnswer,
+)
+from service.common import wire
+from service.common.errors import IllegalTurnError
+from service.turm_und_leute.actions import TurnResult, Violation
+from service.turm_und_leute.codec import (
+    VERDICT,
+    GoalQuery,
+    TurnQuery,
+    goal_to_dict,
+    outcome_to_dict,
+    parse_edition,
+    parse_fight,
+    parse_peoples_list,
+    result_to_dict,
+    setup_to_dict,
+    units_to_dict,
+    violation_to_dict,
+)
+from service.turm_und_leute.combat import resolve_combat
+from service.turm_und_leute.goal import goal
+from service.turm_und_leute.peoples import Side
+from service.turm_und_leute.setup import setup_game
+from service.turm_und_leute.turn import play_turn
+from service.turm_und_leute.units import Edition
 
 bp = Blueprint("turm-und-leute", __name__, url_prefix="/v1/turm-und-leute",
                description="Turm und Leute: the combat of the game in development, both editions "
@@ -72,3 +114,119 @@ def tul_asset(name: str) -> Response:
     if name.endswith(".html"):
         abort(404)
     return send_from_directory(PAGE, name)
+
+
+@bp.get("/setup")
+@bp.arguments(TulSetupQuery, location="query")
+@bp.response(200, TulSetupAnswer, description="Every side in turn order, with its ledger.")
+def tul_setup(query: dict[str, Any]) -> dict[str, Any]:
+    """A new game of Turm und Leute or Stahl und Sterne for a choice of peoples (L9–L12, LS5, LS6).
+
+    The sides in the order they move (the count first, then the dwarves, the angels and
+    the Fluid, those in play), each with the markers it receives per turn and its ledger
+    at the start: the count's tower and groups (per opposing people one riders, one
+    archers, two pikemen groups and four workers), the dwarves' three groups, the angels'
+    two angels off the board, the Fluid's five fluids. Naming a people twice is 422 (L9).
+    """
+    return setup(parse_edition(query["edition"]), parse_peoples_list(query["peoples"]))
+
+
+@bp.post("/turns/validate")
+@bp.arguments(TulTurn)
+@bp.response(200, TulValidateAnswer, description="The verdict.")
+def tul_validate(query: dict[str, Any]) -> dict[str, Any]:
+    """Whether a side's turn is legal, and if not its first illegal action (L12–L30, LS4–LS13).
+
+    An illegal turn is an answer here (200): the rule it breaks, the index of the
+    offending action and a sentence a player understands. A ledger the rules make
+    impossible (an unknown kind, two groups of one id, five towers) is 422.
+    """
+    return validate_query(query["body"])
+
+
+@bp.post("/turns/apply")
+@bp.arguments(TulApplyTurn)
+@bp.response(200, TulApplyAnswer, description="The ledger after the turn.")
+def tul_apply(query: dict[str, Any]) -> dict[str, Any]:
+    """Play a side's turn: the ledger after it, its production, the markers spent and the events.
+
+    Events: the markers removed and received at the start, every action's effect (gold
+    collected and whether it is kept, what work produced, what was built, converted or
+    hired, the Fluid's moves). An illegal turn is 422 with the `violation` the
+    validation answers, `field` pointing at the action.
+    """
+    return apply_query(query["body"])
+
+
+@bp.post("/goal")
+@bp.arguments(TulGoalQuery)
+@bp.response(200, TulGoalAnswer, description="Each side's aim and the winners.")
+def tul_goal(query: dict[str, Any]) -> dict[str, Any]:
+    """Who has reached their aim, given every side's ledger (L31, LS10).
+
+    The count wins with his castle of four towers and four walls and all his people
+    safe (Stahl und Sterne: his four towers); his opponents win together once he is
+    removed; the angels with the dragon, the dwarves with the catapult, the Fluid once
+    no other side has a group left.
+    """
+    return goal_query(query["body"])
+
+
+@pages.get("/turm-und-leute/ledger")
+@pages.response(200, {"type": "string"}, content_type="text/html", description="The page.")
+def tul_ledger_page() -> Response:
+    """A page where a player keeps a side's turn of Turm und Leute by clicks.
+
+    It asks `/v1/turm-und-leute/setup` for the sides' ledgers, `…/turns/apply` for each
+    action and the turn's end, and `…/goal` for the goals; it keeps no state on the server.
+    In the language of `?lang=` or else of `Accept-Language`.
+    """
+    return render_page("turm-und-leute/ledger.html", cache_control=None)
+
+
+# ------------------------------------------------------------------ the operations' bodies
+
+
+def combat(data: object) -> dict[str, Any]:
+    """The whole of ``POST /v1/turm-und-leute/combat``: body in, answer out.
+
+    >>> combat({"edition": "stahl-und-sterne", "attackers": [{"kind": "engel", "figures": 1}],
+    ...         "target": {"kind": "arbeiter", "figures": 1}})["must_occupy"]
+    True
+    """
+    return outcome_to_dict(resolve_combat(parse_fight(data)))
+
+
+def setup(edition: Edition, peoples: Sequence[Side]) -> dict[str, Any]:
+    """The whole of ``GET /v1/turm-und-leute/setup``."""
+    return setup_to_dict(setup_game(edition, peoples))
+
+
+def _play(query: TurnQuery) -> TurnResult | Violation:
+    return play_turn(
+        query.edition, query.peoples, query.ledger, query.actions, start=query.start, end=query.end
+    )
+
+
+def validate_query(query: TurnQuery) -> dict[str, Any]:
+    """``{"legal": true}`` or ``{"legal": false, "violation": …}``."""
+    played = _play(query)
+    written: dict[str, Any] = VERDICT.write(wire.Verdict(played if isinstance(played, Violation) else None))
+    return written
+
+
+def apply_query(query: TurnQuery) -> dict[str, Any]:
+    """The answer of ``POST /v1/turm-und-leute/turns/apply``; raises
+    :class:`~service.common.errors.IllegalTurnError` (``field`` the offending action)
+    for an illegal turn."""
+    played = _play(query)
+    if isinstance(played, Violation):
+        error = IllegalTurnError(played, played.rule, played.detail, violation_to_dict(played))
+        error.field = f"/actions/{played.index}" if played.index < len(query.actions) else "/actions"
+        raise error
+    return result_to_dict(query.edition, played)
+
+
+def goal_query(query: GoalQuery) -> dict[str, Any]:
+    """The whole of ``POST /v1/turm-und-leute/goal`` for a parsed request."""
+    return goal_to_dict(goal(query.edition, query.peoples, query.ledgers, people_safe=query.people_safe))
