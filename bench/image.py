@@ -11,7 +11,9 @@ benchmark (bench/server.py, the 4-player mid-game position). The runs are interl
 in every round each request runs on both images back to back, the order alternating
 from round to round, so that a neighbour's burst on a shared machine weighs on both.
 req/s is the median over the rounds, "compiled ÷ pure" the median of the rounds'
-ratios. Also printed: each image's build time and size. The figures go to
+ratios; "CPU µs/req" is the CPU time the container (gunicorn's master and workers) used
+per request, read from its cgroup, the median over the rounds: it leaves out wrk and the
+neighbours' share of the cores. Also printed: each image's build time and size. The figures go to
 bench/results/image.json.
 """
 
@@ -27,11 +29,31 @@ from pathlib import Path
 from typing import Any, Final
 
 from bench.server import ENDPOINTS, RESULTS, request, run_wrk, table, write_requests, wrk_version
-from tools.image import IMAGE, PURE_IMAGE, Failure, NotTested, build, container, ensure_base, ensure_podman
+from tools.image import IMAGE, PURE_IMAGE, Failure, NotTested, build, container, ensure_base, ensure_podman, podman
 
 #: The requests compared: a query and the validation of a turn.
 COMPARED: Final = ("reach", "turns/validate")
 ENGINES: Final = ("compiled", "pure")
+
+
+def cpu_reader(name: str) -> Path:
+    """The file of the container's cgroup that counts its CPU time: cgroup v1's
+    cpuacct.usage (ns) or v2's cpu.stat (usage_usec)."""
+    pid = podman("inspect", "--format", "{{.State.Pid}}", name).stdout.strip()
+    for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "cpuacct" in controllers.split(","):
+            return Path(f"/sys/fs/cgroup/cpuacct{path}/cpuacct.usage")
+        if controllers == "":
+            return Path(f"/sys/fs/cgroup{path}/cpu.stat")
+    raise SystemExit(f"bench.image: no CPU account for {name}")
+
+
+def cpu_seconds(reader: Path) -> float:
+    text = reader.read_text()
+    if reader.name == "cpu.stat":
+        return int(text.split("usage_usec")[1].split()[0]) / 1e6
+    return int(text) / 1e9
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,9 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     rps: dict[tuple[str, str], list[float]] = {(engine, e.name): [] for engine in ENGINES for e in endpoints}
     ratios: dict[str, list[float]] = {e.name: [] for e in endpoints}
     errors: dict[tuple[str, str], int] = dict.fromkeys(rps, 0)
+    cpu_us: dict[tuple[str, str], list[float]] = {key: [] for key in rps}
     workers = ("--env", "WEB_CONCURRENCY=2")
     with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as work:
-        ports = {engine: stack.enter_context(container(image.tag, *workers))[1] for engine, image in built.items()}
+        running = {engine: stack.enter_context(container(image.tag, *workers)) for engine, image in built.items()}
+        ports = {engine: port for engine, (_, port) in running.items()}
+        readers = {engine: cpu_reader(name) for engine, (name, _) in running.items()}
         for engine, port in ports.items():
             health = json.loads(request(port, ENDPOINTS[0])[1])
             if health.get("engine") != engine:
@@ -76,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
                 order = ENGINES if round_ % 2 == 0 else ENGINES[::-1]
                 this: dict[str, float] = {}
                 for engine in order:
+                    before = cpu_seconds(readers[engine])
                     result = run_wrk(ports[engine], lists[endpoint.name], args.seconds, args.connections)
+                    cpu_us[(engine, endpoint.name)].append(
+                        (cpu_seconds(readers[engine]) - before) / max(1, result["requests"]) * 1e6)
                     this[engine] = result["requests"] / (result["duration_us"] / 1e6)
                     rps[(engine, endpoint.name)].append(this[engine])
                     errors[(engine, endpoint.name)] += sum(result[k] for k in (
@@ -86,17 +114,21 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for endpoint in endpoints:
         compiled, pure = (statistics.median(rps[(engine, endpoint.name)]) for engine in ENGINES)
+        cpu_compiled, cpu_pure = (statistics.median(cpu_us[(engine, endpoint.name)]) for engine in ENGINES)
         rows.append([endpoint.title, f"{compiled:,.0f}", f"{pure:,.0f}", f"{statistics.median(ratios[endpoint.name]):.0%}",
+                     f"{cpu_compiled:,.0f}", f"{cpu_pure:,.0f}", f"{cpu_compiled / cpu_pure:.0%}",
                      str(errors[("compiled", endpoint.name)] + errors[("pure", endpoint.name)])])
     print(f"\nThe image, compiled engines against pure ({args.rounds} interleaved rounds of {args.seconds:g} s, "
           f"{args.connections} kept-alive connections, 2 workers each, {wrk_version()}):")
-    print("\n".join(table(["request", "compiled req/s", "pure req/s", "compiled ÷ pure", "errors"], rows, False)))
+    print("\n".join(table(["request", "compiled req/s", "pure req/s", "compiled ÷ pure", "CPU µs/req compiled",
+                            "pure", "compiled ÷ pure (CPU)", "errors"], rows, False)))
     for engine, image in built.items():
         print(f"  {engine}: {image}")
     figures: dict[str, Any] = {
         "builds": {engine: {"seconds": image.seconds, "bytes": image.size} for engine, image in built.items()},
         "rps": {f"{engine} {name}": values for (engine, name), values in rps.items()},
         "ratios": ratios, "errors": {f"{engine} {name}": n for (engine, name), n in errors.items()},
+        "cpu_us": {f"{engine} {name}": values for (engine, name), values in cpu_us.items()},
         "settings": vars(args),
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
