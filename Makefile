@@ -232,7 +232,7 @@ test: install-test
 # load) and played by `podman kube play` from deploy/kubernetes. It prints the build time
 # and the image's size, and says NOT TESTED, and why, where podman cannot be had. Bounded:
 # IMAGE_TIMEOUT seconds (a first run makes the stand-in base and every layer).
-IMAGE_TIMEOUT ?= 900
+IMAGE_TIMEOUT ?= 1200
 TEST_IMAGE = timeout $(IMAGE_TIMEOUT) $(BIN)/python -m tools.image test
 .PHONY: test-image
 test-image: $(INSTALL_TEST_STAMP)
