@@ -159,7 +159,7 @@ def test_spiel_der_tuerme_turns_are_listed_and_stepped_through(page: Page, base_
         positions.append(json.loads(page.input_value("#notation")))
     expect(page.locator("#move-list button")).to_have_count(3)
     expect(page.locator("#move-list button").nth(1)).to_contain_text("-")
-    assert page.locator("#copy-record").count() == 0  # no record notation for this game
+    expect(page.locator("#copy-record")).to_be_visible()  # a dealt game has a record
 
     def shown() -> dict[str, int]:
         return dict(page.eval_on_selector_all(
@@ -181,3 +181,51 @@ def test_spiel_der_tuerme_turns_are_listed_and_stepped_through(page: Page, base_
     expect(page.locator("#move-list button")).to_have_count(1)
     assert json.loads(page.input_value("#notation")) == positions[0]
     assert shown() == at_start
+
+
+def test_a_spiel_der_tuerme_record_copied_then_opened_after_a_new_game(page: Page, base_url: str) -> None:
+    """Copy game record gives the deal and the turns (the address's text); opened after
+    a new game, it gives the same position, the same move list and the same address."""
+    import json
+
+    player = PlaygroundPlayer(page, base_url)
+    player.open("?game=spiel-der-tuerme")
+    for _ in range(3):
+        position = json.loads(page.input_value("#notation"))
+        moves = player.api("/v1/spiel-der-tuerme/moves", {"position": position})["moves"]
+        move = next(m for m in moves if not m["may_continue"])
+        player.click(move["from"])
+        player.click(move["to"])
+    played = json.loads(page.input_value("#notation"))
+    listed = page.locator("#move-list button").all_inner_texts()
+    address = page.url
+    assert len(listed) == 4
+    assert len(address) < 300 and "{" not in address and "%7B" not in address
+
+    page.click("#copy-record")
+    player.idle()
+    record = page.input_value("#notation")
+    assert record == urllib.parse.unquote(urllib.parse.urlsplit(address).fragment)
+    assert record.count(";") == 2 and "&turns=" in record
+
+    page.click("#new")
+    player.idle()
+    expect(page.locator("#move-list button")).to_have_count(1)
+    assert json.loads(page.input_value("#notation")) != played
+
+    page.fill("#notation", record)
+    page.click("#open")
+    player.idle()
+    expect(page.locator("#paste-error")).to_be_hidden()
+    assert json.loads(page.input_value("#notation")) == played
+    assert page.locator("#move-list button").all_inner_texts() == listed
+    assert page.get_attribute("#move-list button[aria-current]", "data-at") == "3"
+    assert page.url == address
+
+    # A record with a turn the rules refuse is not opened: the turn and the rule are named.
+    page.fill("#notation", record.replace("&turns=", "&turns=a1-a1;"))
+    page.click("#open")
+    player.idle()
+    expect(page.locator("#paste-error")).to_contain_text("Turn 1 of the record is not legal")
+    assert page.locator("#move-list button").all_inner_texts() == listed
+    assert page.url == address

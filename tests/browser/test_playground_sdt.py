@@ -65,8 +65,12 @@ class Player(PlaygroundPlayer):
         return json.loads(self.page.input_value("#notation"))
 
     def address(self) -> dict[str, Any]:
-        """The position in the page's address."""
-        return json.loads(urllib.parse.unquote(urllib.parse.urlsplit(self.page.url).fragment))
+        """The position in the page's address: a JSON position, or a game record (the deal
+        and the turns, docs/spiel-der-tuerme.md) dealt and replayed here through the API."""
+        fragment = urllib.parse.unquote(urllib.parse.urlsplit(self.page.url).fragment)
+        if fragment.startswith("{"):
+            return json.loads(fragment)
+        return replay(self, fragment)
 
     def scores(self) -> dict[str, int]:
         return {
@@ -79,6 +83,24 @@ class Player(PlaygroundPlayer):
     def moves(self, **query: Any) -> list[dict[str, Any]]:
         """The legal moves the API answers for the page's position."""
         return self.api(f"{SDT}/moves", {"position": self.position(), **query})["moves"]
+
+
+def _moves(text: str) -> list[dict[str, str]]:
+    return [dict(zip(("from", "to"), move.split("-"))) for move in text.split(",") if move and text != "pass"]
+
+
+def replay(player: PlaygroundPlayer, record: str) -> dict[str, Any]:
+    """The position a game record stands for, as the API deals and plays it."""
+    query = urllib.parse.parse_qs(record, keep_blank_values=True)
+    deal = urllib.parse.urlencode({k: v[0] for k, v in query.items() if k not in ("turns", "unfinished")})
+    position = player.api(f"{SDT}/setup?{deal}")
+    for turn in filter(None, query.get("turns", [""])[0].split(";")):
+        position = player.api(f"{SDT}/turns/apply", {"position": position, "turn": {"moves": _moves(turn)}})["position"]
+    unfinished = query.get("unfinished", [""])[0]
+    if unfinished:
+        turn = {"moves": _moves(unfinished), "end_turn": False}
+        position = player.api(f"{SDT}/turns/apply", {"position": position, "turn": turn})["position"]
+    return position
 
 
 def _turn(moves: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
@@ -201,10 +223,15 @@ def test_a_fresh_deal_played_by_clicks_alone_is_the_game_the_api_plays(page: Pag
         s["id"]: s["points"] for s in player.api(f"{SDT}/score", {"position": player.position()})["seats"]
     }
     before = player.position()
+    # The address is the game record, short: the deal and the turns' moves, not JSON.
+    address = urllib.parse.urlsplit(page.url).fragment
+    assert address.startswith("players=2&seed=42&turns=") and address.count(";") == 3
+    assert len(page.url) < 300 and "{" not in page.url and "%7B" not in page.url
     page.reload()
     player.idle()
     assert player.position() == before
     expect(page.locator("#whose")).to_have_text("yellow to move")
+    expect(page.locator("#move-list button")).to_have_count(5)
 
 
 def test_the_last_turns_played_by_clicks_end_the_game_with_the_api_s_scores(
@@ -245,7 +272,7 @@ def test_a_seat_without_a_move_passes_and_a_deadlock_ends_the_game(page: Page, b
     page.fill("#notation", "setup|yellow:NW")  # not Spiel der Türme's: said in words
     page.click("#open")
     player.idle()
-    expect(page.locator("#paste-error")).to_contain_text("is written in JSON")
+    expect(page.locator("#paste-error")).to_contain_text("is written as its record")
 
     deadlock = position_to_dict(parse_compact(DEADLOCK))
     page.fill("#notation", json.dumps({"position": deadlock}))

@@ -66,6 +66,8 @@ export function paintMoves(game) {
   $("#move-list").replaceChildren(item(0, _("Start")), ...record.turns.map((turn, i) =>
     item(i + 1, `${i + 1}. `, el("strong", {}, nameOf("seat", turn.seat)), " ", el("code", {}, turn.line))));
   $("#continue-here").hidden = game.viewing === null || game.viewing === undefined;
+  // A game whose record cannot be written (one opened from a position) has nothing to copy.
+  if (game.recordText) $("#copy-record").hidden = !game.recordText();
   const current = $("#move-list button[aria-current]");
   if (current && current.scrollIntoView && $("#move-list").scrollHeight > $("#move-list").clientHeight) {
     current.scrollIntoView({ block: "nearest" });

@@ -21,10 +21,11 @@ catchEverything();
 const api = createApi(document.body.dataset.api || "");
 const shell = {
   api,
-  // The position shown: in the notation field and in the address.
-  showPosition(notation, { placing = false, push = false, turn = null } = {}) {
+  // The position shown: in the notation field and in the address (`address`: what the
+  // address holds instead, a game's record when its position has no short notation).
+  showPosition(notation, { placing = false, push = false, turn = null, address = notation } = {}) {
     $("#notation").value = notation;
-    writeAddress(notation, { placing, push, turn });
+    writeAddress(address, { placing, push, turn });
   },
 };
 

@@ -66,9 +66,52 @@ function readPosition(position) {
   try {
     value = JSON.parse(position);
   } catch {
-    throw new Problem({ detail: _("A Spiel der Türme position is written in JSON, as the service answers it: this is not JSON.") });
+    throw new Problem({ detail: _("A Spiel der Türme game is written as its record (players=2&seed=…&turns=…) or as a JSON position, as the service answers it: this is neither.") });
   }
   return value && typeof value === "object" && value.position ? value.position : value;
+}
+
+// ------------------------------------------------------------------ the game record
+//
+// A game dealt by the service is written as its deal and its turns, which is what the
+// address holds, "Copy game record" copies and the position box opens (docs/spiel-der-tuerme.md,
+// "The playground's game record"):
+//
+//   players=2&seed=4711&turns=c1-c2;d4-d5,e2-e3;pass&unfinished=f1-f2
+//
+// The deal is the query of GET /setup as it was asked (players, seed, max_height when
+// not 5); `turns` the turns played, `;` between turns, `,` between the moves of a turn
+// (TM7), `pass` a turn without a move (TM8); `unfinished` the moves of the turn being
+// built (the address only). Every character is one an address carries as it is.
+
+const MOVE = /^([a-z]\d{1,2})-([a-z]\d{1,2})$/;
+
+// Whether a pasted or linked text is a record (not a JSON position).
+function isRecord(text) {
+  return typeof text === "string" && !text.trim().startsWith("{") && /(^|&)seed=/.test(text.trim());
+}
+
+// The moves of a turn as the record writes them.
+const writeMoves = (moves) => moves.map((m) => `${m.from}-${m.to}`).join(",");
+
+function readMoves(text, where) {
+  if (text === "pass" || text === "") return [];
+  return text.split(",").map((move) => {
+    const found = move.match(MOVE);
+    if (!found) throw new Problem({ detail: _("{where} of the record is not a move such as c1-c2: {text}", { where, text: move }) });
+    return { from: found[1], to: found[2] };
+  });
+}
+
+// The deal, turns and unfinished turn of a record.
+function readRecord(text) {
+  const query = new URLSearchParams(text.trim());
+  const turns = (query.get("turns") || "").split(";").filter(Boolean)
+    .map((turn, i) => readMoves(turn, _("Turn {n}", { n: i + 1 })));
+  const unfinished = readMoves(query.get("unfinished") || "", _("The unfinished turn"));
+  const deal = new URLSearchParams();
+  for (const [name, value] of query) if (!["turns", "unfinished"].includes(name)) deal.set(name, value);
+  return { deal: deal.toString(), turns, unfinished };
 }
 
 class SpielDerTuerme {
@@ -83,6 +126,60 @@ class SpielDerTuerme {
     this.record = null;
     this.at = 0;
     this.viewing = null;
+  }
+
+  // The game record as text (the deal and the turns up to the position played on), or
+  // "" for a game opened from a position; `unfinished`: the moves of the turn being built.
+  recordText(unfinished = []) {
+    const { record } = this;
+    if (!record || !record.deal) return "";
+    const turns = record.turns.slice(0, this.at).map((t) => writeMoves(t.moves) || "pass").join(";");
+    return [record.deal, turns ? `turns=${turns}` : "", unfinished.length ? `unfinished=${writeMoves(unfinished)}` : ""]
+      .filter(Boolean).join("&");
+  }
+
+  // A record opened (a link, Back, a pasted record): the game's own when its turns are the
+  // first of the game's (only `at` moves), else dealt and replayed through /turns/apply.
+  async openRecord(text, { push = false } = {}) {
+    const { deal, turns, unfinished } = readRecord(text);
+    const { record } = this;
+    const line = (moves) => writeMoves(moves) || "pass";
+    const own = record && record.deal === deal && turns.length <= record.turns.length
+      && turns.every((moves, i) => line(moves) === line(record.turns[i].moves));
+    if (own) {
+      this.at = turns.length;
+    } else {
+      const position = await this.api("GET", `${PATH}/setup?${deal}`);
+      const played = [];
+      const log = [];
+      let now = position;
+      for (const [i, moves] of turns.entries()) {
+        let answer;
+        try {
+          answer = await this.post("/turns/apply", { position: now, turn: { moves } });
+        } catch (error) {
+          if (!(error instanceof Problem)) throw error;
+          throw new Problem({ ...error.problem, detail: _("Turn {n} of the record is not legal: {detail}", { n: i + 1, detail: error.message }) });
+        }
+        played.push({ seat: now.to_move, moves, line: moves.length ? moves.map((m) => `${m.from}-${m.to}`).join(" ") : "pass", position: answer.position });
+        log.unshift({ seat: now.to_move, events: answer.events, after: answer.position });
+        now = answer.position;
+      }
+      this.record = { deal, position, turns: played };
+      this.log = log;
+      this.at = played.length;
+    }
+    const { record: opened, at } = this;
+    await this.begin(at ? opened.turns[at - 1].position : opened.position, { push });
+    if (unfinished.length) {
+      const { position: now, events } = await this.playedSoFar(unfinished);
+      await this.act((game) => {
+        game.moves = unfinished;
+        game.now = now;
+        game.events = events;
+      }, { push: false });
+    }
+    if (!own) say(ngettext("The game record is opened: {n} turn.", "The game record is opened: {n} turns.", turns.length));
   }
 
   // The record of a position opened: the game's own when it is one of its positions
@@ -151,7 +248,7 @@ class SpielDerTuerme {
       rules: el("a", { href: withLanguage("/rules/spiel-der-tuerme") }, _("the rules")),
       api: el("a", { href: withLanguage("/docs") }, _("the API documentation")),
     }));
-    $("label[for=notation]").textContent = _("Position (JSON, as the service writes it): copy it, or paste a position or a link and open it");
+    $("label[for=notation]").textContent = _("Position (JSON, as the service writes it): copy it, or paste a position, a game record or a link and open it");
     $("#copy-notation").textContent = _("Copy position");
     $("#legend-items").replaceChildren(...LEGEND.map(([style, sample, text]) =>
       el("li", { "data-style": style }, el("span", { class: `swatch ${style}` }, sample), " " + _(text))));
@@ -161,6 +258,10 @@ class SpielDerTuerme {
 
   // `turn`: the turn being built, from an address ({start, moves}): replayed from its start.
   async open({ position, turn = null }, { push = false } = {}) {
+    if (isRecord(position)) {
+      await this.openRecord(position, { push });
+      return;
+    }
     if (turn && turn.start && Array.isArray(turn.moves) && turn.moves.length) {
       this.follow(readPosition(turn.start));
       await this.begin(readPosition(turn.start), { push });
@@ -184,7 +285,7 @@ class SpielDerTuerme {
     const position = await this.api("GET", `${PATH}/setup?${options}`);
     const { log, record, at } = this;
     this.log = [];
-    this.record = { position, turns: [] };
+    this.record = { deal: options.toString(), position, turns: [] };
     this.at = 0;
     await orUndo(() => this.begin(position, { push }), () => { Object.assign(this, { log, record, at }); });
     say(_("A new game for {players} players, dealt from seed {seed}.", { players: options.get("players"), seed: options.get("seed") }));
@@ -243,9 +344,14 @@ class SpielDerTuerme {
     this.drawMovable(svg);
     this.drawTurn(svg);
     if (!g.moves.length) this.drawLast(svg);
-    // Mid-turn, the address also holds the turn's start and moves (Undo after a reload).
-    const turn = g.moves.length ? { start: JSON.stringify(g.start), moves: g.moves } : null;
-    this.shell.showPosition(JSON.stringify(now), { push, turn });
+    // The address holds the game record, mid-turn with the moves of the turn so far (Undo
+    // after a reload); a game opened from a position, the position and the turn's start.
+    const record = this.recordText(g.moves);
+    if (record) this.shell.showPosition(JSON.stringify(now), { push, address: record });
+    else {
+      const turn = g.moves.length ? { start: JSON.stringify(g.start), moves: g.moves } : null;
+      this.shell.showPosition(JSON.stringify(now), { push, turn });
+    }
 
     const banner = $("#banner");
     banner.hidden = !over;
