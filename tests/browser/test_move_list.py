@@ -1,6 +1,8 @@
 """The move list beside Terra Turrium's board, in Debian's headless Chromium: a game record
 (the replay endpoint's format) opened, stepped through by keys, continued from an earlier
 position, played on and copied out again, every position checked against the service.
+Spiel der Türme's list the same way, its record (the deal and the turns) in the address,
+copied, opened again after a new game, and followed by Back and Forward.
 """
 
 from __future__ import annotations
@@ -190,17 +192,29 @@ def test_a_spiel_der_tuerme_record_copied_then_opened_after_a_new_game(page: Pag
 
     player = PlaygroundPlayer(page, base_url)
     player.open("?game=spiel-der-tuerme")
+    positions = [json.loads(page.input_value("#notation"))]
     for _ in range(3):
-        position = json.loads(page.input_value("#notation"))
+        position = positions[-1]
         moves = player.api("/v1/spiel-der-tuerme/moves", {"position": position})["moves"]
         move = next(m for m in moves if not m["may_continue"])
         player.click(move["from"])
         player.click(move["to"])
-    played = json.loads(page.input_value("#notation"))
+        positions.append(json.loads(page.input_value("#notation")))
+    played = positions[-1]
     listed = page.locator("#move-list button").all_inner_texts()
     address = page.url
     assert len(listed) == 4
     assert len(address) < 300 and "{" not in address and "%7B" not in address
+
+    # Back: the address of two turns, the game's own position after them, its list kept.
+    page.go_back()
+    player.idle()
+    assert json.loads(page.input_value("#notation")) == positions[2]
+    assert page.locator("#move-list button").all_inner_texts() == listed
+    assert page.get_attribute("#move-list button[aria-current]", "data-at") == "2"
+    page.go_forward()
+    player.idle()
+    assert page.url == address and json.loads(page.input_value("#notation")) == played
 
     page.click("#copy-record")
     player.idle()
