@@ -1,0 +1,282 @@
+"""The fields of the shapes of their own that games' schemas use, beside the plain ones
+of :mod:`service.common.schema` (which names them all): an object told apart by a tag
+(:class:`OneOf`), an answer of alternatives (:class:`Alternatives`), a board's map by
+square name (:class:`SquareMap`), a member fixed in a variant (:class:`Const`,
+:class:`Null`), an object with a member per enum value (:func:`keyed`), an answer's
+readings (:func:`readings`), and an answer's schema made from a request's
+(:func:`answer_of`). Import them from :mod:`service.common.schema`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any, ClassVar
+
+import marshmallow as ma
+from marshmallow import ValidationError, fields
+
+from service.common.errors import MAX_PROBLEMS
+from service.common.grid import Grid
+from service.common.refusal import Text
+from service.common.schema import List, Nested, Schema, String, Worded, _itself, _written, quick, writer
+from service.common.shapes import MUST_BE_OBJECT, MUST_BE_ONE_OF, REQUIRED
+
+
+# ------------------------------------------------------------- shapes of their own
+
+
+class Const(Worded, fields.Boolean):
+    """Always ``value`` (``"legal": true``), the document's one-value ``enum``: tells the
+    alternatives of an :class:`Alternatives` answer apart. Dumped whatever the value."""
+
+    def __init__(self, value: bool, **kwargs: Any) -> None:
+        metadata = {**kwargs.pop("metadata", {}), "enum": [value]}
+        super().__init__(metadata=metadata, **kwargs)
+        self.value = self.always = value
+        self.mistake = MUST_BE_ONE_OF(allowed=str(value).lower())
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if value is not self.value:
+            raise ValidationError(self.mistake)
+        return value
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return self.value
+
+
+class Null(Worded, fields.String):
+    """A member that is always null in this variant of a union (``mistake`` for any other
+    value); left out, it is null."""
+
+    def __init__(self, mistake: Text, **kwargs: Any) -> None:
+        metadata = {**kwargs.pop("metadata", {}), "enum": [None]}
+        super().__init__(allow_none=True, load_default=None, metadata=metadata, **kwargs)
+        self.mistake = mistake
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        raise ValidationError(self.mistake)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None
+
+    def quick(self, value: Any) -> Any:
+        raise TypeError
+
+
+INTERPRETATIONS = (
+    "The readings of the rulebook the ruling rests on, where its rule is not the rulebook's "
+    "explicit word: ids of `/rules/interpretations` (`/rules/interpretations#R6`). Absent "
+    "when the rule rests on no reading."
+)
+"""The description of every ``interpretations`` member."""
+READING = "The id of a reading, an anchor of /rules/interpretations."
+
+
+def readings(description: str = "") -> List:
+    """An answer's ``interpretations``: the ids of the readings of the rulebook a ruling
+    rests on, left out when there are none."""
+    return List(String(metadata={"description": READING}), make=tuple,
+                metadata={"description": description or INTERPRETATIONS, "omit": True})
+
+
+class OneOf(Worded, fields.Field[Any]):
+    """A member that is one of several objects, the schema its ``tag`` member names
+    (``{"reason": "quarter", …}``); a ``oneOf`` with a discriminator in the document,
+    named ``component`` where it admits null (null is then the alternative to it)."""
+
+    default_error_messages = {"type": MUST_BE_OBJECT}
+
+    def __init__(self, tag: str, variants: Mapping[str, type[Schema]], component: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.tag = tag
+        self.variants = dict(variants)
+        self.component = component
+        self.schemas = {value: schema() for value, schema in self.variants.items()}
+        self.mistake = MUST_BE_ONE_OF(allowed=", ".join(repr(value) for value in self.variants))
+
+    def _chosen(self, value: Any) -> Schema:
+        if type(value) is not dict:
+            raise self.make_error("type")
+        kind = value.get(self.tag, ma.missing)
+        if kind is ma.missing:
+            raise ValidationError({self.tag: [REQUIRED()]})
+        found = self.schemas.get(kind) if type(kind) is str else None
+        if found is None:
+            raise ValidationError({self.tag: [self.mistake]})
+        return found
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return self._chosen(value).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        tag = getattr(value, self.tag)
+        return self.schemas[getattr(tag, "value", tag)].dump_one(value)
+
+    def quick(self, value: Any) -> Any:
+        return self.schemas[value[self.tag]].quick(value)
+
+
+class Alternatives(Schema):
+    """An answer that is one of ``variants`` (told apart by their members, as ``legal``
+    true or false), the one ``pick`` numbers for the engine's value; a ``oneOf`` in the
+    document, in order."""
+
+    variants: ClassVar[tuple[type[Schema], ...]] = ()
+
+    @staticmethod
+    def pick(value: Any) -> int:
+        raise NotImplementedError
+
+    def validate(self, data: Any, *, many: bool | None = None, partial: Any = None) -> dict[str, Any]:
+        """The problems of the first variant's load that has none (``{}``), or of the last."""
+        found: dict[str, Any] = {}
+        for variant in self.variants:
+            found = variant().validate(data)
+            if not found:
+                return {}
+        return found
+
+    def _writer(self) -> Callable[[Any], Any]:
+        writers = tuple(variant().writer() for variant in self.variants)
+        pick = type(self).pick
+        return lambda obj: writers[pick(obj)](obj)
+
+
+class SquareMap(Worded, fields.Dict):
+    """A JSON object from the names of ``grid``'s squares to ``values``, loaded into a
+    tuple with one entry per square (``None`` where no member names it) and dumped in
+    the grid's order. Keys that name no square are read all the same; a map with any is
+    loaded as :class:`SquareMap.Strays` (the engine says what rule that breaks).
+    Reading stops after :data:`~service.common.errors.MAX_PROBLEMS` bad entries."""
+
+    default_error_messages = {"invalid": MUST_BE_OBJECT}
+
+    class Strays(tuple[Any, ...]):
+        """A map read with keys that name no square (``keys``, in order)."""
+
+        keys: tuple[str, ...]
+
+    def __init__(self, grid: Grid, values: fields.Field[Any], **kwargs: Any) -> None:
+        super().__init__(keys=fields.String(), values=values, **kwargs)
+        self.by_name = grid.by_name
+        self.names = grid.names
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not dict:
+            raise self.make_error("invalid")
+        board: list[Any] = [None] * len(self.names)
+        assert self.value_field is not None
+        read, load = quick(self.value_field), self.value_field.deserialize
+        errors: dict[str, Any] = {}
+        strays = []
+        for key, raw in value.items():
+            square = self.by_name.get(key)
+            if square is not None:
+                try:
+                    board[square] = read(raw)
+                    continue
+                except (KeyError, TypeError, ValueError):
+                    pass
+            try:
+                found = load(raw)
+            except ValidationError as error:
+                errors[key] = error.messages
+                if len(errors) >= MAX_PROBLEMS:
+                    break
+                continue
+            if square is None:
+                strays.append(key)
+            else:
+                board[square] = found
+        if errors:
+            raise ValidationError(errors)
+        if strays:
+            made = SquareMap.Strays(board)
+            made.keys = tuple(strays)
+            return made
+        return tuple(board)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return _written(self, value)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        assert self.value_field is not None
+        write, names = writer(self.value_field), self.names
+        if write is None:
+            return lambda value: {names[square]: entry for square, entry in enumerate(value) if entry is not None}
+        return lambda value: {names[square]: write(entry) for square, entry in enumerate(value) if entry is not None}
+
+    def quick(self, value: Any) -> Any:
+        if type(value) is not dict:
+            raise TypeError
+        board: list[Any] = [None] * len(self.names)
+        assert self.value_field is not None
+        read, by_name = quick(self.value_field), self.by_name
+        for key, raw in value.items():
+            board[by_name[key]] = read(raw)
+        return tuple(board)
+
+
+def keyed(name: str, doc: str, enum: type[Enum], item: Callable[..., fields.Field[Any]]) -> type[Schema]:
+    """The schema ``name`` of an object with one member per value of ``enum``, each an
+    ``item(required=True)``, dumped from a mapping by the enum's members."""
+
+    class Keyed(Schema):
+        def _writer(self) -> Callable[[Any], Any]:
+            dumps = [(member.value, member, writer(field) or _itself) for member, field in zip(
+                enum, self.dump_fields.values(), strict=True)]
+            return lambda obj: {key: dump(obj[member]) for key, member, dump in dumps}
+
+    made = type(name, (Keyed,), {member.value: item(required=True) for member in enum})
+    made.__doc__ = doc
+    return made
+
+
+_ANSWERS: dict[type[Schema], type[Schema]] = {}
+
+
+def answer_of(schema: type[Schema], name: str | None = None, doc: str | None = None) -> type[Schema]:
+    """The schema of ``schema``'s shape in an answer: every member required (an answer
+    writes them all, but those left out when empty), the same in every object below it;
+    named as ``schema`` without ``Input`` unless ``name`` is given. A shape without an
+    optional member, here or below, is its own answer."""
+    if name is None:
+        found = _ANSWERS.get(schema)
+        if found is not None:
+            return found
+    members: dict[str, fields.Field[Any]] = {}
+    changed = name is not None
+    for key, field in schema._declared_fields.items():
+        made = copy.copy(field)
+        made.metadata = dict(field.metadata)
+        made.error_messages = dict(field.error_messages)
+        if isinstance(made, Nested) and isinstance(made.nested, type) and issubclass(made.nested, Schema):
+            made.nested = answer_of(made.nested)
+            changed |= made.nested is not getattr(field, "nested", None)
+        elif isinstance(made, fields.List) and isinstance(made.inner, Nested):
+            made.inner = copy.copy(made.inner)
+            assert isinstance(made.inner, Nested) and isinstance(field, fields.List)
+            made.inner.nested = answer_of(made.inner.nested)  # type: ignore[arg-type]
+            changed |= made.inner.nested is not field.inner.nested  # type: ignore[attr-defined]
+        elif isinstance(made, SquareMap) and isinstance(made.value_field, Nested):
+            made.value_field = copy.copy(made.value_field)
+            made.value_field.nested = answer_of(made.value_field.nested)  # type: ignore[arg-type]
+        if not made.metadata.get("omit") and not made.required:
+            made.required, made.load_default, changed = True, ma.missing, True
+        members[key] = made
+    if not changed:
+        _ANSWERS[schema] = schema
+        return schema
+    made_name = name or schema.__name__.removesuffix("Input")
+    answer = type(made_name, (Schema,), {**members, "build": schema.build, "__doc__": doc or schema.__doc__,
+                                          "__module__": schema.__module__})
+    if name is None:
+        _ANSWERS[schema] = answer
+    return answer
