@@ -6,8 +6,9 @@ driven as a person uses it: by clicks.
   tower; a chain stopped by "End turn"; a neutral stone (TN2). Before every click the
   stacks the board frames and the targets it highlights must be what
   ``/v1/spiel-der-tuerme/moves`` answers, and after it the page's position must be what
-  ``/v1/spiel-der-tuerme/turns/apply`` gives for the moves clicked so far. A reload of
-  the page's address gives the same position back.
+  ``/v1/spiel-der-tuerme/turns/apply`` gives for the moves clicked so far. The address
+  is the game record (the deal and the turns), short; a reload of it, also mid-turn,
+  gives the same position back.
 - The last turns of a game, opened from a link, are played by clicks to the end (TE1):
   the page names the winner and shows the scores ``/v1/spiel-der-tuerme/score`` answers.
 - A pasted position where nobody can move is passed (TM8), which ends the game (TE3).
@@ -157,6 +158,13 @@ def test_a_fresh_deal_played_by_clicks_alone_is_the_game_the_api_plays(page: Pag
     _play(player, start, done, first)
     expect(page.locator("#whose")).to_have_text("yellow to move")
     expect(page.locator("#actions li")).to_have_count(2)  # the move and the symbol square
+    # Reloaded mid-turn: the address's unfinished turn is played again, Undo still works.
+    midway = player.position()
+    assert urllib.parse.urlsplit(page.url).fragment == f"players=2&seed=42&unfinished={first['from']}-{first['to']}"
+    page.reload()
+    player.idle()
+    assert player.position() == midway
+    expect(page.locator("#actions li")).to_have_count(2)
     player.press("undo")
     assert player.position() == start
     assert player.styled("origin") == []  # nothing left picked: the stack is back
