@@ -20,10 +20,10 @@ replaced, and its request answered 503.
 
 Settings, from the environment: ``ORACLE_HEAVY_PROCESSES`` (helpers per worker, default 1;
 0 answers heavy requests in the worker itself, as before), ``ORACLE_HEAVY_QUEUE`` (default
-2). The measurements behind the choice are in docs/deploying.md.
+2), ``ORACLE_HEAVY_TIMEOUT`` (seconds, default 20). The measurements behind the choice are in docs/deploying.md.
 
 A helper is a fork of the worker with the application already loaded: it closes every
-inherited descriptor but its end of the pipe and the standard streams, never enters
+inherited socket but its end of the pipe, never enters
 gevent's event loop (it reads and writes its pipe with blocking system calls) and ends
 when the worker does (its pipe closes).
 """
@@ -34,6 +34,7 @@ import io
 import os
 import pickle
 import signal
+import stat
 import struct
 import sys
 import traceback
@@ -64,7 +65,7 @@ def _env_int(name: str, default: int) -> int:
 PROCESSES: Final = _env_int("ORACLE_HEAVY_PROCESSES", 1)
 QUEUE: Final = _env_int("ORACLE_HEAVY_QUEUE", 2)
 QUEUE_WAIT: Final = 5.0
-HEAVY_TIMEOUT: Final = 20.0
+HEAVY_TIMEOUT: Final = float(os.environ.get("ORACLE_HEAVY_TIMEOUT", "").strip() or 20)
 NICENESS: Final = 10
 #: The largest body a request may have (the contract's 64 KiB).
 MAX_BODY: Final = 64 * 1024
@@ -124,6 +125,26 @@ def _serve(app: Any, fd: int) -> None:
         _write_all(fd, answer)
 
 
+def _close_sockets(but: int) -> None:
+    """Close every socket the helper inherited but its pipe (``but``): the worker's
+    listeners and client connections are not the helper's, and holding one would keep a
+    connection the worker closes open. Files stay: the metrics client closes its own
+    when it sees the new process id, and a descriptor closed under it could be another
+    file's by then."""
+    try:
+        descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        descriptors = list(range(3, 4096))
+    for descriptor in descriptors:
+        if descriptor <= 2 or descriptor == but:
+            continue
+        try:
+            if stat.S_ISSOCK(os.fstat(descriptor).st_mode):
+                os.close(descriptor)
+        except OSError:
+            pass  # the listing's own, or already gone
+
+
 def _helper_main(app: Any, fd: int) -> None:
     """In the forked helper: leave the worker's world, then serve."""
     try:
@@ -134,10 +155,7 @@ def _helper_main(app: Any, fd: int) -> None:
                     signal.SIGWINCH, signal.SIGABRT, signal.SIGCHLD):
             set_handler(sig, signal.SIG_DFL)
         set_handler(signal.SIGINT, signal.SIG_IGN)  # a terminal's ^C is for the server
-        # The worker's listeners, client connections and event loop are not the helper's:
-        # holding them would keep a connection the worker closes open.
-        os.closerange(3, fd)
-        os.closerange(fd + 1, os.sysconf("SC_OPEN_MAX"))
+        _close_sockets(but=fd)
         os.set_blocking(fd, True)
         os.nice(NICENESS)
         _serve(app, fd)

@@ -162,3 +162,30 @@ def test_readers_that_never_read_are_dropped_and_pin_little(server: Server) -> N
     finally:
         for sock in clients:
             sock.close()
+
+
+def test_a_helper_that_overruns_is_replaced(tmp_path: Path) -> None:
+    """A helper that has not answered within ORACLE_HEAVY_TIMEOUT is killed, its request
+    answered 503 with Retry-After, and a new helper (forked from a worker that has served
+    and counted requests) answers the next heavy request, its metrics counted too."""
+    with serve(tmp_path, workers=1, ORACLE_HEAVY_TIMEOUT="0.5") as one:
+        path, body = heavy_requests()[0]
+        assert one.post("/v1/removals")[0] == 200  # the worker has counted (metrics files open)
+        (worker,) = one.workers()
+        deadline = time.monotonic() + 20
+        while len(children(worker)) != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        (first,) = children(worker)
+        status, headers, answer = one.post(path, body, timeout=30)  # a 2 s search
+        assert status == 503 and headers["Retry-After"] == "1", answer[:300]
+        assert json.loads(answer)["status"] == 503
+        while children(worker) in ([], [first]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        (second,) = children(worker)
+        assert second != first
+        quick = json.loads(body) | {"budget_ms": 50}
+        status, _, answer = one.post(path, json.dumps(quick).encode(), timeout=30)
+        assert status == 200, answer[:300]
+        metrics = one.request("GET", "/metrics")[2].decode()
+        assert f'endpoint="{path}",method="POST",status="200"' in metrics
+        assert "Heavy request" in one.log() and "replacing it" in one.log()
