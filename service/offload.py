@@ -131,6 +131,9 @@ def _close_sockets(but: int) -> None:
     connection the worker closes open. Files stay: the metrics client closes its own
     when it sees the new process id, and a descriptor closed under it could be another
     file's by then."""
+    from gevent import monkey
+
+    close = monkey.get_original("os", "close")  # gevent's would wait on its event loop
     try:
         descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
     except OSError:
@@ -140,7 +143,7 @@ def _close_sockets(but: int) -> None:
             continue
         try:
             if stat.S_ISSOCK(os.fstat(descriptor).st_mode):
-                os.close(descriptor)
+                close(descriptor)
         except OSError:
             pass  # the listing's own, or already gone
 
