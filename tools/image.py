@@ -260,6 +260,13 @@ def build(tag: str = IMAGE, engine: str = "compiled") -> Built:
     if result.returncode:
         raise Failure(f"the build failed ({log}):\n{(result.stdout + result.stderr)[-4000:]}")
     size = int(podman("image", "inspect", "--format", "{{.Size}}", tag).stdout.strip())
+    # The build stage tagged too (every layer of it cached by now), so that pruning what
+    # no tagged image uses removes the layers of earlier builds and keeps this one's:
+    # without it the store grows by a build stage (near a gigabyte) with every change.
+    podman("build", "--pull=never", "--format", "docker", "--layers", "--build-arg", f"ORACLE_ENGINE={engine}",
+           *mounts, "--target", "build", "--tag", f"{tag}-build", "--file", str(ROOT / "Dockerfile"), str(ROOT),
+           timeout=1800)
+    podman("image", "prune", "--force", timeout=600, check=False)
     return Built(tag, seconds, size)
 
 
