@@ -27,7 +27,7 @@ The levels (docs/engine.md says why):
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> from service.spiel_der_tuerme.turn import validate_turn
 >>> p = setup_position(2, seed=3)
->>> answer = suggest_turn(p, level=2, seed=1, budget=Budget(ms=2000, nodes=5000))
+>>> answer = suggest_turn(p, level=2, seed=1, budget=Budget(ms=60_000, nodes=5000))
 >>> validate_turn(p, answer.turn) is None, answer.stopped.value
 (True, 'complete')
 """

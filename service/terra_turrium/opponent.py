@@ -25,7 +25,7 @@ The levels (docs/engine.md says why a beam search):
 
 >>> from service.terra_turrium.setup import setup_position
 >>> from service.terra_turrium.turn import validate_turn
->>> answer = suggest_turn(setup_position(2), level=2, seed=1, budget=Budget(ms=2000, nodes=3000))
+>>> answer = suggest_turn(setup_position(2), level=2, seed=1, budget=Budget(ms=60_000, nodes=3000))
 >>> sorted(answer.setup), len(answer.setup["yellow"])
 (['red', 'yellow'], 6)
 >>> len(answer.turn.take), answer.stopped.value
