@@ -127,8 +127,8 @@ class Refusal:
     only when asked.
 
     A game may list its reasons as an enumeration of refusals without values
-    (``class Reason(Refusal, enum.Enum)``, Terra Turrium's): :meth:`refuse` gives one the
-    values of a case.
+    (``class Reason(Refusal, enum.Enum)`` in Terra Turrium's and Spiel der Türme's
+    ``refusals.py``): :meth:`refuse` gives one the values of a case.
 
     >>> NO_STACK = Refusal("TM1", N_("there is no stack on {square}"))
     >>> NO_STACK.refuse(square="c4").explain(), NO_STACK.explain("de", square="c4")
