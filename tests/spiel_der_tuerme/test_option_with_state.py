@@ -15,16 +15,11 @@ be written into makes this test fail.
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
-import pytest
+from tests.patched import run_patched, touched
 
-ROOT = Path(__file__).resolve().parents[2]
 PATCH = Path(__file__).with_name("data") / "neutral_limit.patch"
 
 CHECK = textwrap.dedent(
@@ -72,15 +67,8 @@ CHECK = textwrap.dedent(
 )
 
 
-def _copy(tmp: Path) -> None:
-    shutil.copytree(ROOT / "service", tmp / "service", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    (tmp / "docs").mkdir()
-    shutil.copy(ROOT / "docs" / "spiel-der-tuerme.md", tmp / "docs" / "spiel-der-tuerme.md")
-
-
 def test_tv2_an_option_with_state_is_its_roles_files_and_every_reader_writer_and_document_follows(tmp_path):
-    touched = re.findall(r"^\+\+\+ b/(\S+)", PATCH.read_text(encoding="utf-8"), re.M)
-    assert sorted(touched) == [
+    assert touched(PATCH) == [
         "docs/spiel-der-tuerme.md",
         "service/spiel_der_tuerme/check.py",
         "service/spiel_der_tuerme/moves.py",
@@ -89,21 +77,7 @@ def test_tv2_an_option_with_state_is_its_roles_files_and_every_reader_writer_and
         "service/spiel_der_tuerme/schemas.py",
         "service/spiel_der_tuerme/turn.py",
     ]
-    _copy(tmp_path)
-    git = shutil.which("git")
-    if git is None:  # pragma: no cover - git is what checked the project out
-        pytest.fail("git is needed to apply the patch")
-    applied = subprocess.run([git, "apply", str(PATCH)], cwd=tmp_path, capture_output=True, text=True)
-    assert applied.returncode == 0, (
-        f"the neutral limit no longer applies to its files; remake {PATCH.name} by adding the option "
-        f"again in those files alone:\n{applied.stderr}"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", CHECK], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"},
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines() == [
+    assert run_patched(tmp_path, PATCH, "spiel-der-tuerme.md", CHECK, "the neutral limit") == [
         "apply 1",
         "json 3 True",
         "legal False True",

@@ -12,16 +12,11 @@ a shape that a new member must also be written into makes this test fail.
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
-import pytest
+from tests.patched import run_patched, touched
 
-ROOT = Path(__file__).resolve().parents[2]
 PATCH = Path(__file__).with_name("data") / "tower_tax.patch"
 
 CHECK = textwrap.dedent(
@@ -63,36 +58,15 @@ CHECK = textwrap.dedent(
 )
 
 
-def _copy(tmp: Path) -> None:
-    shutil.copytree(ROOT / "service", tmp / "service", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    (tmp / "docs").mkdir()
-    shutil.copy(ROOT / "docs" / "rules.md", tmp / "docs" / "rules.md")
-
-
 def test_v5_an_option_with_state_is_five_files_and_every_reader_writer_and_document_follows(tmp_path):
-    touched = re.findall(r"^\+\+\+ b/(\S+)", PATCH.read_text(encoding="utf-8"), re.M)
-    assert sorted(touched) == [
+    assert touched(PATCH) == [
         "docs/rules.md",
         "service/terra_turrium/check.py",
         "service/terra_turrium/place.py",
         "service/terra_turrium/position.py",
         "service/terra_turrium/refusals.py",
     ]
-    _copy(tmp_path)
-    git = shutil.which("git")
-    if git is None:  # pragma: no cover - git is what checked the project out
-        pytest.fail("git is needed to apply the patch")
-    applied = subprocess.run([git, "apply", str(PATCH)], cwd=tmp_path, capture_output=True, text=True)
-    assert applied.returncode == 0, (
-        f"the tower tax no longer applies to the five files; remake {PATCH.name} by adding the option "
-        f"again in those files alone:\n{applied.stderr}"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", CHECK], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"},
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines() == [
+    assert run_patched(tmp_path, PATCH, "rules.md", CHECK, "the tower tax") == [
         "json 3 True",
         "notation yellow:NW,NE:b9:0:0::0:3 True",
         "turn V5 1",
