@@ -229,6 +229,11 @@ def test_every_declared_problem_status_is_answered_and_checked(client):
         expected = declared - ({422} if operation_id == "replay" else set())
         # A draining server's 503 needs the drain's mark: checked in the test below.
         expected -= {503} if operation_id == "readyz" else set()
+        # An overloaded instance's 503 comes from a serving worker, which hands the heavy
+        # operations to its helper process, never from the app in-process: checked, with
+        # its Retry-After, under gunicorn in tests/serving/test_heavy.py.
+        overloaded = operation["responses"].get("503", {}).get("$ref", "").endswith("/Overloaded")
+        expected -= {503} if overloaded else set()
         assert expected <= answered, (operation_id, expected - answered)
 
 
