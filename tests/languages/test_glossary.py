@@ -94,10 +94,12 @@ def rules() -> tuple[Rule, ...]:
 
 def readable(text: str, language: str) -> str:
     """``text`` without what the glossary does not rule: code blocks, code spans, links'
-    targets, quotations of the German rulebooks ("…" and „…“), the language's set
-    phrases; its white space made single."""
+    targets, notation written out (``players=2&seed=…``, a query's members as sent),
+    quotations of the German rulebooks ("…" and „…“), the language's set phrases; its
+    white space made single."""
     text = re.sub(r"^```.*?^```", " ", text, flags=re.MULTILINE | re.DOTALL)
     text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\b\w+=[^\s)]*", " ", text)
     text = re.sub(r"\{\w*\}", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r'"[^"\n]*"|„[^“]*“', " ", text)
