@@ -52,8 +52,9 @@ HEAVY: Final = frozenset({
 })
 
 #: The environment key by which a refused request reaches the application, which answers
-#: it 503 with ``Retry-After`` of this many seconds (service/api/envelope.py).
-OVERLOADED: Final = "oracle.overloaded"  # service.api.envelope.OVERLOADED
+#: it 503 with ``Retry-After`` of this many seconds (service/api/envelope.py, which takes
+#: the key from here).
+OVERLOADED: Final = "oracle.overloaded"
 RETRY_AFTER: Final = 1
 
 

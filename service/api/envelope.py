@@ -39,6 +39,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
 from service.api.declare import BODY_TOO_LARGE, MAX_BODY
 from service.api.language import answer_headers
 from service.common.refusal import N_
+from service.offload import OVERLOADED
 
 REQUEST_ID = "X-Request-ID"
 #: A request id the service takes as sent: nothing that could break a log line or a header.
@@ -78,9 +79,6 @@ def _new_id() -> str:
     return os.urandom(16).hex()
 
 
-#: The environment key by which the server refuses a request it has no room for
-#: (service/offload.py): its value is the seconds the client should wait.
-OVERLOADED = "oracle.overloaded"
 BUSY = N_("The service is answering as many heavy requests as it can; try again in {seconds} s.")
 
 
