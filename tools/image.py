@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import http.client
 import json
 import os
@@ -310,11 +311,17 @@ def example(name: str) -> bytes:
     return (ROOT / "docs" / "examples" / name).read_bytes()
 
 
-def in_process(method: str, path: str, body: bytes | None) -> tuple[int, Any]:
-    """What the package in this process answers to the same request."""
+@functools.cache
+def _app() -> Any:
+    """The package's app, made once for every comparison."""
     from service import create_app
 
-    client = create_app().test_client()
+    return create_app()
+
+
+def in_process(method: str, path: str, body: bytes | None) -> tuple[int, Any]:
+    """What the package in this process answers to the same request."""
+    client = _app().test_client()
     answer = client.open(path, method=method, data=body, content_type="application/json" if body else None)
     return answer.status_code, answer.get_json(silent=True)
 

@@ -30,9 +30,6 @@ LANGUAGES: Final = ("en", "de", "nl", "fr")
 DEFAULT_LANGUAGE: Final = "en"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogs are: ``<lang>/LC_MESSAGES/<domain>.po`` and ``.mo``."""
-DOMAINS: Final = ("messages", "pages")
-"""The catalogs of each language: the JSON API's and the engines' words (``messages``),
-and the pages' (``pages``)."""
 
 
 def check_language(language: str) -> str:
