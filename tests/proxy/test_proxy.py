@@ -340,9 +340,12 @@ def test_a_rolling_restart_and_a_killed_instance_lose_no_request() -> None:
         assert not killed_metrics.exists(), "the killed master's metrics directory is still there"
         print(f"after a worker was killed: its replacement answered {new_share:.0f} requests, "
               f"the other worker {old_share:.0f}, over 6 s from 4 s after")
-        # The kernel spreads new connections unevenly; a worker that gets none answers
-        # nothing at all.
-        assert new_share >= 0.25 * old_share, (new_share, old_share)
+        # Which worker accepts a renewed connection is the kernel's choice, and on a busy
+        # machine one worker can win most of them, so no proportion is asserted. What the
+        # renewal guarantees is that the replacement gets connections at all: without it,
+        # every reused connection stays with the other worker and the replacement answers
+        # nothing.
+        assert new_share > 0, (new_share, old_share)
         retried = len(re.findall(r"while (?:reading response header|connecting) from upstream",
                                  _text(proxy / "error.log")))
         print(f"nginx logged {retried} failed attempts, each answered by another instance")
