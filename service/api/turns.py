@@ -33,7 +33,8 @@ from service.api.declare import (
     Blueprint,
     negotiate,
 )
-from service.common.wire import Either, Obj, Outcome, Verdict
+from service.common.outcome import Outcome, Verdict
+from service.common.wire import Either, Obj
 
 P = TypeVar("P")
 T = TypeVar("T")

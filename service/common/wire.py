@@ -40,10 +40,13 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
 from service.common.errors import MalformedError  # noqa: F401 (the doctests use it)
 from service.common.grid import Grid
+from service.common.outcome import Outcome as Outcome  # re-exported: moved to service.common.outcome
+from service.common.outcome import Verdict as Verdict
+from service.common.outcome import is_legal as is_legal
 from service.common.shapes import (
     MUST_BE_INTEGER,
     MUST_BE_OBJECT,
@@ -712,19 +715,6 @@ class Either(Kind):
 # ------------------------------------------------------ the answers every game shares
 
 
-class Verdict(NamedTuple):
-    """A validation's answer: the first illegal part of the turn, ``None`` when legal."""
-
-    violation: Any
-
-
-class Outcome(NamedTuple):
-    """A play's answer: the position after it and what happened, in order."""
-
-    position: Any
-    events: tuple[Any, ...]
-
-
 ILLEGAL: Final = Member("legal", Const(False), "Always false here.")
 """The ``legal`` member of an answer about an illegal turn."""
 LEGAL: Final = Member("legal", Const(True), "Always true here.")
@@ -742,12 +732,6 @@ def verdict_statement(violation: Obj, part: str) -> Either:
     legal = Obj("LegalAnswer", "The whole turn is legal.", (LEGAL,), Verdict)
     return Either("ValidateAnswer", f"Whether the turn is legal; if not, its first illegal {part}.",
                        (illegal, legal), is_legal)
-
-
-def is_legal(verdict: Any) -> int:
-    """Which of an :class:`Either` of an illegal and a legal answer ``verdict`` is (its
-    ``violation`` none: 1, the legal one)."""
-    return 0 if verdict.violation is not None else 1
 
 
 def outcome_statement(name: str, doc: str, position: Obj, event: Kind) -> Obj:

@@ -39,7 +39,7 @@ from service.common.schema import (
     readings,
 )
 from service.common.shapes import token
-from service.common.wire import Outcome, Verdict
+from service.common.outcome import Outcome, Verdict
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
 from service.spiel_der_tuerme.goal import QuarterScore, Score, SeatScore

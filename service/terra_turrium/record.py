@@ -32,7 +32,8 @@ from typing import Final, NamedTuple
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
-from service.common.wire import ILLEGAL, LEGAL, Either, Integer, ListOf, Member, Obj, is_legal
+from service.common.outcome import is_legal
+from service.common.wire import ILLEGAL, LEGAL, Either, Integer, ListOf, Member, Obj
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
 from service.terra_turrium.check import check_position
