@@ -177,11 +177,17 @@ def problem_head(written: bytes, line: int = 4094, fields: int = 50, field: int 
     """gunicorn's HTML error answer (``written``) as a problem details answer; ``line``,
     ``fields`` and ``field`` are the limits on the request head the worker applies.
 
+    It carries the headers of every other answer: the request id, the hardening headers,
+    ``X-Rules-Version`` and CORS as the service is configured (``*`` only where any origin
+    may call it; for a list of origins none, since the head that names the origin could
+    not be read).
+
     >>> answer = problem_head(b"HTTP/1.1 431 Request Header Fields Too Large\\r\\n\\r\\n<html>")
-    >>> answer.split(b"\\r\\n")[0], b"application/problem+json" in answer, b"nosniff" in answer
+    >>> answer.split(b"\\r\\n")[0], b"application/problem+json" in answer, b"X-Rules-Version" in answer
     (b'HTTP/1.1 431 Request Header Fields Too Large', True, True)
     """
-    from service.api.envelope import DATA_POLICY
+    from service.api.envelope import CORS_ENV, DATA_POLICY, EXPOSED, cors_origins
+    from service.terra_turrium import RULES_VERSION
 
     status_line = written.split(b"\r\n", 1)[0].decode("latin-1")
     _, code, reason = (status_line.split(" ", 2) + ["", ""])[:3]
@@ -195,7 +201,10 @@ def problem_head(written: bytes, line: int = 4094, fields: int = 50, field: int 
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
         f"Content-Length: {len(body)}\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
         f"X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {DATA_POLICY}\r\n"
-        "Access-Control-Allow-Origin: *\r\n\r\n"
+        f"X-Rules-Version: {RULES_VERSION}\r\n"
+        + (f"Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: {', '.join(EXPOSED)}\r\n"
+           if cors_origins(os.environ.get(CORS_ENV)) == "*" else "")
+        + "\r\n"
     )
     return head.encode("latin-1") + body
 
