@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
@@ -27,6 +28,23 @@ PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 def placeholders(text: str) -> set[str]:
     """The names of ``text``'s ``{name}`` placeholders (``{{`` is a brace, not one)."""
     return set(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+@cache
+def extracted() -> dict[str, tuple[str, ...]]:
+    """Every message marked in service/, as `make messages` extracts it: with the
+    Makefile's own ``--keyword`` options, by its id (the singular), with its plural."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    options = re.search(r"^BABEL_EXTRACT = ((?:.*\\\n)*.*)$", makefile, re.MULTILINE)
+    assert options is not None, "the Makefile's BABEL_EXTRACT is gone"
+    keywords = {**DEFAULT_KEYWORDS, **parse_keywords(re.findall(r"--keyword (\S+)", options.group(1)))}
+    found: dict[str, tuple[str, ...]] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "service"), [("**.py", "python")], keywords=keywords
+    ):
+        forms = (message,) if isinstance(message, str) else tuple(message)
+        found[forms[0]] = forms
+    return found
 
 
 @cache
@@ -48,14 +66,7 @@ def ids(found: Catalog) -> set[str]:
 def test_the_template_lists_every_marked_message_of_the_code():
     """`make messages` was run after the last change to a marked message: the template holds
     exactly what extraction finds now (with the Makefile's keywords)."""
-    keywords = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
-    found = {
-        message if isinstance(message, str) else message[0]
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / "service"), [("**.py", "python")], keywords=keywords
-        )
-    }
-    assert found == ids(template())
+    assert set(extracted()) == ids(template())
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -146,17 +157,11 @@ def test_every_message_the_code_marks_is_extracted_and_in_every_compiled_catalog
     from service.common.language import translations
     from service.common.refusal import marked
 
-    keywords = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
-    extracted: dict[str, tuple[str, ...]] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT / "service"), [("**.py", "python")], keywords=keywords
-    ):
-        forms = (message,) if isinstance(message, str) else tuple(message)
-        extracted[forms[0]] = forms
-    assert len(extracted) > 300
+    marked_in_code = extracted()
+    assert len(marked_in_code) > 300
     for language in TRANSLATED:
         compiled = translations(language)._catalog  # type: ignore[attr-defined]
-        missing = [forms for forms in extracted.values()
+        missing = [forms for forms in marked_in_code.values()
                    if (forms[0] if len(forms) == 1 else (forms[0], 0)) not in compiled]
         assert not missing, f"{language}: not in the compiled catalog (make messages): {missing[:5]}"
     with warnings.catch_warnings():  # the old names of moved modules say so when imported
@@ -165,5 +170,5 @@ def test_every_message_the_code_marks_is_extracted_and_in_every_compiled_catalog
             if module.name not in ("service.__main__", "service.gunicorn_conf"):
                 importlib.import_module(module.name)
     running = {text for message in marked() for text in (message.text, message.plural) if text}
-    written = {text for forms in extracted.values() for text in forms}
+    written = {text for forms in marked_in_code.values() for text in forms}
     assert not sorted(running - written), "marked but not extracted: write the message as a literal"
