@@ -92,6 +92,13 @@ def test_a_whole_turn_by_taps_on_one_screen(phone: Page, base_url: str) -> None:
     player.click(reach[0]["square"])
     plan["move"].append({"from": origin, "path": reach[0]["path"]})
     player.on_one_screen()
+    # The plan's labels (T1, P1 … M1) are each readable: none runs into another.
+    boxes = phone.evaluate("""() => [...document.querySelectorAll('#board text.pick')].map((t) => {
+        const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; })""")
+    assert len(boxes) >= 2, boxes
+    for i, (one, left, top, right, bottom) in enumerate(boxes):
+        for other, left2, top2, right2, bottom2 in boxes[i + 1:]:
+            assert right <= left2 or right2 <= left or bottom <= top2 or bottom2 <= top, (one, other, boxes)
     if SCREENSHOTS:
         phone.evaluate("() => document.querySelector('#board-frame').scrollIntoView()")
         phone.screenshot(path=f"{SCREENSHOTS}/playground-phone-turn.png")

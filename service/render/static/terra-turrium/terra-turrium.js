@@ -505,17 +505,23 @@ class TerraTurrium {
       }
       add(segment.path[segment.path.length - 1], `M${i + 1}`);
     });
+    // One line per label, upwards from the corner, a line apart in the text's own size
+    // (em: a phone's browser draws small text larger than its size): side by side, a
+    // square's "T1 P1" ran into the next square's on a phone.
     for (const [square, texts] of labels) {
       const spot = centre(square);
       if (!spot) continue;
-      const text = document.createElementNS(SVG_NS, "text");
-      text.setAttribute("class", "pick");
-      text.setAttribute("font-size", "10");
-      text.dataset.square = square;
-      text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
-      text.setAttribute("y", String(spot.y + spot.size / 2 - 4));
-      text.textContent = texts.join(" ");
-      layer.append(text);
+      texts.forEach((label, line) => {
+        const text = document.createElementNS(SVG_NS, "text");
+        text.setAttribute("class", "pick");
+        text.setAttribute("font-size", "10");
+        text.dataset.square = square;
+        text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
+        text.setAttribute("y", String(spot.y + spot.size / 2 - 4));
+        text.setAttribute("dy", `${-1.25 * line}em`);
+        text.textContent = label;
+        layer.append(text);
+      });
     }
     $("g.board", svg).after(layer);
   }
