@@ -27,6 +27,8 @@ Rule ids (L1 … L31, LS1 … LS13) refer to the rules in docs/turm-und-leute.md
 and violations name them.
 """
 
+from typing import Any
+
 from service.common.refusal import Refusal
 from service.turm_und_leute.actions import (
     Absorb,
@@ -46,16 +48,6 @@ from service.turm_und_leute.actions import (
     Work,
 )
 from service.turm_und_leute.check import check_ledger
-from service.turm_und_leute.codec import (
-    DEFAULTS,
-    fight_to_dict,
-    outcome_to_dict,
-    parse_edition,
-    parse_fight,
-    parse_group_name,
-    parse_outcome,
-    units_to_dict,
-)
 from service.turm_und_leute.combat import (
     Contribution,
     Fight,
@@ -92,6 +84,22 @@ from service.turm_und_leute.units import (
 
 RULES_VERSION = "1"
 """The version of the rules (docs/turm-und-leute.md) this engine implements."""
+
+#: The codec's names, imported on first use: reading and writing JSON needs marshmallow,
+#: the rules themselves need nothing beyond the standard library.
+_CODEC = frozenset({
+    "DEFAULTS", "fight_to_dict", "outcome_to_dict", "parse_edition", "parse_fight", "parse_group_name",
+    "parse_outcome", "units_to_dict",
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CODEC:
+        from service.turm_und_leute import codec
+
+        return getattr(codec, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BONUS",

@@ -181,7 +181,8 @@ def changed(draw: st.DrawFn, bodies: list[Any]) -> Any:
 
 def test_every_body_schema_an_operation_declares_is_compared():
     """Each is a component of the document, and the quick path reads its examples."""
-    expected = {"PositionQuery", "ReachQuery", "ApplyQuery", "ReplayTurns", "BatchQuery", "SdtRenderQuery"}
+    expected = {"PositionQuery", "ReachQuery", "ApplyQuery", "ReplayTurns", "BatchQuery", "SdtRenderQuery",
+                "TulFight", "TulTurn", "TulApplyTurn", "TulGoalQuery"}
     assert expected <= set(DECLARED)
     for name, (schema, bodies) in DECLARED.items():
         assert name in DOCUMENT["components"]["schemas"], name

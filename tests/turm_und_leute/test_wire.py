@@ -1,19 +1,25 @@
-"""The codecs' statements of Turm und Leute's shapes (``codec.FIGHT``, ``codec.TURN``
-…) are what the readers read and the writers write: every member stated is written in the
-stated order (a record's in the engine's order), read back into the same value, and
-checked where it stands: a value of no kind at all is one problem, at its pointer."""
+"""The schemas of Turm und Leute's shapes (``schemas.TulFightBody``, ``schemas.TulTurnBody``
+…) are what the codec reads and writes: every member described is written in the
+described order (a record's in the engine's order), read back into the same value and
+checked where it stands; problems keep the order the contract names them in (a ledger's
+buildings before its groups, an action missing a member named alone); and the quick load
+of well-formed values (made from the same schemas) agrees with marshmallow's load on
+every input (the same value, or the same problems)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
+from unittest import mock
 
 import pytest
 
 from service.api.turm_und_leute.views import apply_query, combat, setup
-from service.common import MalformedError, wire
+from service.common import MalformedError
+from service.common.schema import List, Nested, OneOf, Schema, load
 from service.turm_und_leute import Edition, fight_to_dict, parse_fight, parse_outcome
 from service.turm_und_leute.actions import (
     Absorb,
@@ -30,37 +36,36 @@ from service.turm_und_leute.actions import (
     Split,
     Work,
 )
-from service.turm_und_leute.codec import (
-    ACTION,
-    APPLY_ANSWER,
-    EVENT_TYPES,
-    FIGHT,
-    GOAL,
-    LEDGER,
-    OUTCOME,
-    SETUP_ANSWER,
-    TURN,
-    UNITS_ANSWER,
-    FightBody,
-    GoalBody,
-    LedgerBody,
-    Tile,
-    TroopBody,
-    TurnBody,
-    ledger_to_dict,
-    parse_turn,
-    units_to_dict,
-)
+from service.turm_und_leute.codec import ledger_to_dict, parse_turn, units_to_dict
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import Project, Site
+from service.turm_und_leute.schemas import (
+    ACTIONS,
+    EVENT_TYPES,
+    GoalBody,
+    LedgerBody,
+    Record,
+    Tile,
+    TroopBody,
+    TulApplyAnswer,
+    TulFightBody,
+    TulGoalBody,
+    TulLedger,
+    TulOutcome,
+    TulSetupAnswer,
+    TulTurnBody,
+    TulUnitsAnswer,
+    TurnBody,
+)
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind, Placement
 from tests.api.statements import replaced as _replaced
+from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes, _mutated
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: A fight with a value other than its default in every member the statement makes optional.
+#: A fight with a value other than its default in every member a schema makes optional.
 FIGHT_FULL = fight(
     g("engel", 1, "wall", used=1),
     g("reiter", 2),
@@ -72,7 +77,7 @@ FIGHT_FULL = fight(
 )
 
 #: One action of every type, every optional member given.
-ACTIONS: tuple[Action, ...] = (
+ACTIONS_FULL: tuple[Action, ...] = (
     Move("reiter-1", "board", 2),
     Work("arbeiter-1", Site.GOLD, True),
     Attack("reiter-1"),
@@ -97,161 +102,197 @@ LEDGER_FULL = LedgerBody(
     stacks=(2, 3),
 )
 
-TURN_FULL = TurnBody(TUL, (Side.FLUID, Side.ENGEL), LEDGER_FULL, ACTIONS, start=False, end=False)
+TURN_FULL = TurnBody(TUL, (Side.FLUID, Side.ENGEL), LEDGER_FULL, ACTIONS_FULL, start=False, end=False)
 GOAL_FULL = GoalBody(SUS, (Side.ENGEL,), (LEDGER_FULL, LedgerBody(Side.IMPERATOR)), people_safe=True)
 
 
-def _places(kind: wire.Kind, data: Any, pointer: str = "") -> Iterator[tuple[str, wire.Kind, Any]]:
-    """Every value of ``data`` with the kind the statement gives it, walked together."""
+def _members(schema: Any) -> list[str]:
+    return [field.data_key or name for name, field in schema._declared_fields.items()]
+
+
+def _places(kind: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
+    """Every value of ``data`` with the field (or schema) that describes it, walked together."""
     yield pointer, kind, data
     if data is None:
         return
-    if isinstance(kind, wire.ByTag):
-        variant = kind.variants[data[kind.tag]]
-        yield f"{pointer}/{kind.tag}", kind, data[kind.tag]
-        kind = variant
-    if isinstance(kind, wire.Obj):
-        for member in kind.members:
-            if member.name in data:
-                yield from _places(member.kind, data[member.name], f"{pointer}/{member.name}")
-    elif isinstance(kind, wire.ListOf):
+    if isinstance(kind, type) and issubclass(kind, Schema):
+        for name, field in kind._declared_fields.items():
+            key = field.data_key or name
+            if key in data:
+                yield from _places(field, data[key], f"{pointer}/{key}")
+    elif isinstance(kind, Nested):
+        yield from _places(kind.nested, data, pointer)
+    elif isinstance(kind, OneOf):
+        yield from _places(kind.variants[data[kind.tag]], data, pointer)
+    elif isinstance(kind, List):
         for index, item in enumerate(data):
-            yield from _places(kind.item, item, f"{pointer}/{index}")
+            yield from _places(kind.inner, item, f"{pointer}/{index}")
 
 
-def _written_as_stated(kind: wire.Kind, data: Any) -> int:
-    """Checks that every object of ``data`` has the members its statement lists, in the
-    stated order (a record: only stated members); returns how many objects it checked."""
+def _written_as_described(schema: type[Schema], data: Any) -> int:
+    """Checks that every object of ``data`` has the members its schema lists, in their
+    order (a record: only members it lists); returns how many objects it checked."""
     objects = 0
-    for pointer, place, value in _places(kind, data):
-        if isinstance(place, wire.ByTag) and isinstance(value, dict):
-            assert list(value)[0] == place.tag, pointer
-            members = place.variants[value[place.tag]].members
-            assert list(value)[1:] == [m.name for m in members], pointer
+    for pointer, kind, value in _places(schema, data):
+        if isinstance(kind, type) and issubclass(kind, Schema) and value is not None:
             objects += 1
-        elif isinstance(place, wire.Record):
-            assert set(value) <= set(place.names), pointer
-            objects += 1
-        elif isinstance(place, wire.Obj):
-            assert list(value) == [m.name for m in place.members if m.written or value.get(m.name) is not None], (
-                pointer
-            )
-            objects += 1
+            if issubclass(kind, Record):
+                assert set(value) <= set(_members(kind)), pointer
+            else:
+                assert [m for m in _members(kind) if m in value] == list(value), pointer
+                omitted = [f.data_key or n for n, f in kind._declared_fields.items() if f.metadata.get("omit")]
+                assert set(_members(kind)) - set(value) <= set(omitted), pointer
     return objects
+
+
+def _checked_where_it_stands(schema: type[Schema], data: Any, read: Any) -> int:
+    """Each member's value is checked: a value of no kind at all is one problem, there."""
+    pointers = dict.fromkeys(pointer for pointer, _kind, _value in _places(schema, data) if pointer)
+    for pointer in pointers:
+        with pytest.raises(MalformedError) as err:
+            read(_replaced(data, pointer, 1.5))
+        assert [p.pointer for p in err.value.problems] == [pointer], pointer
+    return len(pointers)
 
 
 # ------------------------------------------------------------------------ the combat
 
 
-def test_l2_the_fight_writer_writes_every_stated_member_in_the_stated_order() -> None:
+def test_l2_the_fight_writer_writes_every_described_member_in_order() -> None:
     data = fight_to_dict(FIGHT_FULL)
-    assert _written_as_stated(FIGHT, data) == 1 + 2 + 1 + 2  # the fight and its five groups
+    assert _written_as_described(TulFightBody, data) == 1 + 2 + 1 + 2  # the fight and its five groups
     assert [list(a) for a in data["attackers"]] == [["kind", "figures", "position", "actions_used"]] * 2
     assert list(data["target"]) == ["kind", "figures", "position", "marked"]
 
 
-def test_l2_a_fight_is_read_back_from_what_its_statement_writes() -> None:
+def test_l2_a_fight_is_read_back_from_what_its_schema_writes() -> None:
     data = fight_to_dict(FIGHT_FULL)
     assert parse_fight(data) == FIGHT_FULL
-    body = wire.read(FIGHT, data)
-    assert isinstance(body, FightBody) and FIGHT.write(body) == data
+    body = load(TulFightBody(), data)
+    assert TulFightBody().dump(body) == data
     assert body.target == Tile("graf", 1, Placement.BIG_TOWER, True, 0)
 
 
 def test_l2_every_member_of_a_fight_is_checked_where_it_stands() -> None:
     data = fight_to_dict(FIGHT_FULL)
-    checked = 0
-    for pointer, _kind, _value in _places(FIGHT, data):
-        if pointer:
-            with pytest.raises(MalformedError) as err:
-                parse_fight(_replaced(data, pointer, 1.5))
-            assert [p.pointer for p in err.value.problems] == [pointer]
-            checked += 1
-    assert checked == len(FIGHT.names) + 4 + 5 * 4  # the fight, its lists' entries, their groups
+    checked = _checked_where_it_stands(TulFightBody, data, parse_fight)
+    assert checked == len(_members(TulFightBody)) + 4 + 5 * 4  # the fight, its lists' entries, their groups
 
 
-def test_l7_the_outcome_is_written_and_read_by_its_statement() -> None:
+def test_l7_the_outcome_is_written_and_read_by_its_schema() -> None:
     answer = combat(fight_to_dict(FIGHT_FULL))
-    assert _written_as_stated(OUTCOME, answer) == 1 + 5
-    assert list(answer) == list(OUTCOME.names)
-    outcome = parse_outcome(answer)
-    assert OUTCOME.write(outcome) == answer
-    for pointer, _kind, _value in _places(OUTCOME, answer):
-        if pointer:
-            with pytest.raises(MalformedError) as err:
-                parse_outcome(_replaced(answer, pointer, 1.5))
-            assert [p.pointer for p in err.value.problems] == [pointer]
+    assert _written_as_described(TulOutcome, answer) == 1 + 5
+    assert list(answer) == _members(TulOutcome)
+    assert TulOutcome().dump(parse_outcome(answer)) == answer
+    _checked_where_it_stands(TulOutcome, answer, parse_outcome)
+
+
+def test_l5_l7_an_outcome_names_its_numbers_before_its_flags() -> None:
+    answer = combat(fight_to_dict(FIGHT_FULL))
+    wrong = {**answer, "defended": None, "gold": 5, "attack": "x"}
+    with pytest.raises(MalformedError) as err:
+        parse_outcome(wrong)
+    assert [(p.pointer, str(p.detail)) for p in err.value.problems] == [
+        ("/attack", "must be an integer"), ("/gold", "must be between 0 and 1"), ("/defended", "must be a boolean"),
+    ]
 
 
 @pytest.mark.parametrize("edition", list(Edition))
-def test_l1_ls1_the_units_table_is_written_as_stated(edition: Edition) -> None:
+def test_l1_ls1_the_units_table_is_written_as_described(edition: Edition) -> None:
     table = units_to_dict(edition)
-    assert _written_as_stated(UNITS_ANSWER, table) == 1 + len(table["units"]) + len(table["positions"])
+    assert _written_as_described(TulUnitsAnswer, table) == 1 + len(table["units"]) + len(table["positions"])
 
 
 # ------------------------------------------------------------------------ the ledger
 
 
-def test_l14_to_l30_every_action_of_the_engine_is_stated_once() -> None:
-    builds = [variant.build for variant in ACTION.variants.values()]
+def test_l14_to_l30_every_action_of_the_engine_is_described_once() -> None:
+    builds = [variant.build for variant in ACTIONS.values()]
     assert sorted(builds, key=str) == sorted(get_args(Action), key=str)
-    assert {type(a) for a in ACTIONS} == set(builds)
+    assert {type(a) for a in ACTIONS_FULL} == set(builds)
+    for value, variant in ACTIONS.items():
+        assert _members(variant)[0] == "type" and variant._declared_fields["type"].always == value
 
 
-def test_l12_to_l30_every_event_the_engine_tells_is_stated() -> None:
+def test_l12_to_l30_every_event_the_engine_tells_is_described() -> None:
     source = (ROOT / "service" / "turm_und_leute" / "turn.py").read_text(encoding="utf-8")
     assert set(re.findall(r'Event\("(\w+)"', source)) == set(EVENT_TYPES)
 
 
 @pytest.mark.parametrize("body", [TURN_FULL, GOAL_FULL], ids=["turn", "goal"])
-def test_l9_l14_a_body_is_read_back_from_what_its_statement_writes(body: Any) -> None:
-    statement = TURN if isinstance(body, TurnBody) else GOAL
-    data = statement.write(body)
+def test_l9_l14_a_body_is_read_back_from_what_its_schema_writes(body: Any) -> None:
+    schema = TulTurnBody if isinstance(body, TurnBody) else TulGoalBody
+    data = schema().dump(body)
     # The body, each ledger with its supply and buildings, the ledgers' groups, the actions.
     groups = len(LEDGER_FULL.groups)
-    objects = 1 + 3 + groups + len(ACTIONS) if statement is TURN else 1 + 2 * 3 + groups
-    assert _written_as_stated(statement, data) == objects
-    assert wire.read(statement, data) == body
+    objects = 1 + 3 + groups + len(ACTIONS_FULL) if schema is TulTurnBody else 1 + 2 * 3 + groups
+    assert _written_as_described(schema, data) == objects
+    assert load(schema(), json.loads(json.dumps(data))) == body
 
 
 @pytest.mark.parametrize("body", [TURN_FULL, GOAL_FULL], ids=["turn", "goal"])
 def test_l9_l14_every_member_of_a_body_is_checked_where_it_stands(body: Any) -> None:
-    statement = TURN if isinstance(body, TurnBody) else GOAL
-    data = statement.write(body)
-    checked = 0
-    for pointer, _kind, _value in _places(statement, data):
-        if pointer:
-            with pytest.raises(MalformedError) as err:
-                wire.read(statement, _replaced(data, pointer, 1.5))
-            assert [p.pointer for p in err.value.problems] == [pointer], pointer
-            checked += 1
-    assert checked > len(statement.names) + len(LEDGER.names)
+    schema = TulTurnBody if isinstance(body, TurnBody) else TulGoalBody
+    data = schema().dump(body)
+    checked = _checked_where_it_stands(schema, data, lambda sent: load(schema(), sent))
+    assert checked > len(_members(schema)) + len(_members(TulLedger))
 
 
 def test_l14_an_action_of_no_type_is_one_problem_at_its_type() -> None:
-    data = TURN.write(TURN_FULL)
-    for wrong in ({"group": "x"}, {"type": "fly", "group": "x"}, {"type": None}):
+    data = TulTurnBody().dump(TURN_FULL)
+    for wrong in ({"group": "x"}, {"type": "fly", "group": "x"}, {"type": None}, {"type": ["move"]}):
         with pytest.raises(MalformedError) as err:
             parse_turn(_replaced(data, "/actions/2", wrong))
         assert [(p.pointer, p.detail) for p in err.value.problems] == [
-            ("/actions/2/type", "must be one of " + ", ".join(repr(t) for t in ACTION.variants))
+            ("/actions/2/type", "must be one of " + ", ".join(repr(t) for t in ACTIONS))
         ]
 
 
+def test_l14_an_action_missing_a_member_is_read_no_further() -> None:
+    data = TulTurnBody().dump(TURN_FULL)
+    wrong = _replaced(data, "/actions/1", {"type": "work", "imperator_present": 3, "extra": 1})
+    with pytest.raises(MalformedError) as err:
+        parse_turn(wrong)
+    assert [(p.pointer, str(p.detail)) for p in err.value.problems] == [
+        ("/actions/1/extra", "is not a member of this object"),
+        ("/actions/1/group", "is required"),
+        ("/actions/1/site", "is required"),
+    ]
+
+
+def test_l26_a_ledger_names_its_buildings_problems_before_its_groups() -> None:
+    data = TulTurnBody().dump(TURN_FULL)
+    ledger = {**data["ledger"], "groups": [{"id": "", "kind": "reiter", "figures": 1}], "buildings": {"tower": -1}}
+    with pytest.raises(MalformedError) as err:
+        parse_turn({**data, "ledger": ledger})
+    assert [p.pointer for p in err.value.problems] == ["/ledger/buildings/tower", "/ledger/groups/0/id"]
+
+
+def test_l19_a_wrong_type_is_the_members_own_mistake_even_when_null() -> None:
+    data = TulTurnBody().dump(TURN_FULL)
+    wrong = _replaced(_replaced(data, "/ledger/markers", None), "/actions/0/to", None)
+    with pytest.raises(MalformedError) as err:
+        parse_turn(wrong)
+    assert [(p.pointer, str(p.detail)) for p in err.value.problems] == [
+        ("/ledger/markers", "must be an integer"),
+        ("/actions/0/to", "must be one of 'board', 'off'"),
+    ]
+
+
 @pytest.mark.parametrize("edition", list(Edition))
-def test_l11_ls4_a_ledger_is_written_as_stated_with_the_editions_resources(edition: Edition) -> None:
+def test_l11_ls4_a_ledger_is_written_as_described_with_the_editions_resources(edition: Edition) -> None:
     game = setup_game(edition, PEOPLES)
     for side in game.sides:
         data = ledger_to_dict(edition, side.ledger)
-        assert _written_as_stated(LEDGER, data) == 3 + len(data["groups"])
-        assert wire.read(LEDGER, data) == LedgerBody.of(edition, side.ledger)
+        assert _written_as_described(TulLedger, data) == 3 + len(data["groups"])
+        assert load(TulLedger(), data) == LedgerBody.of(edition, side.ledger)
     answer = setup(edition, PEOPLES)
-    assert _written_as_stated(SETUP_ANSWER, answer) == 1 + len(game.sides) * 4 + sum(
+    assert _written_as_described(TulSetupAnswer, answer) == 1 + len(game.sides) * 4 + sum(
         len(s.ledger.groups) for s in game.sides
     )
 
 
-def test_l12_to_l30_a_turns_answer_is_written_as_stated() -> None:
+def test_l12_to_l30_a_turns_answer_is_written_as_described() -> None:
     game = setup_game(TUL, (Side.ZWERGE, Side.ENGEL))
     body = {
         "edition": "turm-und-leute",
@@ -261,38 +302,59 @@ def test_l12_to_l30_a_turns_answer_is_written_as_stated() -> None:
     }
     answer = apply_query(parse_turn(body))
     assert {e["type"] for e in answer["events"]} >= {"markers_received", "moved", "worked"}
-    assert _written_as_stated(APPLY_ANSWER, answer) >= 1 + 3 + len(answer["events"])
+    assert _written_as_described(TulApplyAnswer, answer) >= 1 + 3 + len(answer["events"])
 
 
-def _outcome(read: Any, data: Any) -> Any:
+# ------------------------------------------------------- the quick and the full load
+
+
+def _outcome(schema: Schema, data: Any) -> Any:
     try:
-        return read(data)
+        return load(schema, data)
     except MalformedError as exc:
         return [(p.pointer, str(p.detail)) for p in exc.problems]
 
 
-def _full(read: Any, data: Any) -> Any:
-    """The outcome of ``read`` with every quick reading refused (the full reading only)."""
-    from unittest import mock
+def _full(schema: Schema, data: Any) -> Any:
+    """The load with no quick path: marshmallow's load of every member."""
 
-    with mock.patch.object(wire.Kind, "quick_reader", lambda self: wire._never):
-        return _outcome(read, data)
+    def decline(*args: Any) -> Any:
+        raise TypeError
+
+    with mock.patch.object(Schema, "quick", decline):
+        return _outcome(schema, data)
 
 
-@pytest.mark.parametrize("statement, value", [(FIGHT, FIGHT_FULL), (TURN, TURN_FULL), (GOAL, GOAL_FULL)],
-                         ids=["fight", "turn", "goal"])
-def test_l2_l9_l14_a_body_is_read_alike_on_the_quick_and_the_full_path(statement: Any, value: Any) -> None:
-    import json
+#: Values each place is also given: objects of the wrong action, of no action, numbers
+#: out of every range, an id too long.
+MORE = [{"type": "move"}, {"type": "fly"}, {"type": None}, {}, [], [1], {"kind": "reiter"}, -1, 0, 2, 99, "x" * 41,
+        {"type": "absorb", "side": 3}, {"type": "absorb", "x": 1}, {"type": "move", "group": "a", "to": None}]
 
-    from tests.terra_turrium.test_reading import _mistakes
 
-    data = json.loads(json.dumps(statement.write(value)))  # as a client sends it
-    read = lambda sent: wire.read(statement, sent)  # noqa: E731
-    # The quick path is taken at all, and reads what the full reading reads.
-    full = _full(read, data)
-    assert not isinstance(full, list) and statement.quick_reader()(data) == full
+@pytest.mark.parametrize("schema, value", [
+    (TulFightBody, FIGHT_FULL), (TulTurnBody, TURN_FULL), (TulGoalBody, GOAL_FULL),
+], ids=["fight", "turn", "goal"])
+def test_l2_l9_l14_a_body_is_read_alike_on_the_quick_and_the_full_path(schema: type[Schema], value: Any) -> None:
+    made = schema()
+    if schema is TulFightBody:
+        value = load(made, fight_to_dict(value))
+    data = json.loads(json.dumps(made.dump(value)))  # as a client sends it
+    # The quick path is taken at all, and loads what marshmallow loads.
+    assert made.quick(data) == _full(made, data) == value
     sent = 0
     for wrong in _mistakes(data):
-        assert _outcome(read, wrong) == _full(read, wrong), wrong
+        assert _outcome(made, wrong) == _full(made, wrong), wrong
         sent += 1
-    assert sent > 100
+    for path in _kinds_of_place(data):
+        for junk in MORE:
+            wrong = _mutated(data, path, "replace", junk)
+            assert _outcome(made, wrong) == _full(made, wrong), wrong
+    assert sent > len(JUNK) * 10
+
+
+def test_l7_an_outcome_is_read_alike_on_the_quick_and_the_full_path() -> None:
+    made = TulOutcome()
+    answer = combat(fight_to_dict(FIGHT_FULL))
+    assert made.quick(answer) == _full(made, answer) == parse_outcome(answer)
+    for wrong in _mistakes(answer):
+        assert _outcome(made, wrong) == _full(made, wrong), wrong

@@ -1,92 +1,112 @@
-"""Turm und Leute's requests and answers, as the document describes them: the combat and
-its unit tables (L1–L8, LS1–LS3), the set-up, a side's turn kept as a ledger and the goal
+"""Turm und Leute's requests, as the document describes them: the combat and its unit
+tables (L1–L8, LS1–LS3), the set-up, a side's turn kept as a ledger and the goal
 (L9–L31, LS4–LS13).
 
-The body of a fight is read whole by the engine (:class:`~service.api.declare.Whole`);
-its schema, and the answers', are made from the codec's statement of their members
-(:data:`~service.turm_und_leute.codec.FIGHT`, :data:`~service.turm_und_leute.codec.OUTCOME`,
-:data:`~service.turm_und_leute.codec.UNITS_ANSWER`) by :mod:`service.api.declare.wire`, so
-that nothing here states them a second time. A kind is any string and figures any integer
-in the document: a kind the edition does not have, or more figures than a tile holds, is
-a rule (L1, 422), not a malformed request. The ledger's bodies are read the same way,
-from the codec's ``TURN``, ``GOAL``, ``LEDGER`` and ``ACTION``: a building count is any
-integer from 0 (more towers than four is L26, 422). Component names start with ``Tul``.
+Every shape of the game (the fight, the ledger, the actions, every answer) is the
+engine's own schema (:mod:`service.turm_und_leute.schemas`). A body here is one of those
+shapes whole, so its request is that schema as a :class:`~service.api.queries.Query`,
+which says what error answers it can give and, once the whole body is well-formed, has
+the codec judge it (:func:`~service.turm_und_leute.codec.fight_of`, ``turn_of``,
+``goal_of``: L1, LS1, L3, L9 and the ledger's structure, 422); the view gets the judged
+value as ``body``. A kind is any string and figures any integer in the document: a kind
+the edition does not have, or more figures than a tile holds, is a rule (L1, 422), not a
+malformed request. Component names start with ``Tul``.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from service.api.declare import Query, Whole, one_of, text, wire
+from service.api.declare import Query as QueryString
+from service.api.declare import one_of, text
+from service.api.queries import Query
 from service.turm_und_leute import Edition
-from service.turm_und_leute.codec import (
-    APPLY_ANSWER,
-    EDITION,
-    FIGHT,
-    GOAL,
-    GOAL_ANSWER,
-    OUTCOME,
-    SETUP_ANSWER,
-    TURN,
-    UNITS_ANSWER,
-    VERDICT,
-    VIOLATION,
-    parse_fight,
-    parse_goal,
-    parse_turn,
+from service.turm_und_leute.codec import fight_of, goal_of, turn_of
+from service.turm_und_leute.schemas import (
+    TulApplyAnswer,
+    TulFightBody,
+    TulGoalAnswer,
+    TulGoalBody,
+    TulOutcome,
+    TulSetupAnswer,
+    TulTurnBody,
+    TulUnitsAnswer,
+    TulValidateAnswer,
 )
+
+__all__ = [
+    "TulApplyAnswer",
+    "TulApplyTurn",
+    "TulFight",
+    "TulGoalAnswer",
+    "TulGoalQuery",
+    "TulOutcome",
+    "TulSetupAnswer",
+    "TulSetupQuery",
+    "TulTurn",
+    "TulUnitsAnswer",
+    "TulUnitsQuery",
+    "TulValidateAnswer",
+]
 
 EDITIONS = [e.value for e in Edition]
 
 
-class _Fight(Whole):
+class _Judged(Query):
+    """A body that is one engine shape whole, loaded as ``{"body": judge(value)}``."""
+
+    def made(self, data: dict[str, Any]) -> Any:
+        build = type(self).build
+        assert build is not None
+        return {"body": self.judge(build(**data))}
+
+    def judge(self, value: Any) -> Any:
+        """The value the rules make of the loaded ``value`` (or their first error)."""
+        raise NotImplementedError
+
+
+class TulFight(_Judged, TulFightBody):
+    """A fight to resolve: the attacking groups, the target and its helpers (L2)."""
+
     problems: ClassVar = {422: "InvalidFight"}
-    parse: ClassVar = staticmethod(parse_fight)
+    def judge(self, value: Any) -> Any:
+        return fight_of(value)
 
 
-TulFight = wire.whole_request(FIGHT, "Tul", _Fight, "TulFight")
+class TulTurn(_Judged, TulTurnBody):
+    """A side's turn: the game, the side's ledger and its actions (L12–L30, LS4–LS13)."""
+
+    problems: ClassVar = {422: "InvalidLedger"}
+    def judge(self, value: Any) -> Any:
+        return turn_of(value)
 
 
-class TulUnitsQuery(Query):
-    """Which edition's units."""
+class TulApplyTurn(TulTurn):
+    """A side's turn to play."""
 
-    edition = one_of(EDITION.values, "The edition.", required=True)
-
-
-# ----------------------------------------------------------------------------- answers
-#
-# Each made from the codec's statement of what its writer writes.
-
-TulOutcome = wire.answer_schema(OUTCOME, "Tul")
-TulUnitsAnswer = wire.answer_schema(UNITS_ANSWER, "Tul")
+    problems: ClassVar = {422: "InvalidLedgerOrTurn"}
 
 
-# ------------------------------------------------------------------------------ the ledger
+class TulGoalQuery(_Judged, TulGoalBody):
+    """Every side's ledger, for the goals (L31, LS10)."""
+
+    problems: ClassVar = {422: "InvalidLedger"}
+    def judge(self, value: Any) -> Any:
+        return goal_of(value)
+
+
+# ------------------------------------------------------------------- query strings
 
 PEOPLES_PATTERN = "^(zwerge|engel|fluid)(,(zwerge|engel|fluid)){0,2}$"
 
 
-class _Turn(Whole):
-    problems: ClassVar = {422: "InvalidLedger"}
-    parse: ClassVar = staticmethod(parse_turn)
+class TulUnitsQuery(QueryString):
+    """Which edition's units."""
+
+    edition = one_of(EDITIONS, "The edition.", required=True)
 
 
-class _ApplyTurn(_Turn):
-    problems: ClassVar = {422: "InvalidLedgerOrTurn"}
-
-
-class _Goal(Whole):
-    problems: ClassVar = {422: "InvalidLedger"}
-    parse: ClassVar = staticmethod(parse_goal)
-
-
-TulTurn = wire.whole_request(TURN, "Tul", _Turn, "TulTurn")
-TulApplyTurn = wire.whole_request(TURN, "Tul", _ApplyTurn, "TulApplyTurn")
-TulApplyTurn.__doc__ = "A side's turn to play."
-TulGoalQuery = wire.whole_request(GOAL, "Tul", _Goal, "TulGoalQuery")
-
-
-class TulSetupQuery(Query):
+class TulSetupQuery(QueryString):
     """Which edition, and which peoples play against the count."""
 
     problems: ClassVar = {422: "InvalidPeoples"}
@@ -99,14 +119,3 @@ class TulSetupQuery(Query):
         example="zwerge,engel",
         required=True,
     )
-
-
-# ------------------------------------------------------------------------ ledger answers
-#
-# Each made from the codec's statement of what its writer writes.
-
-TulSetupAnswer = wire.answer_schema(SETUP_ANSWER, "Tul")
-TulViolation = wire.answer_schema(VIOLATION, "Tul")
-TulValidateAnswer = wire.answer_schema(VERDICT, "Tul")
-TulApplyAnswer = wire.answer_schema(APPLY_ANSWER, "Tul")
-TulGoalAnswer = wire.answer_schema(GOAL_ANSWER, "Tul")

@@ -3,7 +3,7 @@ page; the set-up, a side's turn kept as a ledger, the goals and the ledger page
 (L9–L31, LS4–LS13).
 
 Each operation reads its body with the schemas (:mod:`service.api.turm_und_leute.schemas`),
-asks the engine and writes the answer with the engine's codec; the functions below the
+asks the engine and returns its value, which the answer's schema dumps; the functions below the
 views are their bodies, callable without a request.
 """
 
@@ -33,11 +33,10 @@ from service.api.turm_und_leute.schemas import (
     TulUnitsQuery,
     TulValidateAnswer,
 )
-from service.common import wire
 from service.common.errors import IllegalTurnError
+from service.common.outcome import Verdict
 from service.turm_und_leute.actions import TurnResult, Violation
 from service.turm_und_leute.codec import (
-    VERDICT,
     GoalQuery,
     TurnQuery,
     goal_to_dict,
@@ -45,14 +44,16 @@ from service.turm_und_leute.codec import (
     parse_edition,
     parse_fight,
     parse_peoples_list,
-    result_to_dict,
+    setup_body,
     setup_to_dict,
-    units_to_dict,
+    turn_answer,
+    units_table,
     violation_to_dict,
 )
-from service.turm_und_leute.combat import resolve_combat
-from service.turm_und_leute.goal import goal
+from service.turm_und_leute.combat import Outcome, resolve_combat
+from service.turm_und_leute.goal import GoalResult, goal
 from service.turm_und_leute.peoples import Side
+from service.turm_und_leute.schemas import SetupBody, TurnAnswer, UnitsTable
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import Edition
@@ -63,6 +64,9 @@ bp = Blueprint("turm-und-leute", __name__, url_prefix="/v1/turm-und-leute",
 pages = Blueprint("turm-und-leute-page", __name__, description="The fight builder page.")
 assets = FlaskBlueprint("turm_und_leute_assets", __name__)
 
+_VERDICTS = TulValidateAnswer()
+_APPLIED = TulApplyAnswer()
+
 #: The fight builder's files, as installed with the service.render package.
 PAGE = str(Path(service.render.__file__).resolve().parent / "static" / "turm-und-leute")
 
@@ -70,7 +74,7 @@ PAGE = str(Path(service.render.__file__).resolve().parent / "static" / "turm-und
 @bp.post("/combat")
 @bp.arguments(TulFight)
 @bp.response(200, TulOutcome, description="The outcome and its working.")
-def tul_combat(query: dict[str, Any]) -> dict[str, Any]:
+def tul_combat(query: dict[str, Any]) -> Outcome:
     """Resolve a fight of Turm und Leute or Stahl und Sterne (L2–L8, LS1–LS3).
 
     The attack and defence values, whether the target is defended, its losses and
@@ -80,19 +84,19 @@ def tul_combat(query: dict[str, Any]) -> dict[str, Any]:
     attack, a kind the edition does not have, too many or too few figures) is 422
     naming the rule and the group.
     """
-    return outcome_to_dict(resolve_combat(query["body"]))
+    return resolve_combat(query["body"])
 
 
 @bp.get("/units")
 @bp.arguments(TulUnitsQuery, location="query")
 @bp.response(200, TulUnitsAnswer, description="The edition's table.")
-def tul_units(query: dict[str, Any]) -> dict[str, Any]:
+def tul_units(query: dict[str, Any]) -> UnitsTable:
     """The units of an edition, with figures per tile, lives, combat points and actions (L1).
 
     The table a fight is built from: each kind of unit and the bonus of each position
     (L6, LS1). `edition` chooses Turm und Leute or Stahl und Sterne.
     """
-    return units_to_dict(parse_edition(query["edition"]))
+    return units_table(parse_edition(query["edition"]))
 
 
 @pages.get("/turm-und-leute")
@@ -119,7 +123,7 @@ def tul_asset(name: str) -> Response:
 @bp.get("/setup")
 @bp.arguments(TulSetupQuery, location="query")
 @bp.response(200, TulSetupAnswer, description="Every side in turn order, with its ledger.")
-def tul_setup(query: dict[str, Any]) -> dict[str, Any]:
+def tul_setup(query: dict[str, Any]) -> SetupBody:
     """A new game of Turm und Leute or Stahl und Sterne for a choice of peoples (L9–L12, LS5, LS6).
 
     The sides in the order they move (the count first, then the dwarves, the angels and
@@ -128,26 +132,26 @@ def tul_setup(query: dict[str, Any]) -> dict[str, Any]:
     archers, two pikemen groups and four workers), the dwarves' three groups, the angels'
     two angels off the board, the Fluid's five fluids. Naming a people twice is 422 (L9).
     """
-    return setup(parse_edition(query["edition"]), parse_peoples_list(query["peoples"]))
+    return setup_body(setup_game(parse_edition(query["edition"]), parse_peoples_list(query["peoples"])))
 
 
 @bp.post("/turns/validate")
 @bp.arguments(TulTurn)
 @bp.response(200, TulValidateAnswer, description="The verdict.")
-def tul_validate(query: dict[str, Any]) -> dict[str, Any]:
+def tul_validate(query: dict[str, Any]) -> Verdict:
     """Whether a side's turn is legal, and if not its first illegal action (L12–L30, LS4–LS13).
 
     An illegal turn is an answer here (200): the rule it breaks, the index of the
     offending action and a sentence a player understands. A ledger the rules make
     impossible (an unknown kind, two groups of one id, five towers) is 422.
     """
-    return validate_query(query["body"])
+    return verdict(query["body"])
 
 
 @bp.post("/turns/apply")
 @bp.arguments(TulApplyTurn)
 @bp.response(200, TulApplyAnswer, description="The ledger after the turn.")
-def tul_apply(query: dict[str, Any]) -> dict[str, Any]:
+def tul_apply(query: dict[str, Any]) -> TurnAnswer:
     """Play a side's turn: the ledger after it, its production, the markers spent and the events.
 
     Events: the markers removed and received at the start, every action's effect (gold
@@ -155,13 +159,13 @@ def tul_apply(query: dict[str, Any]) -> dict[str, Any]:
     hired, the Fluid's moves). An illegal turn is 422 with the `violation` the
     validation answers, `field` pointing at the action.
     """
-    return apply_query(query["body"])
+    return played(query["body"])
 
 
 @bp.post("/goal")
 @bp.arguments(TulGoalQuery)
 @bp.response(200, TulGoalAnswer, description="Each side's aim and the winners.")
-def tul_goal(query: dict[str, Any]) -> dict[str, Any]:
+def tul_goal(query: dict[str, Any]) -> GoalResult:
     """Who has reached their aim, given every side's ledger (L31, LS10).
 
     The count wins with his castle of four towers and four walls and all his people
@@ -169,7 +173,7 @@ def tul_goal(query: dict[str, Any]) -> dict[str, Any]:
     removed; the angels with the dragon, the dwarves with the catapult, the Fluid once
     no other side has a group left.
     """
-    return goal_query(query["body"])
+    return goal_of_query(query["body"])
 
 
 @pages.get("/turm-und-leute/ledger")
@@ -208,25 +212,40 @@ def _play(query: TurnQuery) -> TurnResult | Violation:
     )
 
 
+def verdict(query: TurnQuery) -> Verdict:
+    """The validation's answer: the first illegal action, or none."""
+    found = _play(query)
+    return Verdict(found if isinstance(found, Violation) else None)
+
+
 def validate_query(query: TurnQuery) -> dict[str, Any]:
     """``{"legal": true}`` or ``{"legal": false, "violation": …}``."""
-    played = _play(query)
-    written: dict[str, Any] = VERDICT.write(wire.Verdict(played if isinstance(played, Violation) else None))
+    written: dict[str, Any] = _VERDICTS.dump(verdict(query))
     return written
 
 
-def apply_query(query: TurnQuery) -> dict[str, Any]:
-    """The answer of ``POST /v1/turm-und-leute/turns/apply``; raises
-    :class:`~service.common.errors.IllegalTurnError` (``field`` the offending action)
-    for an illegal turn."""
-    played = _play(query)
-    if isinstance(played, Violation):
-        error = IllegalTurnError(played, played.rule, played.detail, violation_to_dict(played))
-        error.field = f"/actions/{played.index}" if played.index < len(query.actions) else "/actions"
+def played(query: TurnQuery) -> TurnAnswer:
+    """The apply answer's value; raises :class:`~service.common.errors.IllegalTurnError`
+    (``field`` the offending action) for an illegal turn."""
+    found = _play(query)
+    if isinstance(found, Violation):
+        error = IllegalTurnError(found, found.rule, found.detail, violation_to_dict(found))
+        error.field = f"/actions/{found.index}" if found.index < len(query.actions) else "/actions"
         raise error
-    return result_to_dict(query.edition, played)
+    return turn_answer(query.edition, found)
+
+
+def apply_query(query: TurnQuery) -> dict[str, Any]:
+    """The answer of ``POST /v1/turm-und-leute/turns/apply`` (:func:`played`)."""
+    written: dict[str, Any] = _APPLIED.dump(played(query))
+    return written
+
+
+def goal_of_query(query: GoalQuery) -> GoalResult:
+    """The goal answer's value for a judged request."""
+    return goal(query.edition, query.peoples, query.ledgers, people_safe=query.people_safe)
 
 
 def goal_query(query: GoalQuery) -> dict[str, Any]:
     """The whole of ``POST /v1/turm-und-leute/goal`` for a parsed request."""
-    return goal_to_dict(goal(query.edition, query.peoples, query.ledgers, people_safe=query.people_safe))
+    return goal_to_dict(goal_of_query(query))

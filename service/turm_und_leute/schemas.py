@@ -1,0 +1,968 @@
+"""Turm und Leute's JSON shapes, each described once as a marshmallow schema.
+
+A request's shapes load into the values the rules then judge (:mod:`.codec`): a fight's
+groups as :class:`Tile` s and a ledger as a :class:`LedgerBody`, their kinds still names,
+since whether a kind is a unit of the edition is a rule (L1), not the shape; the actions
+load into the engine's own (:mod:`.actions`). The answers' schemas dump the engine's
+values. The HTTP layer documents the contract with the same classes (a class's name is
+its component's: ``Tul…`` keeps them apart from the other games').
+
+Two things are Turm und Leute's own, and kept from the first version of the contract: a
+value of a wrong type is the member's own mistake even when it is null (``must be an
+integer``, never ``must not be null``), and an object that misses a required member is
+not read any further (:class:`Whole`: its unknown and missing members are its problems).
+A ledger's buildings are read, and their problems named, before its groups
+(:class:`Ordered`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+
+from marshmallow import RAISE, ValidationError, fields
+
+from service.common.outcome import Verdict
+from service.common.refusal import N_, Text
+from service.common.schema import (
+    Alternatives,
+    Choice,
+    Const,
+    Entries,
+    Flag,
+    Integer,
+    List,
+    Nested,
+    OneOf,
+    Schema,
+    String,
+    Word,
+    Worded,
+    readings,
+    writer,
+)
+from service.common.shapes import (
+    MUST_BE_ARRAY,
+    MUST_BE_BOOLEAN,
+    MUST_BE_INTEGER,
+    MUST_BE_OBJECT,
+    MUST_BE_ONE_OF,
+    MUST_BE_STRING,
+    NOT_A_MEMBER,
+    REQUIRED,
+)
+from service.turm_und_leute.actions import (
+    Absorb,
+    Attack,
+    Bridge,
+    Build,
+    Convert,
+    Hire,
+    Move,
+    MovePlanet,
+    Place,
+    Relocate,
+    Split,
+    Violation,
+    Work,
+)
+from service.turm_und_leute.combat import Contribution, Outcome, Role
+from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
+from service.turm_und_leute.peoples import PEOPLES, Side
+from service.turm_und_leute.position import BUILDINGS, RESOURCES, Ledger, Project, Site, Troop
+from service.turm_und_leute.units import BONUS, Edition, Kind, Placement, Unit
+
+MAX_ACTIONS: Final = 200
+"""The most actions a turn may list (far more than any side's markers allow)."""
+MAX_ID: Final = 40
+"""The longest group id."""
+DESTINATIONS: Final = ("board", "off")
+"""L18: where an angel's move may take it: in from the edge, or off."""
+FIGHTER_NAMES: Final = (
+    "pikeniere", "bogenschuetzen", "reiter", "elektrokaempfer", "strahlenwerfer", "daemonenreiter",
+)
+"""The kinds a conversion (L28) may name, of either edition."""
+EVENT_TYPES: Final = (
+    "markers_removed", "markers_received", "worlds_moved", "angel_returned", "moved", "gold_collected",
+    "worked", "attacked", "built", "converted", "hired", "bridge", "placed", "relocated", "split",
+    "absorbed", "planet_moved",
+)
+"""What an event of a turn can say happened (L12–L30, LS6–LS12)."""
+GROUP_NAME_WORD: Final = "/(?:target|(attackers|helpers)/(0|[1-9][0-9]*))"
+"""A group's name, a JSON pointer into the fight: ``/target``, ``/attackers/N``, ``/helpers/N``."""
+_GROUP_NAME: Final = re.compile(GROUP_NAME_WORD)
+NOT_A_GROUP: Final = N_("must name a group: /target, /attackers/N or /helpers/N")
+NOT_AN_ID: Final = N_("must be a string of 1 to {most} characters")
+
+
+def _doc(text: str) -> dict[str, Any]:
+    return {"description": text} if text else {}
+
+
+# --------------------------------------------------------------------------- fields
+
+
+F = TypeVar("F", bound=fields.Field[Any])
+
+
+def _own(made: F, mistake: Text) -> F:
+    """``made``, whose null is ``mistake``: the mistake of any other value of a wrong type."""
+    made.error_messages["null"] = mistake
+    return made
+
+
+def integer(low: int = 0, high: int | None = None, doc: str = "", **kwargs: Any) -> Integer:
+    return _own(Integer(low, high, metadata=_doc(doc), **kwargs), MUST_BE_INTEGER())
+
+
+def flag(doc: str = "", **kwargs: Any) -> Flag:
+    return _own(Flag(metadata=_doc(doc), **kwargs), MUST_BE_BOOLEAN())
+
+
+def choice(enum: Any, doc: str = "", **kwargs: Any) -> Choice:
+    made = Choice(enum, metadata=_doc(doc), **kwargs)
+    return _own(made, made.mistake)
+
+
+def nested(schema: Any, doc: str = "", **kwargs: Any) -> Nested:
+    return _own(Nested(schema, metadata=_doc(doc), **kwargs), MUST_BE_OBJECT())
+
+
+def listing(item: fields.Field[Any], doc: str = "", low: int = 0, high: int | None = None,
+            **kwargs: Any) -> List:
+    return _own(List(item, low, high, metadata=_doc(doc), **kwargs), MUST_BE_ARRAY())
+
+
+def _json(value: Any) -> Any:
+    return getattr(value, "value", value)
+
+
+class Name(String):
+    """Any JSON string, read as it is (a unit's name, which L1 judges): dumped from a
+    string or an enum member."""
+
+    def __init__(self, doc: str = "", **kwargs: Any) -> None:
+        super().__init__(metadata=_doc(doc), **kwargs)
+        self.error_messages["null"] = MUST_BE_STRING()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not str:
+            raise self.make_error("invalid")
+        return value
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else _json(value)
+
+    def quick(self, value: Any) -> str:
+        if type(value) is not str:
+            raise TypeError
+        return value
+
+    def writer(self) -> Callable[[Any], Any]:
+        return _json
+
+
+class Ident(Name):
+    """A group's id: a string of 1 to :data:`MAX_ID` characters; anything else is one
+    mistake, whatever its type."""
+
+    def __init__(self, doc: str = "", **kwargs: Any) -> None:
+        super().__init__(doc, **kwargs)
+        length = Entries(1, MAX_ID)
+        length.mistake = self.mistake = NOT_AN_ID(most=MAX_ID)
+        self.validators = [length]
+        self.error_messages["null"] = self.error_messages["invalid"] = self.mistake
+
+    def quick(self, value: Any) -> str:
+        if type(value) is not str or not 1 <= len(value) <= MAX_ID:
+            raise ValueError
+        return value
+
+
+class GroupName(Name):
+    """A group of a fight by its JSON pointer into the request (``/attackers/1``), loaded
+    as its role and index."""
+
+    def __init__(self, doc: str = "", **kwargs: Any) -> None:
+        super().__init__(doc, **kwargs)
+        self.metadata = {"pattern": f"^{GROUP_NAME_WORD}$", **self.metadata}
+        self.error_messages["null"] = self.error_messages["invalid"] = NOT_A_GROUP()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        found = parse_group_name(value)
+        if found is None:
+            raise self.make_error("invalid")
+        return found
+
+    def quick(self, value: Any) -> Any:
+        found = parse_group_name(value)
+        if found is None:
+            raise ValueError
+        return found
+
+
+def parse_group_name(name: object) -> tuple[Role, int] | None:
+    """The role and index a group name stands for, or ``None``.
+
+    >>> parse_group_name("/helpers/1"), parse_group_name("/target"), parse_group_name("/helpers/01")
+    ((<Role.HELPER: 'helpers'>, 1), (<Role.TARGET: 'target'>, 0), None)
+    """
+    found = _GROUP_NAME.fullmatch(name) if type(name) is str else None
+    if found is None:
+        return None
+    role, index = found.groups()
+    return (Role.TARGET, 0) if role is None else (Role(role), int(index))
+
+
+class AnyInteger(Integer):
+    """A JSON integer of any value: whether it is in range is a rule's to say (a tile's
+    figures, L1), not the shape's."""
+
+    def __init__(self, doc: str = "", **kwargs: Any) -> None:
+        super().__init__(metadata=_doc(doc), **kwargs)
+        self.validators = []
+        self.error_messages["null"] = MUST_BE_INTEGER()
+
+    def quick(self, value: Any) -> int:
+        if type(value) is not int:
+            raise TypeError
+        return value
+
+
+class Among(Worded, fields.String):
+    """One of ``values`` (some members of an enum, or strings), given as its JSON value."""
+
+    def __init__(self, values: tuple[Any, ...], doc: str = "", **kwargs: Any) -> None:
+        self.by_value = {_json(v): v for v in values}
+        metadata = {**_doc(doc), "enum": list(self.by_value), **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.mistake = MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in self.by_value))
+        self.error_messages["null"] = self.mistake
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        found = self.by_value.get(value) if type(value) is str else None
+        if found is None:
+            raise ValidationError(self.mistake)
+        return found
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else _json(value)
+
+    def quick(self, value: Any) -> Any:
+        if type(value) is not str:
+            raise TypeError
+        return self.by_value[value]
+
+    def writer(self) -> Callable[[Any], Any]:
+        return _json
+
+
+# -------------------------------------------------------------------------- schemas
+
+
+class Ordered(Schema):
+    """A schema whose members are read, and their problems named, in ``reading`` (their
+    names), where that differs from the order they are written and described in."""
+
+    reading: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.reading:
+            self.load_fields = {name: self.load_fields[name] for name in self.reading}
+
+
+class Whole(Schema):
+    """An object that is not read any further when it misses a required member: its
+    problems are then only its unknown members (in the order sent) and its missing ones."""
+
+    def _deserialize(self, data: Any, *, error_store: Any, many: bool = False, partial: Any = None,
+                     unknown: Any = RAISE, index: Any = None) -> Any:
+        if not many and type(data) is dict:
+            keys = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
+            missing = [key for key, f in keys.items() if f.required and key not in data]
+            if missing:
+                for key in data:
+                    if key not in keys:
+                        error_store.store_error([NOT_A_MEMBER()], key)
+                for key in missing:
+                    error_store.store_error([REQUIRED()], key)
+                return {}
+        return super()._deserialize(data, error_store=error_store, many=many, partial=partial,
+                                    unknown=unknown, index=index)
+
+
+class Record(Schema):
+    """An object whose value is the mapping of the members it has, each optional: loaded
+    as that mapping, dumped in the mapping's own order (a supply, an event)."""
+
+    def _writer(self) -> Callable[[Any], Any]:
+        writers = {(f.data_key or name): writer(f) or _json for name, f in self.dump_fields.items()}
+        return lambda value: {key: writers[key](found) for key, found in value.items()}
+
+
+def _count(doc: str) -> Integer:
+    """A count a record has only where it has one."""
+    return integer(0, doc=doc)
+
+
+# --------------------------------------------------------------------- the combat
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A group as a request gives it: its kind still a name, since whether it is a unit is
+    a question of the edition (L1), and so is whether its figures fit on a tile."""
+
+    kind: str
+    figures: int
+    position: Placement = Placement.GROUND
+    marked: bool = False
+    actions_used: int = 0
+
+
+@dataclass(frozen=True)
+class FightBody:
+    """A fight as a request gives it, its groups as :class:`Tile` s."""
+
+    edition: Edition
+    attackers: tuple[Tile, ...]
+    target: Tile
+    helpers: tuple[Tile, ...] = ()
+    attack_from_outside: bool = True
+    attack_from_tower: bool = False
+    target_side_imperator: bool = False
+
+
+_KIND_DOC = "The unit (L1), by the edition's name; one the edition does not have is 422 (L1)."
+_FIGURES_DOC = "Figures on the tile; fewer than 1 or more than the tile holds is 422 (L1)."
+
+
+class TulAttacker(Schema):
+    """An attacking group."""
+
+    build = Tile
+    kind = Name(_KIND_DOC, required=True)
+    figures = AnyInteger(_FIGURES_DOC, required=True)
+    position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
+    actions_used = integer(0, doc="Actions already used this turn (L3). Default 0.", load_default=0)
+
+
+class TulDefender(Schema):
+    """A defending group: the target or a helper."""
+
+    build = Tile
+    kind = Name(_KIND_DOC, required=True)
+    figures = AnyInteger(_FIGURES_DOC, required=True)
+    position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
+    marked = flag("It carries a marker: it acted this turn (L4). Default false.", load_default=False)
+
+
+class TulFightBody(Schema):
+    """A fight to resolve: the attacking groups, the target and its helpers (L2)."""
+
+    build = FightBody
+    edition = choice(Edition, "Which edition's units and rules (L1, LS1–LS3).", required=True)
+    attackers = listing(nested(TulAttacker), "One or more attacking groups (L2).", 1, required=True)
+    target = nested(TulDefender, "The group attacked.", required=True)
+    helpers = listing(nested(TulDefender), "Groups helping the target. Default none.", load_default=())
+    attack_from_outside = flag("Stahl und Sterne: the attack comes from outside the target's sector (LS2). "
+                               "Default true.", load_default=True)
+    attack_from_tower = flag("Stahl und Sterne: the attack comes from another sector with a tower (LS2). "
+                             "Default false.", load_default=False)
+    target_side_imperator = flag("Stahl und Sterne: the target's side is the imperator's (LS2). Default false.",
+                                 load_default=False)
+
+
+def _contribution(group: tuple[Role, int], strength: int, bonus: int, counted: bool) -> Contribution:
+    return Contribution(group[0], group[1], strength, bonus, counted)
+
+
+class TulContribution(Whole):
+    """What one group added to its side, and whether it counted."""
+
+    build = _contribution
+    group = GroupName("The group, as a JSON pointer into the request: `/target`, `/attackers/N`, `/helpers/N`.",
+                      required=True)
+    strength = integer(0, doc="Figures × combat points per figure (L1).", required=True)
+    bonus = integer(1, max(BONUS.values()), "The position bonus applied (L6, LS2): 1 where none applies or it is "
+                    "lost.", required=True)
+    counted = flag("It added to its side (false: blocked or excluded, L4).", required=True)
+
+
+class TulOutcome(Whole, Ordered):
+    """The fight's result, with its working (L5–L8, LS3)."""
+
+    build = Outcome
+    # Read, and its problems named, numbers first, then the flags.
+    reading = ("attack", "defence", "losses", "target_figures_after", "gold",
+               "defended", "removed", "convertible", "must_occupy", "contributions")
+    attack = integer(0, doc="The attack value (L5).", required=True)
+    defence = integer(0, doc="The defence value (L6).", required=True)
+    defended = flag("The defence is at least the attack (L7).", required=True)
+    losses = integer(0, doc="Figures the target loses (L7).", required=True)
+    target_figures_after = integer(0, doc="Figures left on the target.", required=True)
+    removed = flag("The target has no figure left (L7).", required=True)
+    gold = integer(0, 1, "Gold pieces left on the target's place (L8).", required=True)
+    convertible = flag("The angels' player may turn the removed group into its own (L8).", required=True)
+    must_occupy = flag("An attacking group must take the removed target's place (LS3).", required=True)
+    contributions = listing(nested(TulContribution), required=True)
+
+
+class TulUnit(Schema):
+    """One unit of the edition's table (L1)."""
+
+    kind = Name("Its name in the edition.", required=True)
+    max_figures = integer(1, doc="Figures a tile holds.", required=True)
+    lives = integer(1, doc="Lives per figure.", required=True)
+    points = integer(0, doc="Combat points per figure.", required=True)
+    full_strength = integer(0, doc="A full tile's strength.", required=True)
+    may_attack = flag("It may attack (L3).", required=True)
+    ranged = flag("It attacks from a distance (archers' 40 cm).", required=True)
+    may_defend = flag("It may defend and help (L4).", required=True)
+    actions = integer(1, doc="Actions per turn (L3).", required=True)
+
+
+class PositionBonus(NamedTuple):
+    """A position of an edition and its bonus, as the units answer lists it."""
+
+    position: Placement
+    bonus: int
+
+
+class UnitsTable(NamedTuple):
+    """The units answer's value: an edition's L1 table and its positions (L6, LS1)."""
+
+    edition: Edition
+    units: tuple[Unit, ...]
+    positions: tuple[PositionBonus, ...]
+
+
+class TulPositionBonus(Schema):
+    """A position a group can stand on, and its bonus (L6, LS1)."""
+
+    build = PositionBonus
+    position = choice(Placement, "The position.", required=True)
+    bonus = integer(1, doc="Its multiplier.", required=True)
+
+
+class TulUnitsAnswer(Schema):
+    """The edition's units and positions (L1, L6, LS1)."""
+
+    edition = choice(Edition, "The edition.", required=True)
+    units = listing(nested(TulUnit), required=True)
+    positions = listing(nested(TulPositionBonus), required=True)
+
+
+# --------------------------------------------------------------------- the ledger
+
+
+@dataclass(frozen=True)
+class TroopBody:
+    """A group of a ledger as a request gives it: its kind still a name (L1 is a rule)."""
+
+    id: str
+    kind: str
+    figures: int
+    markers: int = 0
+    actions_used: int = 0
+    off_board: bool = False
+
+    @classmethod
+    def of(cls, troop: Troop) -> TroopBody:
+        """The JSON form's value of ``troop``."""
+        return cls(troop.id, troop.kind.value, troop.figures, troop.markers, troop.actions_used, troop.off_board)
+
+
+@dataclass(frozen=True)
+class LedgerBody:
+    """A ledger as its JSON gives it: its groups' kinds, its resources and its buildings
+    by name (the edition's, in an answer), before the rules judge them."""
+
+    side: Side
+    markers: int = 0
+    supply: Mapping[str, int] = field(default_factory=dict)
+    groups: tuple[TroopBody, ...] = ()
+    buildings: Mapping[str, int] = field(default_factory=dict)
+    fluids: int = 0
+    stacks: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, edition: Edition, ledger: Ledger) -> LedgerBody:
+        """The JSON form's value of ``ledger``: the edition's resources and buildings, zeros
+        included."""
+        return cls(
+            ledger.side,
+            ledger.markers,
+            {r.value: ledger.resource(r) for r in RESOURCES[edition]},
+            tuple(TroopBody.of(t) for t in ledger.groups),
+            {b.value: ledger.building(b) for b in BUILDINGS[edition]},
+            ledger.fluids,
+            tuple(ledger.stacks),
+        )
+
+
+class TulLedgerGroup(Schema):
+    """A group of the side: its id, kind and figures, the markers on it and the actions it used this turn (L14,
+    L15), and for angels whether it is off the board (L18)."""
+
+    build = TroopBody
+    id = Ident("The group's name, unique in the ledger (L14).", required=True)
+    kind = Name("The unit (L1), by the edition's name.", required=True)
+    figures = AnyInteger("Figures on the tile: 1 to what it holds (L1).", required=True)
+    markers = integer(0, doc="Markers lying on it (L14). Default 0.", load_default=0)
+    actions_used = integer(0, doc="Actions it took this turn, each of which laid a marker (L15). Default 0.",
+                           load_default=0)
+    off_board = flag("Angels only: it is off the board (L18). Default false.", load_default=False)
+
+
+class TulSupply(Record):
+    """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4). Each defaults
+    to 0."""
+
+    wood = _count("Wood (L20).")
+    stone = _count("Stone (L22).")
+    gold = _count("Gold (L19, L23).")
+    biomass = _count("Stahl und Sterne: biomass, the wood (LS4).")
+    iron = _count("Stahl und Sterne: iron, the stone (LS4).")
+    uranium = _count("Stahl und Sterne: uranium, the gold (LS4).")
+
+
+class TulBuildings(Record):
+    """The side's buildings (L25–L27, LS10). Each defaults to 0."""
+
+    farm = _count("Farms (L25).")
+    quarry = _count("Quarries (L25).")
+    tower = _count("The castle's towers, the first one the count starts with (L11, L26, LS10); at most 4.")
+    wall = _count("The castle's walls, the gate not counted (L26); at most 3.")
+    gate = _count("The gate, the castle's last part and fourth wall (L26); at most 1.")
+    dragon = _count("The angels' dragon (L27); at most 1.")
+    catapult = _count("The dwarves' catapult (L27); at most 1.")
+
+
+class TulLedger(Ordered):
+    """A side's ledger: its supply of markers and resources, its groups, its buildings, and for the Fluid its
+    fluids and stacks (L12–L30)."""
+
+    build = LedgerBody
+    # Its buildings are read, and their problems named, before its groups.
+    reading = ("side", "markers", "supply", "buildings", "groups", "fluids", "stacks")
+    side = choice(Side, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, `fluid`.",
+                  required=True)
+    markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
+    supply = nested(TulSupply, "Resources. Default none.", load_default=dict)
+    groups = listing(nested(TulLedgerGroup), "The side's groups. Default none.", load_default=())
+    buildings = nested(TulBuildings, "Buildings. Default none.", load_default=dict)
+    fluids = integer(0, doc="The Fluid: fluids on the board (L30). Default 0.", load_default=0)
+    stacks = listing(integer(2, doc="A stack's height."), "The Fluid: the heights of its stacks (L30). Default none.",
+                     load_default=())
+
+
+class Action(Whole, Ordered):
+    """An action of a ledger, told apart by its ``type`` (:data:`ACTIONS`)."""
+
+    def made(self, data: dict[str, Any]) -> Any:
+        data.pop("type", None)
+        return super().made(data)
+
+
+class Tag(Word):
+    """The ``type`` of an action: its one value, dumped whatever the action (``always``)."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__([value], required=True, metadata=_doc(f"`{value}`."))
+        self.always = value
+
+    def quick(self, value: Any) -> str:
+        if value != self.always or type(value) is not str:
+            raise ValueError
+        return value
+
+
+def _tag(value: str) -> Tag:
+    return Tag(value)
+
+
+_GROUP = "The acting group's id."
+
+
+class TulMoveAction(Action):
+    """A group moves (L14): one action, one marker. Gold pieces on its way are collected (L19); an angel enters
+    from the edge or flees to it (L18)."""
+
+    build = Move
+    type = _tag("move")
+    group = Ident(_GROUP, required=True)
+    to = Among(DESTINATIONS, "Angels only: `board` to enter from the edge, `off` to flee to it (L18).",
+               load_default=None, allow_none=False, metadata={"omit": True})
+    gold = integer(0, doc="Gold pieces collected on the way (asserted; L19). Default 0.", load_default=0)
+
+
+class TulWorkAction(Action):
+    """A worker, or a whole group of fighters, works (L20–L24, LS8): one action, one marker."""
+
+    build = Work
+    type = _tag("work")
+    group = Ident(_GROUP, required=True)
+    site = choice(Site, "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' workers); Stahl und "
+                  "Sterne `green`, `blue`, `red`, `gold`.", required=True)
+    imperator_present = flag("Stahl und Sterne: the imperator is on the world worked, doubling it (LS9). "
+                             "Default false.", load_default=False)
+
+
+class TulAttackAction(Action):
+    """A group attacks (L3, L16): one action, one marker; the fight is `POST /v1/turm-und-leute/combat`."""
+
+    build = Attack
+    type = _tag("attack")
+    group = Ident(_GROUP, required=True)
+
+
+class TulBuildAction(Action):
+    """Pay for a building (L25–L27, LS10); no marker."""
+
+    build = Build
+    type = _tag("build")
+    project = choice(Project, "What is built.", required=True)
+
+
+class TulConvertAction(Action):
+    """Five unmarked workers become fighters (L28); no marker."""
+
+    build = Convert
+    type = _tag("convert")
+    workers = listing(Ident("A worker's id."), "The five workers.", 1, 20, required=True)
+    into = Among(tuple(Kind(n) for n in FIGHTER_NAMES), "Riders or archers (one group), pikemen (two), by the "
+                 "edition's name.", required=True)
+
+
+class TulHireAction(Action):
+    """The angels hire one angel for 7 gold, the dwarves a group for 1 gold per life (L29, LS11)."""
+
+    build = Hire
+    type = _tag("hire")
+    figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", load_default=1)
+
+
+class TulBridgeAction(Action):
+    """Stahl und Sterne: a bridge between worlds, 2 markers per field (LS7)."""
+
+    build = Bridge
+    type = _tag("bridge")
+    # (``fields`` is a schema's own attribute: the member is named by its data_key)
+    fields_ = integer(1, doc="Fields of the solar system between the worlds.", required=True, data_key="fields",
+                      attribute="fields")
+
+
+class TulPlaceAction(Action):
+    """The Fluid brings a new fluid into play (L30 1)."""
+
+    build = Place
+    type = _tag("place")
+
+
+class TulRelocateAction(Action):
+    """The Fluid places two fluids elsewhere (L30 2)."""
+
+    build = Relocate
+    type = _tag("relocate")
+
+
+class TulSplitAction(Action):
+    """The Fluid splits a stack (L30 3)."""
+
+    build = Split
+    type = _tag("split")
+    stack = integer(0, doc="The stack's index in `stacks`.", required=True)
+    parts = listing(integer(1, doc="A part's fluids."), "The parts, two or more, as many fluids as the stack.",
+                    1, 20, required=True)
+
+
+class TulAbsorbAction(Action):
+    """The Fluid stacks four single fluids on an opposing group next to them and takes it (L30 4)."""
+
+    build = Absorb
+    # The group is read first, as for every action that names one.
+    reading = ("type", "group", "side")
+    type = _tag("absorb")
+    side = choice(Side, "The group's side.", required=True)
+    group = Ident("The group's id in its side's ledger.", required=True)
+
+
+class TulMovePlanetAction(Action):
+    """Stahl und Sterne: the Fluid moves a planet on its orbit, for both its moves (LS12)."""
+
+    build = MovePlanet
+    type = _tag("move_planet")
+
+
+ACTIONS: Final[Mapping[str, type[Action]]] = {
+    "move": TulMoveAction,
+    "work": TulWorkAction,
+    "attack": TulAttackAction,
+    "build": TulBuildAction,
+    "convert": TulConvertAction,
+    "hire": TulHireAction,
+    "bridge": TulBridgeAction,
+    "place": TulPlaceAction,
+    "relocate": TulRelocateAction,
+    "split": TulSplitAction,
+    "absorb": TulAbsorbAction,
+    "move_planet": TulMovePlanetAction,
+}
+"""Every action of a ledger (L14–L30, LS7, LS12), by its ``type``."""
+
+
+class ActionOf(OneOf):
+    """An action, the schema its ``type`` names: an object whose ``type`` is missing or
+    names no action is one mistake, at its ``type``; dumped from the engine's action by
+    its class."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("type", ACTIONS, **kwargs)
+        self.error_messages["null"] = MUST_BE_OBJECT()
+        self.by_class = {schema.build: value for value, schema in ACTIONS.items()}
+
+    def _chosen(self, value: Any) -> Schema:
+        if type(value) is not dict:
+            raise self.make_error("type")
+        kind = value.get(self.tag)
+        found = self.schemas.get(kind) if type(kind) is str else None
+        if found is None:
+            raise ValidationError({self.tag: [self.mistake]})
+        return found
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else self.schemas[self.by_class[type(value)]].dump_one(value)
+
+    def writer(self) -> Callable[[Any], Any]:
+        return lambda value: self._serialize(value, None, None)
+
+
+@dataclass(frozen=True)
+class TurnBody:
+    """A turn as a request gives it, its ledger a :class:`LedgerBody`."""
+
+    edition: Edition
+    peoples: tuple[Side, ...]
+    ledger: LedgerBody
+    actions: tuple[Any, ...] = ()
+    start: bool = True
+    end: bool = True
+
+
+@dataclass(frozen=True)
+class GoalBody:
+    """The goal question as a request gives it, its ledgers :class:`LedgerBody` s."""
+
+    edition: Edition
+    peoples: tuple[Side, ...]
+    ledgers: tuple[LedgerBody, ...]
+    people_safe: bool = False
+
+
+def _peoples(doc: str) -> List:
+    return listing(Among(PEOPLES, "A people."), doc, 1, len(PEOPLES), required=True)
+
+
+class TulTurnBody(Schema):
+    """A side's turn: the game, the side's ledger and its actions (L12–L30, LS4–LS13)."""
+
+    build = TurnBody
+    edition = choice(Edition, "Which edition (L1, LS4).", required=True)
+    peoples = _peoples("The peoples playing against the count, each once (L9).")
+    ledger = nested(TulLedger, "The side's ledger before the turn.", required=True)
+    actions = listing(ActionOf(), "The actions, in order. Default none.", 0, MAX_ACTIONS, load_default=())
+    start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true.",
+                 load_default=True)
+    end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.", load_default=True)
+
+
+class TulGoalBody(Schema):
+    """Every side's ledger, for the goals (L31, LS10)."""
+
+    build = GoalBody
+    edition = choice(Edition, "Which edition.", required=True)
+    peoples = _peoples("The peoples playing against the count (L9).")
+    ledgers = listing(nested(TulLedger), "One ledger per side in play, the count's included.", 1, 4, required=True)
+    people_safe = flag("Turm und Leute: all the count's people are in safety (asserted; L31). Default false.",
+                       load_default=False)
+
+
+# ---------------------------------------------------------------------- the answers
+
+
+class SideBody(NamedTuple):
+    """One side at the start, as the set-up answer writes it."""
+
+    side: Side
+    markers_per_turn: int
+    ledger: LedgerBody
+
+
+class SetupBody(NamedTuple):
+    """The set-up answer's value (L9–L12)."""
+
+    edition: Edition
+    peoples: tuple[Side, ...]
+    order: tuple[Side, ...]
+    sides: tuple[SideBody, ...]
+
+
+class TulSideSetup(Schema):
+    """One side at the start."""
+
+    build = SideBody
+    side = choice(Side, "The side.", required=True)
+    markers_per_turn = integer(0, doc="Markers it receives at the start of each turn (L12).", required=True)
+    ledger = nested(TulLedger, required=True)
+
+
+class TulSetupAnswer(Schema):
+    """Every side of the game in the order they move (L10), with its forces (L11)."""
+
+    edition = choice(Edition, "The edition.", required=True)
+    peoples = listing(Among(PEOPLES, "A people."), required=True)
+    order = listing(choice(Side, "A side."), required=True)
+    sides = listing(nested(TulSideSetup), required=True)
+
+
+class TulViolation(Schema):
+    """The first illegal action of a turn."""
+
+    rule = String(required=True, metadata=_doc("The rule id it breaks."))
+    index = integer(0, doc="The index of the offending action; the number of actions when the turn ends too early "
+                    "(L30).", required=True)
+    detail = String(required=True, metadata=_doc("A sentence a player understands."))
+    interpretations = readings()
+
+
+class TulIllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata=_doc("Always false here."))
+    violation = Nested(TulViolation, required=True)
+
+
+class TulLegalAnswer(Schema):
+    """The whole turn is legal."""
+
+    legal = Const(True, required=True, metadata=_doc("Always true here."))
+
+
+class TulValidateAnswer(Alternatives):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants: ClassVar = (TulIllegalAnswer, TulLegalAnswer)
+
+    @staticmethod
+    def pick(verdict: Verdict) -> int:
+        return 0 if verdict.violation is not None else 1
+
+
+class TulProduction(Record):
+    """What the turn's work produced (L20–L23, LS8, LS9); members only for what it produced."""
+
+    wood = _count("Wood.")
+    stone = _count("Stone.")
+    gold = _count("Gold.")
+    biomass = _count("Biomass.")
+    iron = _count("Iron.")
+    uranium = _count("Uranium.")
+    arbeiter = _count("New workers.")
+
+
+class TulEvent(Record):
+    """Something that happened, in order; `type` says what, the other members its details."""
+
+    type = Word(EVENT_TYPES, required=True, metadata=_doc("What happened."))
+    group = String(metadata=_doc("The group."))
+    to = Word(DESTINATIONS, metadata=_doc("Where an angel went (L18)."))
+    markers = _count("Markers removed, received or paid.")
+    gold = _count("Gold collected, or produced.")
+    kept = flag("The collected gold is kept (angels, dwarves; L19).")
+    site = Word([s.value for s in Site], metadata=_doc("Where the group worked."))
+    workers = listing(String(metadata=_doc("A worker.")), "New workers, or the workers converted.")
+    wood = _count("Wood produced.")
+    stone = _count("Stone produced.")
+    biomass = _count("Biomass produced.")
+    iron = _count("Iron produced.")
+    uranium = _count("Uranium produced.")
+    project = Word([p.value for p in Project], metadata=_doc("What was built."))
+    groups = listing(String(metadata=_doc("A group.")), "The groups a conversion made.")
+    figures = integer(1, doc="A hired group's figures.")
+    fields_ = integer(1, doc="A bridge's length in fields.", data_key="fields", attribute="fields")
+    stack = integer(2, doc="The height of the stack split.")
+    parts = listing(integer(1, doc="A part."), "The parts of a split.")
+    side = Word([s.value for s in Side], metadata=_doc("The side of the group taken."))
+    interpretations = readings()
+
+
+class TurnAnswer(NamedTuple):
+    """The apply answer's value: the ledger after the turn (its JSON form's value), its
+    production, the markers it spent and its events (each ``{"type", …members}``)."""
+
+    ledger: LedgerBody
+    production: Mapping[str, int]
+    markers_spent: int
+    events: tuple[Mapping[str, object], ...]
+
+
+class TulApplyAnswer(Schema):
+    """The ledger after the turn, its production, the markers it spent and its events."""
+
+    ledger = nested(TulLedger, required=True)
+    production = nested(TulProduction, required=True)
+    markers_spent = integer(0, doc="Markers taken from the supply (L14, LS7).", required=True)
+    events = listing(nested(TulEvent), required=True)
+
+
+class TulSideGoal(Schema):
+    """One side's aim and whether it is reached."""
+
+    build = SideGoal
+    side = choice(Side, "The side.", required=True)
+    aim = choice(Aim, "Its aim (L31, LS10).", required=True)
+    met = flag("The aim is reached.", required=True)
+    missing = listing(String(metadata=_doc("What is still missing.")), required=True)
+
+
+class TulGoalAnswer(Schema):
+    """Each side's aim, whether the count is removed, the winners (L31)."""
+
+    build = GoalResult
+    sides = listing(nested(TulSideGoal), required=True)
+    count_removed = flag("The count has no group of himself left: his opponents win together (L31).", required=True)
+    winners = listing(choice(Side, "A side."), required=True)
+    game_over = flag("Someone has won.", required=True)
+
+
+__all__ = [
+    "ACTIONS",
+    "EVENT_TYPES",
+    "FightBody",
+    "GoalBody",
+    "LedgerBody",
+    "PositionBonus",
+    "SetupBody",
+    "SideBody",
+    "Tile",
+    "TroopBody",
+    "TulApplyAnswer",
+    "TulFightBody",
+    "TulGoalAnswer",
+    "TulGoalBody",
+    "TulLedger",
+    "TulOutcome",
+    "TulSetupAnswer",
+    "TulTurnBody",
+    "TulUnitsAnswer",
+    "TulValidateAnswer",
+    "TulViolation",
+    "TurnAnswer",
+    "TurnBody",
+    "UnitsTable",
+    "Violation",
+]
