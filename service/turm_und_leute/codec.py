@@ -37,7 +37,7 @@ judges and writes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -88,6 +88,8 @@ from service.turm_und_leute.setup import Game
 from service.turm_und_leute.units import BONUS, PLACEMENTS, UNITS, Edition, Kind, unknown_kind_detail
 
 _KINDS: Final = {k.value: k for k in Kind}
+_NAMED: Final = frozenset({"resources", "groups", "buildings"})
+"""A ledger's members its JSON gives by name, read into the engine's values here."""
 _FIGHT: Final = TulFightBody()
 _OUTCOME: Final = TulOutcome()
 _TURN: Final = TulTurnBody()
@@ -271,13 +273,11 @@ def _ledger(edition: Edition, body: LedgerBody, where: str) -> Ledger:
         troops.append(Troop(troop.id, kind, troop.figures, troop.markers, troop.actions_used,
                             troop.off_board))
     return Ledger(
-        body.side,
-        markers=body.markers,
         resources={Resource(k): v for k, v in body.supply.items()},
         groups=tuple(troops),
         buildings={Building(k): v for k, v in body.buildings.items()},
-        fluids=body.fluids,
-        stacks=tuple(body.stacks),
+        # Every other member is the body's own, as loaded.
+        **{f.name: getattr(body, f.name) for f in fields(Ledger) if f.name not in _NAMED},
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 from marshmallow import RAISE, ValidationError, fields
@@ -263,15 +264,17 @@ class Among(Worded, fields.String):
 
 
 class Ordered(Schema):
-    """A schema whose members are read, and their problems named, in ``reading`` (their
-    names), where that differs from the order they are written and described in."""
+    """A schema whose members named in ``reading`` are read, and their problems named,
+    first and in that order, where that differs from the order they are written and
+    described in; the others after them, in their order."""
 
     reading: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.reading:
-            self.load_fields = {name: self.load_fields[name] for name in self.reading}
+            order = [*self.reading, *(name for name in self.load_fields if name not in self.reading)]
+            self.load_fields = {name: self.load_fields[name] for name in order}
 
 
 class Whole(Schema):
@@ -476,6 +479,10 @@ class TroopBody:
         return cls(troop.id, troop.kind.value, troop.figures, troop.markers, troop.actions_used, troop.off_board)
 
 
+_BY_NAME: Final = frozenset({"supply", "groups", "buildings"})
+"""The members of a ledger its JSON gives by name (a group's kind, a resource, a building)."""
+
+
 @dataclass(frozen=True)
 class LedgerBody:
     """A ledger as its JSON gives it: its groups' kinds, its resources and its buildings
@@ -492,15 +499,12 @@ class LedgerBody:
     @classmethod
     def of(cls, edition: Edition, ledger: Ledger) -> LedgerBody:
         """The JSON form's value of ``ledger``: the edition's resources and buildings, zeros
-        included."""
+        included; every other member the ledger's own."""
         return cls(
-            ledger.side,
-            ledger.markers,
-            {r.value: ledger.resource(r) for r in RESOURCES[edition]},
-            tuple(TroopBody.of(t) for t in ledger.groups),
-            {b.value: ledger.building(b) for b in BUILDINGS[edition]},
-            ledger.fluids,
-            tuple(ledger.stacks),
+            supply={r.value: ledger.resource(r) for r in RESOURCES[edition]},
+            groups=tuple(TroopBody.of(t) for t in ledger.groups),
+            buildings={b.value: ledger.building(b) for b in BUILDINGS[edition]},
+            **{f.name: getattr(ledger, f.name) for f in dataclass_fields(cls) if f.name not in _BY_NAME},
         )
 
 
@@ -548,7 +552,7 @@ class TulLedger(Ordered):
 
     build = LedgerBody
     # Its buildings are read, and their problems named, before its groups.
-    reading = ("side", "markers", "supply", "buildings", "groups", "fluids", "stacks")
+    reading = ("side", "markers", "supply", "buildings")
     side = choice(Side, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, `fluid`.",
                   required=True)
     markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
