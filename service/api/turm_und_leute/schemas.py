@@ -15,13 +15,16 @@ malformed request. Component names start with ``Tul``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
-from service.api.declare import Query as QueryString
-from service.api.declare import one_of, text
+from marshmallow import ValidationError, fields
+
 from service.api.queries import Query
-from service.turm_und_leute import Edition
+from service.common.schema import Choice, Worded
+from service.common.shapes import MUST_BE
 from service.turm_und_leute.codec import fight_of, goal_of, turn_of
+from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.schemas import (
     TulApplyAnswer,
     TulFightBody,
@@ -33,6 +36,7 @@ from service.turm_und_leute.schemas import (
     TulUnitsAnswer,
     TulValidateAnswer,
 )
+from service.turm_und_leute.units import Edition
 
 __all__ = [
     "TulApplyAnswer",
@@ -48,9 +52,6 @@ __all__ = [
     "TulUnitsQuery",
     "TulValidateAnswer",
 ]
-
-EDITIONS = [e.value for e in Edition]
-
 
 class _Judged(Query):
     """A body that is one engine shape whole, loaded as ``{"body": judge(value)}``."""
@@ -100,22 +101,42 @@ class TulGoalQuery(_Judged, TulGoalBody):
 PEOPLES_PATTERN = "^(zwerge|engel|fluid)(,(zwerge|engel|fluid)){0,2}$"
 
 
-class TulUnitsQuery(QueryString):
+class Peoples(Worded, fields.String):
+    """The peoples against the count, by name, separated by commas: loaded as the sides
+    (whether a people is named twice is L9's to say, 422)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "description": "The peoples against the count, by name, separated by commas (`zwerge,engel`); "
+            "each once (L9).",
+            "pattern": PEOPLES_PATTERN,
+            "example": "zwerge,engel",
+        }
+        super().__init__(metadata=metadata, **kwargs)
+        self.words = re.compile(PEOPLES_PATTERN)
+        self.mistake = MUST_BE(what="one to three of zwerge, engel, fluid separated by commas")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not str or self.words.fullmatch(value) is None:
+            raise ValidationError(self.mistake)
+        return tuple(Side(name) for name in value.split(","))
+
+
+def _edition() -> Choice:
+    return Choice(Edition, required=True, metadata={"description": "The edition."})
+
+
+class TulUnitsQuery(Query):
     """Which edition's units."""
 
-    edition = one_of(EDITIONS, "The edition.", required=True)
+    context_location: ClassVar = "query"
+    edition = _edition()
 
 
-class TulSetupQuery(QueryString):
+class TulSetupQuery(Query):
     """Which edition, and which peoples play against the count."""
 
+    context_location: ClassVar = "query"
     problems: ClassVar = {422: "InvalidPeoples"}
-
-    edition = one_of(EDITIONS, "The edition.", required=True)
-    peoples = text(
-        "The peoples against the count, by name, separated by commas (`zwerge,engel`); each once (L9).",
-        PEOPLES_PATTERN,
-        "one to three of zwerge, engel, fluid separated by commas",
-        example="zwerge,engel",
-        required=True,
-    )
+    edition = _edition()
+    peoples = Peoples(required=True)

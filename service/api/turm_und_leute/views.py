@@ -41,9 +41,7 @@ from service.turm_und_leute.codec import (
     TurnQuery,
     goal_to_dict,
     outcome_to_dict,
-    parse_edition,
     parse_fight,
-    parse_peoples_list,
     setup_body,
     setup_to_dict,
     turn_answer,
@@ -96,7 +94,7 @@ def tul_units(query: dict[str, Any]) -> UnitsTable:
     The table a fight is built from: each kind of unit and the bonus of each position
     (L6, LS1). `edition` chooses Turm und Leute or Stahl und Sterne.
     """
-    return units_table(parse_edition(query["edition"]))
+    return units_table(query["edition"])
 
 
 @pages.get("/turm-und-leute")
@@ -132,7 +130,7 @@ def tul_setup(query: dict[str, Any]) -> SetupBody:
     archers, two pikemen groups and four workers), the dwarves' three groups, the angels'
     two angels off the board, the Fluid's five fluids. Naming a people twice is 422 (L9).
     """
-    return setup_body(setup_game(parse_edition(query["edition"]), parse_peoples_list(query["peoples"])))
+    return setup_body(setup_game(query["edition"], query["peoples"]))
 
 
 @bp.post("/turns/validate")
