@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError, Problem
 from service.common.schema import Schema, load, writer
@@ -58,14 +58,12 @@ from service.turm_und_leute.combat import (
 from service.turm_und_leute.goal import GoalResult
 from service.turm_und_leute.peoples import Side, check_peoples
 from service.turm_und_leute.position import Building, Ledger, Resource, Troop
+from service.turm_und_leute.schema_fields import parse_group_name
 from service.turm_und_leute.schemas import (
     EVENT_TYPES,
     FightBody,
     GoalBody,
     LedgerBody,
-    PositionBonus,
-    SetupBody,
-    SideBody,
     Tile,
     TulApplyAnswer,
     TulAttacker,
@@ -79,13 +77,19 @@ from service.turm_und_leute.schemas import (
     TulTurnBody,
     TulUnitsAnswer,
     TulViolation,
-    TurnAnswer,
     TurnBody,
-    UnitsTable,
-    parse_group_name,
 )
 from service.turm_und_leute.setup import Game
-from service.turm_und_leute.units import BONUS, PLACEMENTS, UNITS, Edition, Kind, unknown_kind_detail
+from service.turm_und_leute.units import (
+    BONUS,
+    PLACEMENTS,
+    UNITS,
+    Edition,
+    Kind,
+    Placement,
+    Unit,
+    unknown_kind_detail,
+)
 
 _KINDS: Final = {k.value: k for k in Kind}
 _NAMED: Final = frozenset({"resources", "groups", "buildings"})
@@ -115,6 +119,53 @@ def _defaults(*schemas: type[Schema]) -> Mapping[str, Any]:
 
 DEFAULTS: Final[Mapping[str, Any]] = _defaults(TulDefender, TulAttacker, TulFightBody)
 """The JSON value an optional member of a fight has when it is left out."""
+
+
+# ------------------------------------------------------------------- the answers' values
+#
+# What an answer's schema dumps where no engine value has its shape.
+
+
+class PositionBonus(NamedTuple):
+    """A position of an edition and its bonus, as the units answer lists it."""
+
+    position: Placement
+    bonus: int
+
+
+class UnitsTable(NamedTuple):
+    """The units answer's value: an edition's L1 table and its positions (L6, LS1)."""
+
+    edition: Edition
+    units: tuple[Unit, ...]
+    positions: tuple[PositionBonus, ...]
+
+
+class SideBody(NamedTuple):
+    """One side at the start, as the set-up answer writes it."""
+
+    side: Side
+    markers_per_turn: int
+    ledger: LedgerBody
+
+
+class SetupBody(NamedTuple):
+    """The set-up answer's value (L9–L12)."""
+
+    edition: Edition
+    peoples: tuple[Side, ...]
+    order: tuple[Side, ...]
+    sides: tuple[SideBody, ...]
+
+
+class TurnAnswer(NamedTuple):
+    """The apply answer's value: the ledger after the turn (its JSON form's value), its
+    production, the markers it spent and its events (each ``{"type", …members}``)."""
+
+    ledger: LedgerBody
+    production: Mapping[str, int]
+    markers_spent: int
+    events: tuple[Mapping[str, object], ...]
 
 
 # ------------------------------------------------------------------------ the combat

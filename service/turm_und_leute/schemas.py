@@ -17,43 +17,26 @@ A ledger's buildings are read, and their problems named, before its groups
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
-from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final
 
-from marshmallow import RAISE, ValidationError, fields
+from marshmallow import ValidationError
 
 from service.common.outcome import Verdict
-from service.common.refusal import N_, Text
 from service.common.schema import (
     Alternatives,
-    Choice,
     Const,
-    Entries,
-    Flag,
-    Integer,
     List,
     Nested,
     OneOf,
     Schema,
     String,
     Word,
-    Worded,
     readings,
-    writer,
 )
-from service.common.shapes import (
-    MUST_BE_ARRAY,
-    MUST_BE_BOOLEAN,
-    MUST_BE_INTEGER,
-    MUST_BE_OBJECT,
-    MUST_BE_ONE_OF,
-    MUST_BE_STRING,
-    NOT_A_MEMBER,
-    REQUIRED,
-)
+from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute.actions import (
     Absorb,
     Attack,
@@ -66,19 +49,34 @@ from service.turm_und_leute.actions import (
     Place,
     Relocate,
     Split,
-    Violation,
     Work,
 )
 from service.turm_und_leute.combat import Contribution, Outcome, Role
 from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import BUILDINGS, RESOURCES, Ledger, Project, Site, Troop
-from service.turm_und_leute.units import BONUS, Edition, Kind, Placement, Unit
+from service.turm_und_leute.schema_fields import (
+    Among,
+    AnyInteger,
+    GroupName,
+    Ident,
+    Name,
+    Ordered,
+    Record,
+    Tag,
+    Whole,
+    choice,
+    count,
+    described,
+    flag,
+    integer,
+    listing,
+    nested,
+)
+from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
 
 MAX_ACTIONS: Final = 200
 """The most actions a turn may list (far more than any side's markers allow)."""
-MAX_ID: Final = 40
-"""The longest group id."""
 DESTINATIONS: Final = ("board", "off")
 """L18: where an angel's move may take it: in from the edge, or off."""
 FIGHTER_NAMES: Final = (
@@ -91,224 +89,6 @@ EVENT_TYPES: Final = (
     "absorbed", "planet_moved",
 )
 """What an event of a turn can say happened (L12–L30, LS6–LS12)."""
-GROUP_NAME_WORD: Final = "/(?:target|(attackers|helpers)/(0|[1-9][0-9]*))"
-"""A group's name, a JSON pointer into the fight: ``/target``, ``/attackers/N``, ``/helpers/N``."""
-_GROUP_NAME: Final = re.compile(GROUP_NAME_WORD)
-NOT_A_GROUP: Final = N_("must name a group: /target, /attackers/N or /helpers/N")
-NOT_AN_ID: Final = N_("must be a string of 1 to {most} characters")
-
-
-def _doc(text: str) -> dict[str, Any]:
-    return {"description": text} if text else {}
-
-
-# --------------------------------------------------------------------------- fields
-
-
-F = TypeVar("F", bound=fields.Field[Any])
-
-
-def _own(made: F, mistake: Text) -> F:
-    """``made``, whose null is ``mistake``: the mistake of any other value of a wrong type."""
-    made.error_messages["null"] = mistake
-    return made
-
-
-def integer(low: int = 0, high: int | None = None, doc: str = "", **kwargs: Any) -> Integer:
-    return _own(Integer(low, high, metadata=_doc(doc), **kwargs), MUST_BE_INTEGER())
-
-
-def flag(doc: str = "", **kwargs: Any) -> Flag:
-    return _own(Flag(metadata=_doc(doc), **kwargs), MUST_BE_BOOLEAN())
-
-
-def choice(enum: Any, doc: str = "", **kwargs: Any) -> Choice:
-    made = Choice(enum, metadata=_doc(doc), **kwargs)
-    return _own(made, made.mistake)
-
-
-def nested(schema: Any, doc: str = "", **kwargs: Any) -> Nested:
-    return _own(Nested(schema, metadata=_doc(doc), **kwargs), MUST_BE_OBJECT())
-
-
-def listing(item: fields.Field[Any], doc: str = "", low: int = 0, high: int | None = None,
-            **kwargs: Any) -> List:
-    return _own(List(item, low, high, metadata=_doc(doc), **kwargs), MUST_BE_ARRAY())
-
-
-def _json(value: Any) -> Any:
-    return getattr(value, "value", value)
-
-
-class Name(String):
-    """Any JSON string, read as it is (a unit's name, which L1 judges): dumped from a
-    string or an enum member."""
-
-    def __init__(self, doc: str = "", **kwargs: Any) -> None:
-        super().__init__(metadata=_doc(doc), **kwargs)
-        self.error_messages["null"] = MUST_BE_STRING()
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is not str:
-            raise self.make_error("invalid")
-        return value
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else _json(value)
-
-    def quick(self, value: Any) -> str:
-        if type(value) is not str:
-            raise TypeError
-        return value
-
-    def writer(self) -> Callable[[Any], Any]:
-        return _json
-
-
-class Ident(Name):
-    """A group's id: a string of 1 to :data:`MAX_ID` characters; anything else is one
-    mistake, whatever its type."""
-
-    def __init__(self, doc: str = "", **kwargs: Any) -> None:
-        super().__init__(doc, **kwargs)
-        length = Entries(1, MAX_ID)
-        length.mistake = self.mistake = NOT_AN_ID(most=MAX_ID)
-        self.validators = [length]
-        self.error_messages["null"] = self.error_messages["invalid"] = self.mistake
-
-    def quick(self, value: Any) -> str:
-        if type(value) is not str or not 1 <= len(value) <= MAX_ID:
-            raise ValueError
-        return value
-
-
-class GroupName(Name):
-    """A group of a fight by its JSON pointer into the request (``/attackers/1``), loaded
-    as its role and index."""
-
-    def __init__(self, doc: str = "", **kwargs: Any) -> None:
-        super().__init__(doc, **kwargs)
-        self.metadata = {"pattern": f"^{GROUP_NAME_WORD}$", **self.metadata}
-        self.error_messages["null"] = self.error_messages["invalid"] = NOT_A_GROUP()
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        found = parse_group_name(value)
-        if found is None:
-            raise self.make_error("invalid")
-        return found
-
-    def quick(self, value: Any) -> Any:
-        found = parse_group_name(value)
-        if found is None:
-            raise ValueError
-        return found
-
-
-def parse_group_name(name: object) -> tuple[Role, int] | None:
-    """The role and index a group name stands for, or ``None``.
-
-    >>> parse_group_name("/helpers/1"), parse_group_name("/target"), parse_group_name("/helpers/01")
-    ((<Role.HELPER: 'helpers'>, 1), (<Role.TARGET: 'target'>, 0), None)
-    """
-    found = _GROUP_NAME.fullmatch(name) if type(name) is str else None
-    if found is None:
-        return None
-    role, index = found.groups()
-    return (Role.TARGET, 0) if role is None else (Role(role), int(index))
-
-
-class AnyInteger(Integer):
-    """A JSON integer of any value: whether it is in range is a rule's to say (a tile's
-    figures, L1), not the shape's."""
-
-    def __init__(self, doc: str = "", **kwargs: Any) -> None:
-        super().__init__(metadata=_doc(doc), **kwargs)
-        self.validators = []
-        self.error_messages["null"] = MUST_BE_INTEGER()
-
-    def quick(self, value: Any) -> int:
-        if type(value) is not int:
-            raise TypeError
-        return value
-
-
-class Among(Worded, fields.String):
-    """One of ``values`` (some members of an enum, or strings), given as its JSON value."""
-
-    def __init__(self, values: tuple[Any, ...], doc: str = "", **kwargs: Any) -> None:
-        self.by_value = {_json(v): v for v in values}
-        metadata = {**_doc(doc), "enum": list(self.by_value), **kwargs.pop("metadata", {})}
-        super().__init__(metadata=metadata, **kwargs)
-        self.mistake = MUST_BE_ONE_OF(allowed=", ".join(repr(n) for n in self.by_value))
-        self.error_messages["null"] = self.mistake
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        found = self.by_value.get(value) if type(value) is str else None
-        if found is None:
-            raise ValidationError(self.mistake)
-        return found
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else _json(value)
-
-    def quick(self, value: Any) -> Any:
-        if type(value) is not str:
-            raise TypeError
-        return self.by_value[value]
-
-    def writer(self) -> Callable[[Any], Any]:
-        return _json
-
-
-# -------------------------------------------------------------------------- schemas
-
-
-class Ordered(Schema):
-    """A schema whose members named in ``reading`` are read, and their problems named,
-    first and in that order, where that differs from the order they are written and
-    described in; the others after them, in their order."""
-
-    reading: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.reading:
-            order = [*self.reading, *(name for name in self.load_fields if name not in self.reading)]
-            self.load_fields = {name: self.load_fields[name] for name in order}
-
-
-class Whole(Schema):
-    """An object that is not read any further when it misses a required member: its
-    problems are then only its unknown members (in the order sent) and its missing ones."""
-
-    def _deserialize(self, data: Any, *, error_store: Any, many: bool = False, partial: Any = None,
-                     unknown: Any = RAISE, index: Any = None) -> Any:
-        if not many and type(data) is dict:
-            keys = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
-            missing = [key for key, f in keys.items() if f.required and key not in data]
-            if missing:
-                for key in data:
-                    if key not in keys:
-                        error_store.store_error([NOT_A_MEMBER()], key)
-                for key in missing:
-                    error_store.store_error([REQUIRED()], key)
-                return {}
-        return super()._deserialize(data, error_store=error_store, many=many, partial=partial,
-                                    unknown=unknown, index=index)
-
-
-class Record(Schema):
-    """An object whose value is the mapping of the members it has, each optional: loaded
-    as that mapping, dumped in the mapping's own order (a supply, an event)."""
-
-    def _writer(self) -> Callable[[Any], Any]:
-        writers = {(f.data_key or name): writer(f) or _json for name, f in self.dump_fields.items()}
-        return lambda value: {key: writers[key](found) for key, found in value.items()}
-
-
-def _count(doc: str) -> Integer:
-    """A count a record has only where it has one."""
-    return integer(0, doc=doc)
 
 
 # --------------------------------------------------------------------- the combat
@@ -428,25 +208,9 @@ class TulUnit(Schema):
     actions = integer(1, doc="Actions per turn (L3).", required=True)
 
 
-class PositionBonus(NamedTuple):
-    """A position of an edition and its bonus, as the units answer lists it."""
-
-    position: Placement
-    bonus: int
-
-
-class UnitsTable(NamedTuple):
-    """The units answer's value: an edition's L1 table and its positions (L6, LS1)."""
-
-    edition: Edition
-    units: tuple[Unit, ...]
-    positions: tuple[PositionBonus, ...]
-
-
 class TulPositionBonus(Schema):
     """A position a group can stand on, and its bonus (L6, LS1)."""
 
-    build = PositionBonus
     position = choice(Placement, "The position.", required=True)
     bonus = integer(1, doc="Its multiplier.", required=True)
 
@@ -526,24 +290,24 @@ class TulSupply(Record):
     """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4). Each defaults
     to 0."""
 
-    wood = _count("Wood (L20).")
-    stone = _count("Stone (L22).")
-    gold = _count("Gold (L19, L23).")
-    biomass = _count("Stahl und Sterne: biomass, the wood (LS4).")
-    iron = _count("Stahl und Sterne: iron, the stone (LS4).")
-    uranium = _count("Stahl und Sterne: uranium, the gold (LS4).")
+    wood = count("Wood (L20).")
+    stone = count("Stone (L22).")
+    gold = count("Gold (L19, L23).")
+    biomass = count("Stahl und Sterne: biomass, the wood (LS4).")
+    iron = count("Stahl und Sterne: iron, the stone (LS4).")
+    uranium = count("Stahl und Sterne: uranium, the gold (LS4).")
 
 
 class TulBuildings(Record):
     """The side's buildings (L25–L27, LS10). Each defaults to 0."""
 
-    farm = _count("Farms (L25).")
-    quarry = _count("Quarries (L25).")
-    tower = _count("The castle's towers, the first one the count starts with (L11, L26, LS10); at most 4.")
-    wall = _count("The castle's walls, the gate not counted (L26); at most 3.")
-    gate = _count("The gate, the castle's last part and fourth wall (L26); at most 1.")
-    dragon = _count("The angels' dragon (L27); at most 1.")
-    catapult = _count("The dwarves' catapult (L27); at most 1.")
+    farm = count("Farms (L25).")
+    quarry = count("Quarries (L25).")
+    tower = count("The castle's towers, the first one the count starts with (L11, L26, LS10); at most 4.")
+    wall = count("The castle's walls, the gate not counted (L26); at most 3.")
+    gate = count("The gate, the castle's last part and fourth wall (L26); at most 1.")
+    dragon = count("The angels' dragon (L27); at most 1.")
+    catapult = count("The dwarves' catapult (L27); at most 1.")
 
 
 class TulLedger(Ordered):
@@ -572,23 +336,6 @@ class Action(Whole, Ordered):
         return super().made(data)
 
 
-class Tag(Word):
-    """The ``type`` of an action: its one value, dumped whatever the action (``always``)."""
-
-    def __init__(self, value: str) -> None:
-        super().__init__([value], required=True, metadata=_doc(f"`{value}`."))
-        self.always = value
-
-    def quick(self, value: Any) -> str:
-        if value != self.always or type(value) is not str:
-            raise ValueError
-        return value
-
-
-def _tag(value: str) -> Tag:
-    return Tag(value)
-
-
 _GROUP = "The acting group's id."
 
 
@@ -597,7 +344,7 @@ class TulMoveAction(Action):
     from the edge or flees to it (L18)."""
 
     build = Move
-    type = _tag("move")
+    type = Tag("move")
     group = Ident(_GROUP, required=True)
     to = Among(DESTINATIONS, "Angels only: `board` to enter from the edge, `off` to flee to it (L18).",
                load_default=None, allow_none=False, metadata={"omit": True})
@@ -608,7 +355,7 @@ class TulWorkAction(Action):
     """A worker, or a whole group of fighters, works (L20–L24, LS8): one action, one marker."""
 
     build = Work
-    type = _tag("work")
+    type = Tag("work")
     group = Ident(_GROUP, required=True)
     site = choice(Site, "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' workers); Stahl und "
                   "Sterne `green`, `blue`, `red`, `gold`.", required=True)
@@ -620,7 +367,7 @@ class TulAttackAction(Action):
     """A group attacks (L3, L16): one action, one marker; the fight is `POST /v1/turm-und-leute/combat`."""
 
     build = Attack
-    type = _tag("attack")
+    type = Tag("attack")
     group = Ident(_GROUP, required=True)
 
 
@@ -628,7 +375,7 @@ class TulBuildAction(Action):
     """Pay for a building (L25–L27, LS10); no marker."""
 
     build = Build
-    type = _tag("build")
+    type = Tag("build")
     project = choice(Project, "What is built.", required=True)
 
 
@@ -636,7 +383,7 @@ class TulConvertAction(Action):
     """Five unmarked workers become fighters (L28); no marker."""
 
     build = Convert
-    type = _tag("convert")
+    type = Tag("convert")
     workers = listing(Ident("A worker's id."), "The five workers.", 1, 20, required=True)
     into = Among(tuple(Kind(n) for n in FIGHTER_NAMES), "Riders or archers (one group), pikemen (two), by the "
                  "edition's name.", required=True)
@@ -646,7 +393,7 @@ class TulHireAction(Action):
     """The angels hire one angel for 7 gold, the dwarves a group for 1 gold per life (L29, LS11)."""
 
     build = Hire
-    type = _tag("hire")
+    type = Tag("hire")
     figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", load_default=1)
 
 
@@ -654,7 +401,7 @@ class TulBridgeAction(Action):
     """Stahl und Sterne: a bridge between worlds, 2 markers per field (LS7)."""
 
     build = Bridge
-    type = _tag("bridge")
+    type = Tag("bridge")
     # (``fields`` is a schema's own attribute: the member is named by its data_key)
     fields_ = integer(1, doc="Fields of the solar system between the worlds.", required=True, data_key="fields",
                       attribute="fields")
@@ -664,21 +411,21 @@ class TulPlaceAction(Action):
     """The Fluid brings a new fluid into play (L30 1)."""
 
     build = Place
-    type = _tag("place")
+    type = Tag("place")
 
 
 class TulRelocateAction(Action):
     """The Fluid places two fluids elsewhere (L30 2)."""
 
     build = Relocate
-    type = _tag("relocate")
+    type = Tag("relocate")
 
 
 class TulSplitAction(Action):
     """The Fluid splits a stack (L30 3)."""
 
     build = Split
-    type = _tag("split")
+    type = Tag("split")
     stack = integer(0, doc="The stack's index in `stacks`.", required=True)
     parts = listing(integer(1, doc="A part's fluids."), "The parts, two or more, as many fluids as the stack.",
                     1, 20, required=True)
@@ -690,7 +437,7 @@ class TulAbsorbAction(Action):
     build = Absorb
     # The group is read first, as for every action that names one.
     reading = ("type", "group", "side")
-    type = _tag("absorb")
+    type = Tag("absorb")
     side = choice(Side, "The group's side.", required=True)
     group = Ident("The group's id in its side's ledger.", required=True)
 
@@ -699,7 +446,7 @@ class TulMovePlanetAction(Action):
     """Stahl und Sterne: the Fluid moves a planet on its orbit, for both its moves (LS12)."""
 
     build = MovePlanet
-    type = _tag("move_planet")
+    type = Tag("move_planet")
 
 
 ACTIONS: Final[Mapping[str, type[Action]]] = {
@@ -798,27 +545,9 @@ class TulGoalBody(Schema):
 # ---------------------------------------------------------------------- the answers
 
 
-class SideBody(NamedTuple):
-    """One side at the start, as the set-up answer writes it."""
-
-    side: Side
-    markers_per_turn: int
-    ledger: LedgerBody
-
-
-class SetupBody(NamedTuple):
-    """The set-up answer's value (L9–L12)."""
-
-    edition: Edition
-    peoples: tuple[Side, ...]
-    order: tuple[Side, ...]
-    sides: tuple[SideBody, ...]
-
-
 class TulSideSetup(Schema):
     """One side at the start."""
 
-    build = SideBody
     side = choice(Side, "The side.", required=True)
     markers_per_turn = integer(0, doc="Markers it receives at the start of each turn (L12).", required=True)
     ledger = nested(TulLedger, required=True)
@@ -836,24 +565,24 @@ class TulSetupAnswer(Schema):
 class TulViolation(Schema):
     """The first illegal action of a turn."""
 
-    rule = String(required=True, metadata=_doc("The rule id it breaks."))
+    rule = String(required=True, metadata=described("The rule id it breaks."))
     index = integer(0, doc="The index of the offending action; the number of actions when the turn ends too early "
                     "(L30).", required=True)
-    detail = String(required=True, metadata=_doc("A sentence a player understands."))
+    detail = String(required=True, metadata=described("A sentence a player understands."))
     interpretations = readings()
 
 
 class TulIllegalAnswer(Schema):
     """The turn is illegal: its first illegal action."""
 
-    legal = Const(False, required=True, metadata=_doc("Always false here."))
+    legal = Const(False, required=True, metadata=described("Always false here."))
     violation = Nested(TulViolation, required=True)
 
 
 class TulLegalAnswer(Schema):
     """The whole turn is legal."""
 
-    legal = Const(True, required=True, metadata=_doc("Always true here."))
+    legal = Const(True, required=True, metadata=described("Always true here."))
 
 
 class TulValidateAnswer(Alternatives):
@@ -869,49 +598,39 @@ class TulValidateAnswer(Alternatives):
 class TulProduction(Record):
     """What the turn's work produced (L20–L23, LS8, LS9); members only for what it produced."""
 
-    wood = _count("Wood.")
-    stone = _count("Stone.")
-    gold = _count("Gold.")
-    biomass = _count("Biomass.")
-    iron = _count("Iron.")
-    uranium = _count("Uranium.")
-    arbeiter = _count("New workers.")
+    wood = count("Wood.")
+    stone = count("Stone.")
+    gold = count("Gold.")
+    biomass = count("Biomass.")
+    iron = count("Iron.")
+    uranium = count("Uranium.")
+    arbeiter = count("New workers.")
 
 
 class TulEvent(Record):
     """Something that happened, in order; `type` says what, the other members its details."""
 
-    type = Word(EVENT_TYPES, required=True, metadata=_doc("What happened."))
-    group = String(metadata=_doc("The group."))
-    to = Word(DESTINATIONS, metadata=_doc("Where an angel went (L18)."))
-    markers = _count("Markers removed, received or paid.")
-    gold = _count("Gold collected, or produced.")
+    type = Word(EVENT_TYPES, required=True, metadata=described("What happened."))
+    group = String(metadata=described("The group."))
+    to = Word(DESTINATIONS, metadata=described("Where an angel went (L18)."))
+    markers = count("Markers removed, received or paid.")
+    gold = count("Gold collected, or produced.")
     kept = flag("The collected gold is kept (angels, dwarves; L19).")
-    site = Word([s.value for s in Site], metadata=_doc("Where the group worked."))
-    workers = listing(String(metadata=_doc("A worker.")), "New workers, or the workers converted.")
-    wood = _count("Wood produced.")
-    stone = _count("Stone produced.")
-    biomass = _count("Biomass produced.")
-    iron = _count("Iron produced.")
-    uranium = _count("Uranium produced.")
-    project = Word([p.value for p in Project], metadata=_doc("What was built."))
-    groups = listing(String(metadata=_doc("A group.")), "The groups a conversion made.")
+    site = Word([s.value for s in Site], metadata=described("Where the group worked."))
+    workers = listing(String(metadata=described("A worker.")), "New workers, or the workers converted.")
+    wood = count("Wood produced.")
+    stone = count("Stone produced.")
+    biomass = count("Biomass produced.")
+    iron = count("Iron produced.")
+    uranium = count("Uranium produced.")
+    project = Word([p.value for p in Project], metadata=described("What was built."))
+    groups = listing(String(metadata=described("A group.")), "The groups a conversion made.")
     figures = integer(1, doc="A hired group's figures.")
     fields_ = integer(1, doc="A bridge's length in fields.", data_key="fields", attribute="fields")
     stack = integer(2, doc="The height of the stack split.")
     parts = listing(integer(1, doc="A part."), "The parts of a split.")
-    side = Word([s.value for s in Side], metadata=_doc("The side of the group taken."))
+    side = Word([s.value for s in Side], metadata=described("The side of the group taken."))
     interpretations = readings()
-
-
-class TurnAnswer(NamedTuple):
-    """The apply answer's value: the ledger after the turn (its JSON form's value), its
-    production, the markers it spent and its events (each ``{"type", …members}``)."""
-
-    ledger: LedgerBody
-    production: Mapping[str, int]
-    markers_spent: int
-    events: tuple[Mapping[str, object], ...]
 
 
 class TulApplyAnswer(Schema):
@@ -930,7 +649,7 @@ class TulSideGoal(Schema):
     side = choice(Side, "The side.", required=True)
     aim = choice(Aim, "Its aim (L31, LS10).", required=True)
     met = flag("The aim is reached.", required=True)
-    missing = listing(String(metadata=_doc("What is still missing.")), required=True)
+    missing = listing(String(metadata=described("What is still missing.")), required=True)
 
 
 class TulGoalAnswer(Schema):
@@ -941,32 +660,3 @@ class TulGoalAnswer(Schema):
     count_removed = flag("The count has no group of himself left: his opponents win together (L31).", required=True)
     winners = listing(choice(Side, "A side."), required=True)
     game_over = flag("Someone has won.", required=True)
-
-
-__all__ = [
-    "ACTIONS",
-    "EVENT_TYPES",
-    "FightBody",
-    "GoalBody",
-    "LedgerBody",
-    "PositionBonus",
-    "SetupBody",
-    "SideBody",
-    "Tile",
-    "TroopBody",
-    "TulApplyAnswer",
-    "TulFightBody",
-    "TulGoalAnswer",
-    "TulGoalBody",
-    "TulLedger",
-    "TulOutcome",
-    "TulSetupAnswer",
-    "TulTurnBody",
-    "TulUnitsAnswer",
-    "TulValidateAnswer",
-    "TulViolation",
-    "TurnAnswer",
-    "TurnBody",
-    "UnitsTable",
-    "Violation",
-]

@@ -39,12 +39,12 @@ from service.turm_und_leute.actions import (
 from service.turm_und_leute.codec import ledger_to_dict, parse_turn, units_to_dict
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import Project, Site
+from service.turm_und_leute.schema_fields import Record
 from service.turm_und_leute.schemas import (
     ACTIONS,
     EVENT_TYPES,
     GoalBody,
     LedgerBody,
-    Record,
     Tile,
     TroopBody,
     TulApplyAnswer,

@@ -38,7 +38,10 @@ from service.common.outcome import Verdict
 from service.turm_und_leute.actions import TurnResult, Violation
 from service.turm_und_leute.codec import (
     GoalQuery,
+    SetupBody,
+    TurnAnswer,
     TurnQuery,
+    UnitsTable,
     goal_to_dict,
     outcome_to_dict,
     parse_fight,
@@ -51,7 +54,6 @@ from service.turm_und_leute.codec import (
 from service.turm_und_leute.combat import Outcome, resolve_combat
 from service.turm_und_leute.goal import GoalResult, goal
 from service.turm_und_leute.peoples import Side
-from service.turm_und_leute.schemas import SetupBody, TurnAnswer, UnitsTable
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import Edition
