@@ -94,6 +94,8 @@ from service.turm_und_leute.units import (
 _KINDS: Final = {k.value: k for k in Kind}
 _NAMED: Final = frozenset({"resources", "groups", "buildings"})
 """A ledger's members its JSON gives by name, read into the engine's values here."""
+_OWN: Final = tuple(f.name for f in fields(Ledger) if f.name not in _NAMED)
+"""A ledger's other members, taken as they are loaded."""
 _FIGHT: Final = TulFightBody()
 _OUTCOME: Final = TulOutcome()
 _TURN: Final = TulTurnBody()
@@ -328,7 +330,7 @@ def _ledger(edition: Edition, body: LedgerBody, where: str) -> Ledger:
         groups=tuple(troops),
         buildings={Building(k): v for k, v in body.buildings.items()},
         # Every other member is the body's own, as loaded.
-        **{f.name: getattr(body, f.name) for f in fields(Ledger) if f.name not in _NAMED},
+        **{name: getattr(body, name) for name in _OWN},
     )
 
 

@@ -268,8 +268,12 @@ class LedgerBody:
             supply={r.value: ledger.resource(r) for r in RESOURCES[edition]},
             groups=tuple(TroopBody.of(t) for t in ledger.groups),
             buildings={b.value: ledger.building(b) for b in BUILDINGS[edition]},
-            **{f.name: getattr(ledger, f.name) for f in dataclass_fields(cls) if f.name not in _BY_NAME},
+            **{name: getattr(ledger, name) for name in _OWN},
         )
+
+
+_OWN: Final = tuple(f.name for f in dataclass_fields(LedgerBody) if f.name not in _BY_NAME)
+"""The members of a ledger's JSON form that are the ledger's own, as they are."""
 
 
 class TulLedgerGroup(Schema):
