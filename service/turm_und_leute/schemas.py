@@ -7,12 +7,10 @@ load into the engine's own (:mod:`.actions`). The answers' schemas dump the engi
 values. The HTTP layer documents the contract with the same classes (a class's name is
 its component's: ``Tul…`` keeps them apart from the other games').
 
-Two things are Turm und Leute's own, and kept from the first version of the contract: a
-value of a wrong type is the member's own mistake even when it is null (``must be an
-integer``, never ``must not be null``), and an object that misses a required member is
-not read any further (:class:`Whole`: its unknown and missing members are its problems).
-A ledger's buildings are read, and their problems named, before its groups
-(:class:`Ordered`).
+The fields and schema bases they are written with beyond the common ones are in
+:mod:`.schema_fields`: they keep the problems as the contract has always named them (a
+null as the member's own mistake, an action missing a member read no further, a
+ledger's buildings named before its groups).
 """
 
 from __future__ import annotations

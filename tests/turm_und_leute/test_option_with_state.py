@@ -34,7 +34,7 @@ CHECK = textwrap.dedent(
     from service.turm_und_leute.turn import apply_turn, validate_turn
     from service.turm_und_leute.units import Edition
     import yaml
-    
+
     game = setup_game(Edition.TURM_UND_LEUTE, (Side.ZWERGE,))
     ledger = ledger_to_dict(game.edition, game.sides[0].ledger)
     ledger["work_limit"] = True

@@ -53,6 +53,7 @@ __all__ = [
     "TulValidateAnswer",
 ]
 
+
 class _Judged(Query):
     """A body that is one engine shape whole, loaded as ``{"body": judge(value)}``."""
 
@@ -70,6 +71,7 @@ class TulFight(_Judged, TulFightBody):
     """A fight to resolve: the attacking groups, the target and its helpers (L2)."""
 
     problems: ClassVar = {422: "InvalidFight"}
+
     def judge(self, value: Any) -> Any:
         return fight_of(value)
 
@@ -78,6 +80,7 @@ class TulTurn(_Judged, TulTurnBody):
     """A side's turn: the game, the side's ledger and its actions (L12–L30, LS4–LS13)."""
 
     problems: ClassVar = {422: "InvalidLedger"}
+
     def judge(self, value: Any) -> Any:
         return turn_of(value)
 
@@ -92,6 +95,7 @@ class TulGoalQuery(_Judged, TulGoalBody):
     """Every side's ledger, for the goals (L31, LS10)."""
 
     problems: ClassVar = {422: "InvalidLedger"}
+
     def judge(self, value: Any) -> Any:
         return goal_of(value)
 
