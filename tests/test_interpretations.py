@@ -25,7 +25,8 @@ from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to
 from service.terra_turrium import OPTIONS, OutsideRule, Reason, Rules, is_outside, parse_square
 from service.terra_turrium import setup_position as tt_setup_position
 from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
-from service.terra_turrium.codec import EVENT, violation_to_dict
+from service.terra_turrium.codec import violation_to_dict
+from service.terra_turrium.schemas import EVENTS
 from service.terra_turrium.position import option_values
 from tests.documents import ROOT
 from tools.readings import GAMES, MARK, find_marks, outputs, table
@@ -164,7 +165,7 @@ def test_every_terra_turrium_event_names_the_readings_of_the_rules_it_rules_on(t
     """The rules an event's schema cites (`"The seat finished (G3, G4)."`) that rest on a
     reading are named whenever the options make the rule apply (the options table)."""
     readings = readings_of("terra-turrium")
-    cited = re.findall(r"\b([A-Z][0-9]+)\b", EVENT.variants[type_].doc)
+    cited = re.findall(r"\b([A-Z][0-9]+)\b", EVENTS[type_.value].__doc__)
     applies = option_rules()
     defaults = Rules()
     for rules in every_rules():

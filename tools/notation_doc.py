@@ -1,6 +1,6 @@
-"""The parts of docs/notation.md made from the statement of a seat and the options.
+"""The parts of docs/notation.md made from the schema of a seat and the options.
 
-A seat section's fields are a seat's members (``SEAT``) and the rule flags the options'
+A seat section's fields are a seat's members (``SeatInput``) and the rule flags the options'
 values (``OPTIONS``): so the document's grammar of a seat, its table of fields and its
 list of flags are written from them by ``make spec`` (between ``<!-- made: NAME -->`` and
 ``<!-- end: NAME -->``, and in the options table's ``rules=FLAGS`` row), and a test fails
@@ -13,22 +13,23 @@ import re
 from pathlib import Path
 from typing import Final
 
-from service.common.wire import Choice, Integer, ListOf, Matching, Member
+from service.common.schema import Choice, Integer, List
 from service.terra_turrium.notation import RULE_FLAGS, SEAT_FIELDS, SeatField, Syntax, seat_grammar
-from service.terra_turrium.position import OPTIONS, SEAT, option_flags, option_values
+from service.terra_turrium.position import OPTIONS, option_flags, option_values
+from service.terra_turrium.schemas import SeatId
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENT = ROOT / "docs" / "notation.md"
 
 
-def _rule_name(member: Member) -> str:
+def _rule_name(field: SeatField) -> str:
     """A field's rule in the grammar: a list of squares is ``squares``, a seat id ``id``."""
-    kind = member.kind
-    if isinstance(kind, Matching):
+    kind = field.field
+    if isinstance(kind, SeatId):
         return "id"
-    if isinstance(kind, ListOf) and not isinstance(kind.item, Choice):
+    if isinstance(kind, List) and not isinstance(kind.inner, Choice):
         return "squares"
-    return member.name.replace("_", "-")
+    return field.name.replace("_", "-")
 
 
 def _number_rule(high: int) -> str:
@@ -43,25 +44,26 @@ ABNF: Final = Syntax('":"', " ".join, lambda x: f"[{x}]", lambda a, b: f"({a} / 
 
 def grammar() -> str:
     """The grammar of a seat section and of its counts, and the rule flags."""
-    rules = {f.name: _rule_name(m) for f, m in zip(SEAT_FIELDS, SEAT.members, strict=True)}
+    rules = {f.name: _rule_name(f) for f in SEAT_FIELDS}
     seat = seat_grammar(ABNF, lambda f: rules[f.name])
     lines = [f"{'seat':<10} = {seat}", f"{'':13}; {' : '.join(f.name for f in SEAT_FIELDS)}"]
-    for member in SEAT.members:
-        if isinstance(member.kind, Integer) and member.kind.high is not None:
-            rule = f"{_rule_name(member):<10} = {_number_rule(member.kind.high)}"
-            lines.append(f"{rule:<55}; {member.kind.low}-{member.kind.high}")
+    for seat_field in SEAT_FIELDS:
+        kind = seat_field.field
+        if isinstance(kind, Integer) and kind.high is not None:
+            rule = f"{_rule_name(seat_field):<10} = {_number_rule(kind.high)}"
+            lines.append(f"{rule:<55}; {kind.low}-{kind.high}")
     lines.append(f"{'flag':<10} = " + " / ".join(f'"{flag}"' for flag in RULE_FLAGS))
     return "```abnf\n" + "\n".join(lines) + "\n```"
 
 
-def _form(field: SeatField, member: Member) -> str:
-    kind = member.kind
-    doc = re.sub(r"\s*Default [^.]*\.$", "", member.doc).rstrip(".")
+def _form(field: SeatField) -> str:
+    kind = field.field
+    doc = re.sub(r"\s*Default [^.]*\.$", "", kind.metadata.get("description", "")).rstrip(".")
     if isinstance(kind, Integer):
         return f"{kind.low}–{kind.high}: {doc[0].lower()}{doc[1:]}"
-    if isinstance(kind, ListOf) and isinstance(kind.item, Choice):
-        return f"{', '.join(f'`{v}`' for v in kind.item.by_value)}, separated by commas: {doc[0].lower()}{doc[1:]}"
-    if isinstance(kind, ListOf):
+    if isinstance(kind, List) and isinstance(kind.inner, Choice):
+        return f"{', '.join(f'`{v}`' for v in kind.inner.by_value_map)}, separated by commas: {doc[0].lower()}{doc[1:]}"
+    if isinstance(kind, List):
         return f"squares separated by commas: {doc[0].lower()}{doc[1:]}"
     return doc[0].lower() + doc[1:]
 
@@ -75,8 +77,8 @@ def _default(field: SeatField) -> str:
 def seat_table() -> str:
     """The fields of a seat section, in order, with their form and default."""
     rows = ["| field | form | default |", "|---|---|---|"]
-    for field, member in zip(SEAT_FIELDS, SEAT.members, strict=True):
-        rows.append(f"| `{field.name}` | {_form(field, member)} | {_default(field)} |")
+    for field in SEAT_FIELDS:
+        rows.append(f"| `{field.name}` | {_form(field)} | {_default(field)} |")
     return f"`{':'.join(f.name for f in SEAT_FIELDS)}`, one section per seat in clockwise turn order (S1).\n\n" + (
         "\n".join(rows)
     )

@@ -6,16 +6,19 @@ the error answers it can give beyond the 400, 413 and 415 of every body.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from marshmallow import ValidationError, validate
+from marshmallow import ValidationError, fields, validate
 
+from service.api.declare.transport import MUST_MATCH
 from service.api.suggest import DEFAULT_BUDGET_MS, DEFAULT_LEVEL
 from service.common.budget import LEVELS, MAX_BUDGET_MS, MAX_BUDGET_NODES, MAX_SEED
 from service.common.errors import RuleError
-from service.common.schema import Integer, Schema
-from service.common.shapes import MUST_BE_ONE_OF, token
+from service.common.refusal import Text
+from service.common.schema import Integer, Schema, Worded, _same
+from service.common.shapes import MUST_BE_BOOLEAN, MUST_BE_OBJECT, MUST_BE_ONE_OF, MUST_BE_STRING, token
 
 
 class Query(Schema):
@@ -24,12 +27,16 @@ class Query(Schema):
     ``problems``: the error answers (components of the document, by status) the
     operation can give beyond the 400, 413 and 415 every body can get. ``checks``: per
     member, ``check(value, pointer)``, the rules of its engine value, run once every
-    member is well-formed (a rule broken is 422, never mixed into a 400's reasons).
+    member is well-formed (a rule broken is 422, never mixed into a 400's reasons); a
+    check that answers a value puts it in the member's place.
     """
 
     problems: ClassVar[Mapping[int, str]] = {}
     context_location: ClassVar[str] = "json"
-    checks: ClassVar[Mapping[str, Callable[[Any, str], None]]] = {}
+    #: A 400 names the request's own members in the order they were sent (an unknown
+    #: one where it stands), then those missing; below them, each shape's own order.
+    members_as_sent: ClassVar[bool] = True
+    checks: ClassVar[Mapping[str, Callable[[Any, str], Any]]] = {}
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
         """The request's members, loaded on the quick path made from this schema when the
@@ -47,9 +54,11 @@ class Query(Schema):
                 field = self.fields[name]
                 pointer = "/" + token(field.data_key or name)
                 try:
-                    check(data[name], pointer)
+                    checked = check(data[name], pointer)
                 except RuleError as error:
                     raise error.under(pointer) from None
+                if checked is not None:  # a member read and checked once already (a batch's position)
+                    data[name] = checked
         return data
 
 
@@ -98,3 +107,85 @@ def suggest_fields() -> dict[str, Any]:
             "The most positions the search may judge: a bound the same on every machine. Default: no bound but "
             "the time.")),
     }
+
+
+class Matching(Worded, fields.String):
+    """A JSON string that matches ``pattern`` in full (the document's ``pattern``); any
+    other string is ``mistake`` (``must match …`` unless told)."""
+
+    default_error_messages = {"invalid": MUST_BE_STRING}
+    _serialize = _same
+
+    def __init__(self, pattern: str, mistake: Text | None = None, **kwargs: Any) -> None:
+        metadata = {**kwargs.pop("metadata", {}), "pattern": pattern}
+        super().__init__(metadata=metadata, **kwargs)
+        self.full_match = re.compile(pattern).fullmatch
+        self.mistake = mistake or MUST_MATCH(pattern=pattern)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if type(value) is not str:
+            raise self.make_error("invalid")
+        if self.full_match(value) is None:
+            raise ValidationError(self.mistake)
+        return value
+
+    def quick(self, value: Any) -> str:
+        if type(value) is not str or self.full_match(value) is None:
+            raise TypeError
+        return value
+
+
+class Words(Worded, fields.String):
+    """One of the strings ``words`` (the document's ``enum``); a value that is no string
+    is said to be none."""
+
+    default_error_messages = {"invalid": MUST_BE_STRING}
+    _serialize = _same
+
+    def __init__(self, words: list[str], **kwargs: Any) -> None:
+        metadata = {**kwargs.pop("metadata", {}), "enum": list(words)}
+        super().__init__(metadata=metadata, **kwargs)
+        self.words = frozenset(words)
+        self.mistake = MUST_BE_ONE_OF(allowed=", ".join(map(repr, words)))
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if type(value) is not str:
+            raise self.make_error("invalid")
+        if value not in self.words:
+            raise ValidationError(self.mistake)
+        return value
+
+    def quick(self, value: Any) -> str:
+        if type(value) is not str or value not in self.words:
+            raise TypeError
+        return value
+
+
+class Body(Worded, fields.Dict):
+    """A JSON object another schema reads (a batch's request body); dumped as it is."""
+
+    default_error_messages = {"invalid": MUST_BE_OBJECT}
+    _serialize = _same
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not dict:
+            raise self.make_error("invalid")
+        return value
+
+    def quick(self, value: Any) -> Any:
+        if type(value) is not dict:
+            raise TypeError
+        return value
+
+
+class QueryFlag(Worded, fields.Boolean):
+    """A boolean query parameter: exactly ``true`` or ``false``."""
+
+    default_error_messages = {"invalid": MUST_BE_BOOLEAN}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if value == "true":
+            return True
+        if value == "false":
+            return False
+        raise self.make_error("invalid")

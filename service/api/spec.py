@@ -36,8 +36,10 @@ from service.api.errors import (
     RULE_PROBLEMS,
 )
 from service.api.problems import ProblemSchema
+from service.api.queries import Query
 from service.offload import HEAVY, RETRY_AFTER
 from service.common import schema as schema_fields
+from service.common.schema_shapes import Either as EitherMember
 from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 
 OPENAPI_VERSION = "3.0.3"
@@ -269,14 +271,17 @@ class _Converter(OpenAPIConverter):
         return {"anyOf": [{"$ref": f"#/components/schemas/{field.component}"}, NULL]}
 
     def _alternatives(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, Alternatives):
+        if not isinstance(field, Alternatives | EitherMember):
             return {}
         return {"oneOf": [self.resolve_nested_schema(v) for v in field.variants]}  # type: ignore[no-untyped-call]
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
-        if isinstance(cls, type) and issubclass(cls, (OneOf, Either, schema_fields.Alternatives)):
-            body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call]
+        if isinstance(cls, type) and (
+            issubclass(cls, (OneOf, Either, schema_fields.Alternatives))
+            or (issubclass(cls, Query) and getattr(cls, "variants", None))
+        ):
+            body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call, union-attr]
         else:
             body = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
         doc = cls.__doc__ if isinstance(cls, type) else None

@@ -1,20 +1,16 @@
 """The operations every board game answers alike: judge a turn, play it, draw a position.
 
 A board game's engine offers ``validate_turn(position, turn) -> Violation | None`` and
-``apply_turn(position, turn) -> (position, events)``, and its codec states its
-positions, events and violations (:mod:`service.common.wire`). :class:`TurnGame` gathers
-those, with the statements of the two answers made around them here
-(:func:`verdict_statement`, :func:`outcome_statement`, written by the same tables the
-document's schemas are made from); :func:`declare_validate`,
-:func:`declare_apply` and :func:`declare_render` declare the operations on a game's
-blueprint from them, so both board games answer with the same shapes
+``apply_turn(position, turn) -> (position, events)``; :class:`TurnGame` gathers them,
+and :func:`declare_validate`, :func:`declare_apply` and :func:`declare_render` declare
+the operations on a game's blueprint, so every board game answers with the same shapes
 (``{"legal": …, "violation": …}``, ``{"position": …, "events": […]}``, an SVG document
-or the same bytes as octets) and only their schemas, paths and descriptions differ.
+or the same bytes as octets): a :class:`~service.common.outcome.Verdict` or an
+:class:`~service.common.outcome.Outcome` that the game's answer schema dumps. Only their
+schemas, paths and descriptions differ.
 
 The operation's name (its ``operationId``) and its description are the caller's: they
-are what the document and the generated clients show. :func:`verdict_statement` and
-:func:`outcome_statement` state the answers' shapes once for every game, around the
-game's own violation, position and event statements.
+are what the document and the generated clients show.
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ from service.api.declare import (
     negotiate,
 )
 from service.common.outcome import Outcome, Verdict
-from service.common.wire import Either, Obj
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -46,26 +41,21 @@ View = Callable[[dict[str, Any]], Any]
 
 @dataclass(frozen=True)
 class TurnGame(Generic[P, T, V, E]):
-    """A board game's turn rules and the statements of their answers."""
+    """A board game's turn rules; the answers are their values (a :class:`Verdict`, an
+    :class:`Outcome`), which the answer's schema dumps."""
 
     validate_turn: Callable[[P, T], V | None]
     apply_turn: Callable[[P, T], tuple[P, Sequence[E]]]
-    judged: Either | None = None
-    played: Obj | None = None
-    """The statements that write the answers; without them the answers are the values
-    (a :class:`Verdict`, an :class:`Outcome`), which the answer's schema dumps."""
 
-    def verdict(self, query: dict[str, Any]) -> Any:
+    def verdict(self, query: dict[str, Any]) -> Verdict:
         """The answer of a validation: legal, or the first illegal action."""
-        verdict = Verdict(self.validate_turn(query["position"], query["turn"]))
-        return verdict if self.judged is None else self.judged.write(verdict)
+        return Verdict(self.validate_turn(query["position"], query["turn"]))
 
-    def outcome(self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None) -> Any:
+    def outcome(self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None) -> Outcome:
         """The answer of playing a turn (by ``play``, the whole turn unless told): the
         position after it and the events, in order."""
         position, events = (play or self.apply_turn)(query["position"], query["turn"])
-        outcome = Outcome(position, tuple(events))
-        return outcome if self.played is None else self.played.write(outcome)
+        return Outcome(position, tuple(events))
 
 
 def _named(view: View, name: str, doc: str) -> View:

@@ -18,7 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Final
 
-from service.common.wire import Choice, Integer, Member, Number, Obj
+from service.common import schema
+
 
 MAX_BUDGET_MS: Final = 2000
 """The contract's bound on ``budget_ms``."""
@@ -78,23 +79,9 @@ class Counter:
         return True
 
 
-#: What every suggestion says about the search that found it, after its turn.
-SEARCH: Final = (
-    Member("level", Integer(min(LEVELS), max(LEVELS)), "The level that played."),
-    Member("seed", Integer(0, MAX_SEED), "The seed used."),
-    Member("nodes", Integer(0, MAX_BUDGET_NODES), "Positions judged."),
-    Member("stopped", Choice(Stop), "`complete`: the search looked at all it meant to; `nodes` or `time`: that "
-           "limit of the budget ended it (a search the clock stops may answer another turn next time)."),
-    Member("value", Number(), "The position after the turn as the player judges it, for the seat that moves "
-           "(higher is better; no unit)."),
-)
-
-
 def search_fields() -> dict[str, Any]:
-    """The members of a suggestion that say how the search went (:data:`SEARCH`), as the
-    fields of a game's suggestion schema."""
-    from service.common import schema  # noqa: PLC0415 (the statement's kinds load first)
-
+    """The members every game's suggestion has after its turn, saying how the search that
+    found it went, as the fields of the game's suggestion schema."""
     def doc(text: str) -> dict[str, str]:
         return {"description": text}
 
@@ -109,9 +96,3 @@ def search_fields() -> dict[str, Any]:
             "The position after the turn as the player judges it, for the seat that moves (higher is better; "
             "no unit).")),
     }
-
-
-def suggestion_statement(name: str, doc: str, turn: Member, *more: Member) -> Obj:
-    """The statement of a game's suggestion: its ``turn``, what the search says
-    (:data:`SEARCH`) and any ``more`` members of its own. A suggestion is only written."""
-    return Obj(name, doc, (turn, *SEARCH, *more), dict)

@@ -394,7 +394,7 @@ class Schema(ma.Schema):
 
     def _writer(self) -> Callable[[Any], Any]:
         plan = [
-            (field.data_key or name, _getter(field, name), writer(field), bool(field.metadata.get("omit")))
+            (field.data_key or name, *_reader(field, name), bool(field.metadata.get("omit")))
             for name, field in self.dump_fields.items()
         ]
         if len(plan) == 2 and not any(f.allow_none or f.metadata.get("omit") for f in self.dump_fields.values()):
@@ -479,6 +479,14 @@ def _written(field: fields.Field[Any], value: Any) -> Any:
     """``field``'s dump of ``value`` (not ``None``)."""
     write = writer(field)
     return value if write is None else write(value)
+
+
+def _reader(field: fields.Field[Any], name: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any] | None]:
+    """``field``'s getter and writer in a dump (one that ``writes_none`` writes ``None`` too)."""
+    get, write = _getter(field, name), writer(field)
+    if write is not None and getattr(field, "writes_none", False):
+        return (lambda obj: write(get(obj))), None
+    return get, write
 
 
 def _getter(field: fields.Field[Any], name: str) -> Callable[[Any], Any]:

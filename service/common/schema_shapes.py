@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
+from itertools import chain, islice
 from enum import Enum
 from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import ValidationError, fields
 
-from service.common.errors import MAX_PROBLEMS
+from service.common.errors import MAX_PROBLEMS, Problem
 from service.common.grid import Grid
 from service.common.refusal import Text
-from service.common.schema import List, Nested, Schema, String, Worded, _itself, _written, quick, writer
+from service.common.schema import List, Nested, Schema, String, Worded, _itself, _written, problems, quick, writer
 from service.common.shapes import MUST_BE_OBJECT, MUST_BE_ONE_OF, REQUIRED
 
 
@@ -145,6 +146,23 @@ class Alternatives(Schema):
         writers = tuple(variant().writer() for variant in self.variants)
         pick = type(self).pick
         return lambda obj: writers[pick(obj)](obj)
+
+
+class Either(Worded, fields.Field[Any]):
+    """A member that is one of the alternatives of ``schema`` (an :class:`Alternatives`
+    answer, as a turn of a replay: legal or not), a ``oneOf`` of them in the document
+    where it stands."""
+
+    def __init__(self, schema: type[Alternatives], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.alternatives = schema()
+        self.variants = schema.variants
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else self.alternatives.dump_one(value)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        return self.alternatives.writer()
 
 
 class SquareMap(Worded, fields.Dict):
@@ -280,3 +298,15 @@ def answer_of(schema: type[Schema], name: str | None = None, doc: str | None = N
     if name is None:
         _ANSWERS[schema] = answer
     return answer
+
+
+def request_problems(messages: Any, data: Any) -> list[Problem]:
+    """:func:`~service.common.schema.problems` of a request's load: the request's own
+    members in the order they were sent (an unknown one where it stands), then those
+    missing; below them, each shape's own order."""
+    if not isinstance(messages, Mapping) or not isinstance(data, dict):
+        return problems(messages, data)
+    names = [*(["_schema"] if "_schema" in messages else []), *(name for name in data if name in messages),
+             *(name for name in messages if name != "_schema" and name not in data)]
+    found = chain.from_iterable(problems({name: messages[name]}, data) for name in names)
+    return list(islice(found, MAX_PROBLEMS))

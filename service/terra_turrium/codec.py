@@ -21,35 +21,19 @@ The position's one-line notation is the other codec, beside this one
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final, NamedTuple
 
-from service.common import wire
+from marshmallow import ValidationError
+
+from service.common import MalformedError
 from service.common.grid import board_order
-from service.common.refusal import N_
-from service.common.wire import (
-    Choice,
-    Flag,
-    Integer,
-    Keyed,
-    ListOf,
-    Member,
-    Obj,
-    OrNone,
-    Readings,
-    Tag,
-    Text,
-    Variants,
-    Word,
-)
-from service.terra_turrium.actions import CaptureKind, Event, EventType, Segment, TurnPlan, Violation
+from service.common.schema import load, problems
+from service.terra_turrium import schemas
 from service.terra_turrium.board import (
     CLOCKWISE,
-    FILE_NAMES,
-    GRID,
     RING,
-    SIZE,
     SQUARE_NAMES,
     SQUARES,
     TERRITORY,
@@ -60,60 +44,19 @@ from service.terra_turrium.board import (
     square_name,
 )
 from service.terra_turrium.check import check_position
-from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus
+from service.terra_turrium.goal import GoalStatus
 from service.terra_turrium.move import Capture, Reach
-from service.terra_turrium.position import (
-    MAX_ATTACKS,
-    MAX_HEIGHT,
-    MOVEMENT_POINTS,
-    POSITION,
-    RULES,
-    SEAT_ID,
-    SEAT_ID_PATTERN,
-    SQUARE,
-    SQUARE_DOC,
-    SQUARES_IN_ORDER,
-    TERRITORY_KIND,
-    Phase,
-    Position,
-    Rules,
-    TwoPlayerBoard,
-    is_seat_id,
-)
-from service.terra_turrium.take import Removal, RemovalRule
+from service.terra_turrium.actions import Event, TurnPlan, Violation
+from service.terra_turrium.position import SEAT_ID_PATTERN, Position, Rules, TwoPlayerBoard, is_seat_id
+from service.terra_turrium.schemas import RESERVE, VIOLATION_TURN
+from service.terra_turrium.take import Removal
 
-RESERVE: Final = "reserve"
-"""How the contract names the reserve as the start of a walk (M9)."""
-
-_ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
-
-VIOLATION_TURN: Final = "turn"
-"""The ``phase`` of a violation of the turn as a whole."""
+_POSITION_INPUT: Final = schemas.PositionInput()
+_TURN: Final = schemas.Turn()
+_ORIGIN: Final = schemas.Origin("")
 
 
-# --------------------------------------------------------------------------- the statement
-#
-# Each shape's members, stated once: the readers and writers below walk these tables,
-# and the HTTP layer turns them into the document's schemas (service/api/terra_turrium).
-# A position's own members are stated on its types' fields (the position module's
-# SEAT, RULES, TURN_STATE and POSITION); the turn's and the answers' here.
-
-ORIGIN: Final = OrNone(wire.Square(GRID, _ORIGIN_WORDS), RESERVE)
-
-
-SEGMENT: Final = Obj("Segment", "One turrian's walk along adjacent squares.", (
-    Member("from", ORIGIN, f"The turrian's square, or `{RESERVE}` (then `path[0]` is the entry square, M9).",
-           attribute="origin"),
-    Member("path", ListOf(SQUARE, SQUARE_DOC, low=1), "The squares stepped on, in order."),
-), Segment)
-
-TURN: Final = Obj("Turn", "The actions of the rest of a turn, per phase and in order; every list is optional.", (
-    Member("take", SQUARES_IN_ORDER, "Squares whose top stone is taken, in order (R).", default=()),
-    Member("place", SQUARES_IN_ORDER, "Squares a stone is placed on, in order (P).", default=()),
-    Member("move", ListOf(SEGMENT), "Walks, in order (M).", default=()),
-), TurnPlan)
-
-# ------------------------------------------------------------ the answers' statement
+# ------------------------------------------------------------------ the answers' values
 
 
 class RemovalsAnswer(NamedTuple):
@@ -138,102 +81,10 @@ class GoalAnswer(NamedTuple):
     winners: tuple[str, ...]
 
 
-REMOVAL: Final = Obj("Removal", "A square whose top stone may be taken next.", (
-    Member("square", SQUARE, SQUARE_DOC),
-    Member("territory", TERRITORY_KIND, "Its territory (B3)."),
-    Member("height", Integer(1, MAX_HEIGHT), "The square's height before taking."),
-    Member("rule", Choice(RemovalRule), "Own territory (R3) or outside (R5)."),
-), Removal)
+class Handed(NamedTuple):
+    """The handover answer's value: the position after it."""
 
-REMOVALS_ANSWER: Final = Obj("RemovalsAnswer", "Every square whose top stone `to_move` may take next (R1–R7), "
-                             "in board order.", (Member("removals", ListOf(REMOVAL)),), RemovalsAnswer)
-
-PLACEMENTS_ANSWER: Final = Obj("PlacementsAnswer", "Every square a stone may be placed on (P2), in board order.", (
-    Member("squares", SQUARES_IN_ORDER, "Squares, in board order."),
-), PlacementsAnswer)
-
-REACH: Final = Obj("Reach", "A square the turrian can end on, with its cheapest cost and one cheapest path.", (
-    Member("square", SQUARE, SQUARE_DOC),
-    Member("cost", Integer(1, MOVEMENT_POINTS), "Points: steps, capture surcharges (M7) and re-entry (M9)."),
-    Member("path", SQUARES_IN_ORDER, f"The squares after `from` (for `{RESERVE}`, the entry square first)."),
-    Member("captures", SQUARES_IN_ORDER, "Squares on the path where a foreign turrian is captured."),
-), Reach)
-
-REACH_ANSWER: Final = Obj("ReachAnswer", "Every square the turrian can end on within the points, in board order.",
-                          (Member("reachable", ListOf(REACH)),), ReachAnswer)
-
-CAPTURE: Final = Obj("Capture", "The cheapest way for one turrian to capture one foreign turrian.", (
-    Member("from", ORIGIN, f"The capturing turrian's square, or `{RESERVE}`.", attribute="origin"),
-    Member("target", SQUARE, SQUARE_DOC),
-    Member("victim", SEAT_ID, "The seat whose turrian is captured."),
-    Member("cost", Integer(1, MOVEMENT_POINTS), "Points the capture costs, steps included."),
-    Member("path", SQUARES_IN_ORDER, "The squares after `from`, ending on `target`."),
-    Member("kind", Choice(CaptureKind), "Foreign territory: attack; own: defence (M8)."),
-), Capture)
-
-CAPTURES_ANSWER: Final = Obj("CapturesAnswer", "Every capture within the points, by turrian (board order, reserve "
-                             "last), then target.", (Member("captures", ListOf(CAPTURE)),), CapturesAnswer)
-
-GOAL_SEAT: Final = Obj("GoalSeat", "One seat's progress towards the goal.", (
-    Member("id", SEAT_ID, "The seat.", attribute="seat"),
-    Member("goal_met", Flag(), "The seat meets the goal now (G1 / G2)."),
-    Member("heights", ListOf(Integer(0, MAX_HEIGHT), "A height."), "Heights its turrians stand on, sorted."),
-    Member("missing", ListOf(Integer(min(min(h) for h in GOAL_HEIGHTS.values())), "A goal height."),
-           "Goal heights it lacks."),
-), GoalStatus)
-
-GOAL_ANSWER: Final = Obj("GoalAnswer", "Per seat whether it meets the goal, and whether the game is over (G1–G4).", (
-    Member("seats", ListOf(GOAL_SEAT)),
-    Member("game_over", Flag(), "The final round is complete (G3)."),
-    Member("winners", ListOf(SEAT_ID, "A winner."), "The seats that finished, once the game is over."),
-), GoalAnswer)
-
-VIOLATION: Final = Obj("Violation", "The first illegal action of a turn.", (
-    Member("rule", Text(), "The rule id it breaks, an anchor of /rules (`/rules#R4`)."),
-    Member("phase", OrNone(Choice(Phase), VIOLATION_TURN), f"Its phase (`{VIOLATION_TURN}`: the turn as a whole)."),
-    Member("index", Integer(0), "Its position in its phase's list."),
-    Member("detail", Text(), "A sentence a player understands."),
-    Member("step", Integer(0), "For a walk: the index in `path` of the offending square (absent otherwise).",
-           omit=True),
-    Member("interpretations", Readings(), omit=True),
-), Violation)
-
-
-def _event(type_: EventType, doc: str, *members: Member) -> Obj:
-    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
-    return Obj(name, doc, (
-        Member("type", Tag(type_), "What happened."),
-        Member("seat", SEAT_ID, "The seat it happened to or by."),
-        *members,
-        # Stated for every type: which types name readings depends on the options.
-        Member("interpretations", Readings(), omit=True),
-    ), Event)
-
-
-EVENT: Final = Variants("Event", "type", {
-    EventType.TAKE: _event(EventType.TAKE, "A stone was taken (R).", Member("square", SQUARE, SQUARE_DOC)),
-    EventType.PLACE: _event(EventType.PLACE, "A stone was placed (P).", Member("square", SQUARE, SQUARE_DOC),
-                            Member("bonus", Flag(), "A handicap stone (P3).")),
-    EventType.ENTER: _event(EventType.ENTER, "A reserve turrian re-entered (M9).", Member("square", SQUARE, SQUARE_DOC)),
-    EventType.MOVE: _event(EventType.MOVE, "A walk ended (M).",
-                           Member("square", SQUARE, "Where it ended."),
-                           Member("origin", ORIGIN, f"Its start square, or `{RESERVE}`."),
-                           Member("cost", Integer(1, MOVEMENT_POINTS), "Points spent on the walk.")),
-    EventType.CAPTURE: _event(EventType.CAPTURE, "A foreign turrian was captured (M6).",
-                              Member("square", SQUARE, SQUARE_DOC),
-                              Member("victim", SEAT_ID, "The seat whose turrian was captured."),
-                              Member("kind", Choice(CaptureKind), "M8.")),
-    EventType.ATTACK: _event(EventType.ATTACK, "The attack counter rose (M8).",
-                             Member("attacks", Integer(1, MAX_ATTACKS), "The new counter.")),
-    EventType.HOLD: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
-                           Member("squares", SQUARES_IN_ORDER, "The recorded `pro_hold`.")),
-    EventType.HOLD_LOST: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
-    EventType.CAPTURES_USED: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
-    EventType.CAPTURES_OPEN: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
-    EventType.FINISH: _event(EventType.FINISH, "The seat finished (G3, G4)."),
-    EventType.GAME_OVER: _event(EventType.GAME_OVER, "The game is over (G3).",
-                                Member("winners", ListOf(SEAT_ID, "A winner."))),
-})
+    position: Position
 
 
 class BoardSquare(NamedTuple):
@@ -271,28 +122,9 @@ LAYOUTS: Final = (
 )
 """(players, size of the play area, the rules that shape it), in the order the board answer lists them."""
 
-BOARD_ANSWER: Final = Obj("BoardAnswer", "The geometry of the board (B1–B4, M9).", (
-    Member("squares", ListOf(Obj("BoardSquare", f"One square of the {SIZE} × {SIZE} grid.", (
-        Member("square", SQUARE, SQUARE_DOC),
-        Member("file", Word(tuple(FILE_NAMES)), "West to east."),
-        Member("rank", Integer(1, SIZE), "South to north."),
-        Member("territory", TERRITORY_KIND, "B3."),
-        Member("ring", Integer(0, SIZE // 2 - 1), "Distance to the nearest edge (B2)."),
-    ), BoardSquare)), "In board order."),
-    Member("clockwise", ListOf(TERRITORY_KIND, "A territory."), "Territories in clockwise order."),
-    Member("layouts", ListOf(Obj("Layout", "The play area and entry rows of one player count (B4, M9).", (
-        Member("players", Integer(2, 4), "Player count."),
-        Member("board", Word(("10x10", "8x8", "6x6")), "Size of the play area."),
-        Member("play_area", SQUARES_IN_ORDER, "The squares in play, in board order."),
-        Member("entry_rows", Keyed("EntryRows", "Per territory, the squares where a reserve turrian re-enters (M9).",
-                                   Territory, SQUARES_IN_ORDER, "A territory's entry row.")),
-    ), Layout))),
-), Board)
-
-
 @cache
 def board() -> Board:
-    """The board as :data:`BOARD_ANSWER` writes it: the same for every game."""
+    """The board as :class:`~service.terra_turrium.schemas.BoardAnswer` dumps it: the same for every game."""
     return Board(
         tuple(BoardSquare(s, name[0], int(name[1:]), TERRITORY[s], RING[s])
               for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)),
@@ -309,13 +141,13 @@ def board() -> Board:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form (:data:`POSITION`), its shape checked but
-    not its structure.
+    """A :class:`Position` from its JSON form (:class:`~service.terra_turrium.schemas.PositionInput`),
+    its shape checked but not its structure.
 
     Raises :class:`~service.common.MalformedError` naming every problem found.
     Turrians are stored in board order, territories in clockwise order.
     """
-    position: Position = wire.read(POSITION, data)
+    position: Position = load(_POSITION_INPUT, data)
     return position
 
 
@@ -337,14 +169,19 @@ def parse_origin(value: object) -> Square | None:
     >>> parse_origin("c7"), parse_origin("reserve")
     (62, None)
     """
-    origin: Square | None = wire.read(ORIGIN, value)
+    try:
+        found: Any = _ORIGIN.deserialize(value)
+    except ValidationError as error:
+        raise MalformedError(problems=problems(error.messages, value)) from None
+    origin: Square | None = found
     return origin
 
 
 def parse_turn_plan(data: object) -> TurnPlan:
     """A :class:`~service.terra_turrium.actions.TurnPlan` from its JSON form (the contract's ``Turn``,
-    :data:`TURN`); every list is optional. Raises :class:`~service.common.MalformedError`."""
-    plan: TurnPlan = wire.read(TURN, data)
+    :class:`~service.terra_turrium.schemas.Turn`); every list is optional. Raises
+    :class:`~service.common.MalformedError`."""
+    plan: TurnPlan = load(_TURN, data)
     return plan
 
 
@@ -356,23 +193,41 @@ def origin_name(origin: Square | None) -> str:
     return RESERVE if origin is None else square_name(origin)
 
 
-rules_to_dict: Final = wire.writer(RULES, Rules, 'Every option with its value.')
-position_to_dict: Final = wire.writer(
-    POSITION, Position, "The JSON form of a position (the contract's ``Position``), every member written out."
+def _writer(schema: Any, doc: str = "") -> Callable[[Any], dict[str, Any]]:
+    write = schema().writer()
+
+    def written(value: Any) -> dict[str, Any]:
+        found: dict[str, Any] = write(value)
+        return found
+
+    written.__doc__ = doc
+    return written
+
+
+rules_to_dict: Final = _writer(schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value.")
+position_to_dict: Final = _writer(
+    schemas.PositionAnswer, "The JSON form of a position (the contract's ``Position``), every member written out."
 )
-turn_plan_to_dict: Final = wire.writer(
-    TURN, TurnPlan, 'The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`.'
+turn_plan_to_dict: Final = _writer(
+    schemas.SuggestedTurn, "The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`."
 )
-event_to_dict: Final = wire.writer(
-    EVENT, Event, 'An event: ``type`` and ``seat``, then only the members its type has.'
+_EVENT: Any = schemas.ApplyAnswer._declared_fields["events"].inner  # type: ignore[attr-defined]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event: ``type`` and ``seat``, then only the members its type has."""
+    written: dict[str, Any] = _EVENT._serialize(event, None, None)
+    return written
+
+
+violation_to_dict: Final = _writer(
+    schemas.ViolationSchema, "The ``violation`` member; ``step`` only where the violation is one step of a path."
 )
-violation_to_dict: Final = wire.writer(
-    VIOLATION, Violation, 'The ``violation`` member; ``step`` only where the violation is one step of a path.'
-)
-removal_to_dict: Final = wire.writer(REMOVAL, Removal)
-reach_to_dict: Final = wire.writer(REACH, Reach)
-capture_to_dict: Final = wire.writer(CAPTURE, Capture)
-goal_status_to_dict: Final = wire.writer(GOAL_SEAT, GoalStatus)
+removal_to_dict: Final = _writer(schemas.RemovalSchema)
+reach_to_dict: Final = _writer(schemas.ReachSchema)
+capture_to_dict: Final = _writer(schemas.CaptureSchema)
+goal_status_to_dict: Final = _writer(schemas.GoalSeat)
+_BOARD: Final = _writer(schemas.BoardAnswer)
 
 
 def board_to_dict() -> dict[str, Any]:
@@ -383,7 +238,7 @@ def board_to_dict() -> dict[str, Any]:
     >>> b["squares"][11], b["layouts"][0]["entry_rows"]["NW"][:4]
     ({'square': 'b2', 'file': 'b', 'rank': 2, 'territory': 'SW', 'ring': 1}, ['b6', 'b7', 'b8', 'b9'])
     """
-    written: dict[str, Any] = BOARD_ANSWER.write(board())
+    written: dict[str, Any] = _BOARD(board())
     return written
 
 

@@ -43,19 +43,15 @@ from service.common import InvalidPositionError, MalformedError
 from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
-from service.common.wire import Choice, Integer, ListOf, Matching, Member, Obj, Rows
+from service.common.schema import Choice, Integer, List, Schema
 from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.check import check_position
 from service.terra_turrium.codec import read_position, rules_to_dict
+from service.terra_turrium.schemas import Heights, PositionInput, SeatId, SeatInput, TurnStateInput, notation_answer
 from service.terra_turrium.position import (
     MOVEMENT_POINTS,
-    POSITION,
-    SEAT,
-    SEAT_ID_MISMATCH,
-    SEAT_ID_PATTERN,
     SEAT_ID_WORD,
     STONES_PER_TURN,
-    TURN_STATE,
     Phase,
     Position,
     Rules,
@@ -114,19 +110,19 @@ def _bounded(high: int) -> str:
     return f"(?:0|[1-9][0-9]{{0,{digits - 1}}})"
 
 
-def _most(obj: Obj, name: str) -> int:
-    """The most the count ``name`` of ``obj``'s statement may be (its least is 0)."""
-    kind = next(m.kind for m in obj.members if m.name == name)
-    count = kind.item if isinstance(kind, Rows) else kind
+def _most(schema: type[Schema], name: str) -> int:
+    """The most the count ``name`` of ``schema`` may be (its least is 0)."""
+    field = schema._declared_fields[name]
+    count = field.cell if isinstance(field, Heights) else field
     assert isinstance(count, Integer) and count.high is not None, f"{name} is a bounded count"
     return count.high
 
 
-#: The notation's counts outside a seat, bounded as the position's statement bounds them.
+#: The notation's counts outside a seat, bounded as the position's schema bounds them.
 MOST: Final = {
-    "in_hand": _most(TURN_STATE, "in_hand"),
-    "points": _most(TURN_STATE, "points"),
-    "height": _most(POSITION, "heights"),
+    "in_hand": _most(TurnStateInput, "in_hand"),
+    "points": _most(TurnStateInput, "points"),
+    "height": _most(PositionInput, "heights"),
 }
 _HEIGHT: Final = rf"(?:[0-9]|\([1-9][0-9]{{1,{len(str(MOST['height'])) - 1}}}\))"
 _RANK: Final = f"{_HEIGHT}+"
@@ -138,18 +134,18 @@ _SQUARES: Final = f"{_SQUARE}(?:,{_SQUARE})*"
 
 # --------------------------------------------------------------------- a seat's fields
 #
-# A seat section is the seat's members in the order the codec states them (SEAT),
+# A seat section is the seat's members in the order of its schema (SeatInput),
 # ``:``-separated, each written by its kind: a count in decimal, a list as its names
 # separated by commas, a seat id as it is. The fields after the engine's required ones may
 # be left out from the end while they hold the engine's default; a field that may be null
 # (``pro_hold``) is empty for null, which is written only to reach a field after it. So a
-# member stated in SEAT is a field here with nothing more to write.
+# member of SeatInput is a field here with nothing more to write.
 
 NO_TERRITORY: Final = N_("seat {section} names no territory (NW, NE, SE, SW)")
 
 
 class SeatField(NamedTuple):
-    """One field of a seat section, made from its member in the codec's statement."""
+    """One field of a seat section, made from its member in the seat's schema."""
 
     name: str
     pattern: str
@@ -161,37 +157,43 @@ class SeatField(NamedTuple):
     """The text as the JSON value the codec reads (``None``: the member left out)."""
     problem: Callable[[str, str, str], MalformedError | None]
     """The mistake in a text (``text``, ``where``, the whole ``section``), or ``None``."""
+    attribute: str
+    """The seat's attribute it writes."""
+    field: Any
+    """Its member in :class:`~service.terra_turrium.schemas.SeatInput`."""
 
 
 def _numbers(high: int) -> str:
     return f"[0-{high}]" if high < 10 else _bounded(high)
 
 
-def _seat_field(member: Member, default: Any) -> SeatField:
-    """The field of a seat's ``member`` whose engine default is ``default``."""
-    kind, required = member.kind, default is MISSING
-    if isinstance(kind, Matching):
-        word, detail = kind.word, kind.detail
-        return SeatField(member.name, word, None, False, str, str,
-                         lambda t, where, _: None if re.fullmatch(word, t) else MalformedError(detail, where))
-    if isinstance(kind, Integer):
-        low, high = kind.low, kind.high
+def _seat_field(attribute: str, field: Any, default: Any) -> SeatField:
+    """The field of a seat's member ``field`` (of ``attribute``) whose engine default is ``default``."""
+    name, required = field.data_key or attribute, default is MISSING
+    more = (attribute, field)
+    if isinstance(field, SeatId):
+        word, detail = SEAT_ID_WORD, field.mistake
+        return SeatField(name, word, None, False, str, str,
+                         lambda t, where, _: None if re.fullmatch(word, t) else MalformedError(detail, where), *more)
+    if isinstance(field, Integer):
+        low, high = field.low, field.high
         assert high is not None, "every count the notation writes has a most"
-        return SeatField(member.name, _numbers(high), None if required else str(default), False, str, int,
-                         lambda t, where, _: _number_problem(t, low, high, where))
-    assert isinstance(kind, ListOf), f"the notation has no field for {member!r}"
-    if isinstance(kind.item, Choice):
-        names = list(kind.item.by_value)
+        return SeatField(name, _numbers(high), None if required else str(default), False, str, int,
+                         lambda t, where, _: _number_problem(t, low, high, where), *more)
+    assert isinstance(field, List), f"the notation has no field for {name!r}"
+    if isinstance(field.inner, Choice):
+        names = list(field.inner.by_value_map)
         one = f"(?:{'|'.join(names)})"
-        return SeatField(member.name, f"{one}(?:,{one})*", None if required else "", False,
+        return SeatField(name, f"{one}(?:,{one})*", None if required else "", False,
                          lambda v: ",".join(c.value for c in v), lambda t: t.split(","),
-                         lambda t, where, section: _choices_problem(t, one, names, where, section))
-    nullable = member.nullable
+                         lambda t, where, section: _choices_problem(t, one, names, where, section), *more)
+    nullable = field.allow_none
     return SeatField(
-        member.name, _SQUARES, None if required else "", nullable,
+        name, _SQUARES, None if required else "", nullable,
         lambda v: "" if v is None else _squares(v),
         (lambda t: t.split(",") if t else None) if nullable else (lambda t: t.split(",") if t else []),
         lambda t, where, _: None if not t and not nullable else _list_problem(t, _SQUARE, SQUARE_NOUN, where),
+        *more,
     )
 
 
@@ -206,8 +208,10 @@ def _choices_problem(text: str, one: str, names: list[str], where: str, section:
 
 _SEAT_DEFAULTS: Final = {f.name: f.default for f in fields(Seat)}
 
-SEAT_FIELDS: Final = tuple(_seat_field(m, _SEAT_DEFAULTS[m.attribute]) for m in SEAT.members)
-"""A seat section's fields, in order: the codec's statement of a seat."""
+SEAT_FIELDS: Final = tuple(
+    _seat_field(attribute, field, _SEAT_DEFAULTS[attribute]) for attribute, field in SeatInput._declared_fields.items()
+)
+"""A seat section's fields, in order: the members of the seat's schema."""
 
 
 class Syntax(NamedTuple):
@@ -276,12 +280,8 @@ class Notated(NamedTuple):
     position: Position
 
 
-NOTATION_ANSWER: Final = Obj("NotationAnswer", "A position in both forms: its canonical notation and its object.", (
-    Member("notation", Matching(NOTATION_PATTERN[1:-1], ""),
-           "The canonical notation: every default left out, the same string for the same position."),
-    Member("position", POSITION),
-), Notated)
-"""The notation answer, stated once (:func:`notated`)."""
+NotationAnswer: Final = notation_answer(NOTATION_PATTERN)
+"""The notation answer's schema (:func:`notated` makes its value)."""
 
 
 def notated(position: Position) -> Notated:
@@ -326,7 +326,7 @@ def _squares(squares: tuple[int, ...]) -> str:
 
 
 def _write_seat(seat: Seat) -> str:
-    written = [f.write(getattr(seat, m.attribute)) for f, m in zip(SEAT_FIELDS, SEAT.members, strict=True)]
+    written = [f.write(getattr(seat, f.attribute)) for f in SEAT_FIELDS]
     while written[-1] == SEAT_FIELDS[len(written) - 1].default:
         written.pop()
     return ":".join(written)
@@ -617,7 +617,7 @@ def _option_problem(key: str, value: str) -> MalformedError | None:
     where = _OPTION_FIELDS[key]
     if key in ("move", "start"):
         ok = re.fullmatch(_ID, value) is not None
-        return None if ok else MalformedError(SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN), where)
+        return None if ok else MalformedError(SeatId.mistake, where)
     if key == "finishers":
         return _list_problem(value, _ID, SEAT_ID_NOUN, where)
     if key == "taken":

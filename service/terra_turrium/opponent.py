@@ -40,21 +40,16 @@ from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
 from service.common import InvalidQueryError
-from service.common.budget import LEVELS, Budget, Counter, Stop, suggestion_statement
+from service.common.budget import LEVELS, Budget, Counter, Stop
 from service.common.refusal import N_
-from service.common.wire import ListOf, Member, Obj
 from service.terra_turrium.actions import Segment, TurnPlan
 from service.terra_turrium.board import NEIGHBOURS, RING, TERRITORY, TERRITORY_SQUARES, Square
-from service.terra_turrium.codec import TURN
 from service.terra_turrium.goal import GOAL_HEIGHTS
 from service.terra_turrium.move import MoveBoard
 from service.terra_turrium.place import legal_placements
 from service.terra_turrium.position import (
     MAX_ATTACKS,
     NOBODY,
-    SEAT_ID,
-    SQUARE,
-    SQUARE_DOC,
     TURRIANS_PER_SEAT,
     Phase,
     Position,
@@ -143,22 +138,6 @@ class SetupPlacement(NamedTuple):
 
     seat: str
     turrians: tuple[Square, ...]
-
-
-SUGGESTED_TURN: Final = replace(
-    TURN, name="SuggestedTurn", doc="The rest of the turn, every phase listed (empty where nothing is left to do)."
-)
-SETUP_PLACEMENT: Final = Obj("SetupPlacement", SetupPlacement.__doc__ or "", (
-    Member("seat", SEAT_ID, "The seat."),
-    Member("turrians", ListOf(SQUARE, SQUARE_DOC), "Its squares, in board order."),
-), SetupPlacement)
-SUGGESTION: Final = suggestion_statement(
-    "SuggestAnswer", "A legal rest of the turn for the seat to move, and how it was found.",
-    Member("turn", SUGGESTED_TURN),
-    Member("setup", ListOf(SETUP_PLACEMENT), "Only when the position was still in set-up: the turrians put on the "
-           "board first (S3), per seat; the turn is played from the position with them.", attribute="placements",
-           omit=True),
-)
 
 
 # --------------------------------------------------------------------------- judging

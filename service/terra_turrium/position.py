@@ -1,4 +1,4 @@
-"""The position: immutable value objects, the rule options and the position's one description.
+"""The position: immutable value objects and the rule options.
 
 A :class:`Position` is everything the rules need to answer a question: the heights,
 the seats with their turrians and counters, who is to move, the final-round
@@ -7,17 +7,13 @@ JSON by :func:`service.terra_turrium.codec.parse_position` and from the one-line
 :func:`service.terra_turrium.notation.parse_notation`; both end in
 :func:`~service.terra_turrium.check.check_position`, the structural rules every position obeys.
 
-This module is the position's one description. The rule options (:class:`Rules`, one
-field per option) stand beside the state an option keeps, and every member of the JSON
-form is stated on its field (``metadata=stated(kind, doc)``): :data:`POSITION`,
-:data:`SEAT`, :data:`TURN_STATE` and :data:`RULES` are made from the fields, and the
-codec, the notation and the HTTP document from them. An option with state is a field of
-:class:`Rules`, a field of :class:`Seat` (or :class:`Position`) and its check in
-:mod:`~service.terra_turrium.check`.
-
->>> captures = next(m for m in SEAT.members if m.name == "captures")
->>> captures.default, captures.kind.high, captures.doc.startswith("With captures `burgenland`")
-(0, 2, True)
+The rule options (:class:`Rules`, one field per option) stand beside the state an
+option keeps. The JSON form of each type is its schema beside it
+(:mod:`service.terra_turrium.schemas`: ``PositionInput``, ``SeatInput``,
+``TurnStateInput``, and ``RulesInput``, made from :data:`OPTIONS`), which the codec, the
+notation and the HTTP document read and write with. An option with state is a field of
+:class:`Rules`, a field of :class:`Seat` (or :class:`Position`) and its member in the
+schema, and its check in :mod:`~service.terra_turrium.check`.
 
 >>> from service.terra_turrium.codec import parse_position
 >>> from service.terra_turrium.board import parse_square
@@ -35,16 +31,14 @@ codec, the notation and the HTTP document from them. An option with state is a f
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import re
 from dataclasses import Field, dataclass, field, fields
 from typing import Any, Final
 
-from service.common import wire
 from service.common.cache import cached_property
 from service.common.frozen import quick_init
-from service.common.grid import A_SQUARE, board_order
+from service.common.grid import A_SQUARE
 from service.common.refusal import N_, Nn_
-from service.common.wire import Choice, Flag, Integer, ListOf, Matching, Member, Obj, Rows, json_value, stated
 from service.terra_turrium.board import (
     CLOCKWISE,
     GRID,
@@ -59,22 +53,18 @@ from service.terra_turrium.board import (
 
 # ------------------------------------------------------------------ the wire's words
 #
-# The position is the one description of its wire shape: each member is stated on its
-# type's field (``metadata=stated(...)``), the kinds below naming what a member holds;
-# the JSON codec, the notation and the HTTP document are made from these statements.
+# What a seat id and a square are, in the words of a mistake; the schemas
+# (service.terra_turrium.schemas) describe each member of the JSON form.
 
 SEAT_ID_WORD: Final = "[a-z][a-z0-9_-]{0,15}"
 """A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
 SEAT_ID_PATTERN: Final = f"^{SEAT_ID_WORD}$"
 SEAT_ID_MISMATCH: Final = N_("must be a seat id matching {pattern}")
-SEAT_ID: Final = Matching(SEAT_ID_WORD, SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN))
+_SEAT_ID: Final = re.compile(SEAT_ID_WORD)
 
 SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
 SQUARE_TEXT: Final = str(SQUARE_WORDS)
 SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
-SQUARE: Final = wire.Square(GRID, SQUARE_WORDS)
-SQUARES_IN_ORDER: Final = ListOf(SQUARE, SQUARE_DOC)
-TERRITORY_KIND: Final = Choice(Territory)
 
 
 def is_seat_id(value: object) -> bool:
@@ -83,11 +73,7 @@ def is_seat_id(value: object) -> bool:
     >>> is_seat_id("yellow"), is_seat_id("y٣"), is_seat_id("Yellow")
     (True, False, False)
     """
-    return type(value) is str and SEAT_ID.pattern.fullmatch(value) is not None
-
-
-def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
-    return tuple(sorted(territories, key=CLOCKWISE.index))
+    return type(value) is str and _SEAT_ID.fullmatch(value) is not None
 
 
 # --------------------------------------------------------------------------- the options
@@ -188,17 +174,6 @@ def option_flags() -> dict[str, tuple[str, Any]]:
     return flags
 
 
-def _option(option: Field[Any]) -> Member:
-    """An option's member: a flag, or one of its enum's values; its default the option's."""
-    default: Any = option.default
-    kind = Flag() if isinstance(default, bool) else Choice(type(default))
-    shown = json_value(default) if isinstance(default, bool) else f"`{json_value(default)}`"
-    return Member(option.name, kind, f"{option.metadata['rule']}. Default {shown}.", default=default)
-
-
-RULES: Final = Obj("Rules", "The rule options; each has its default.", tuple(_option(o) for o in OPTIONS), Rules)
-
-
 # --------------------------------------------------------------------------- the position
 
 #: S1: the territories each seat owns for the number of players, a number the catalogs
@@ -249,23 +224,13 @@ class Seat:
     ``captures`` the turrians captured since the Burgenland capture phase opened (V3).
     """
 
-    id: str = field(metadata=stated(SEAT_ID, "The seat's id."))
-    territories: tuple[Territory, ...] = field(metadata=stated(
-        ListOf(TERRITORY_KIND, "A territory (B3).", make=_clockwise),
-        "Own territories: one each with 3 or 4 players, two each with 2 (S1)."))
-    turrians: tuple[Square, ...] = field(default=(), metadata=stated(
-        ListOf(SQUARE, SQUARE_DOC, make=board_order),
-        "Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2).", required=True))
-    attacks: int = field(default=0, metadata=stated(Integer(0, MAX_ATTACKS), "Attacks used so far (S4).",
-                                                    required=True))
-    bonus_stones: int = field(default=0, metadata=stated(
-        Integer(0, MAX_BONUS_STONES), "Handicap stones left to place (P3). Default 0."))
-    pro_hold: tuple[Square, ...] | None = field(default=None, metadata=stated(
-        SQUARES_IN_ORDER, "With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). Default null.",
-        nullable=True))
-    captures: int = field(default=0, metadata=stated(
-        Integer(0, CAPTURES_PER_SEAT), "With captures `burgenland`: turrians captured since the capture phase "
-        "opened (V3). Default 0."))
+    id: str
+    territories: tuple[Territory, ...]
+    turrians: tuple[Square, ...] = ()
+    attacks: int = 0
+    bonus_stones: int = 0
+    pro_hold: tuple[Square, ...] | None = None
+    captures: int = 0
 
     @property
     def reserve(self) -> int:
@@ -279,10 +244,6 @@ class Seat:
         return (*self.turrians, None) if self.reserve else self.turrians
 
 
-SEAT: Final = Obj("Seat", "A seat: its territories, turrians on the board and counters (S1–S4).",
-                  wire.stated_members(Seat), Seat)
-
-
 @quick_init
 @dataclass(frozen=True)
 class TurnState:
@@ -293,21 +254,14 @@ class TurnState:
     points left; ``attacked``: an attack was registered in this turn (M8).
     """
 
-    phase: Phase = field(default=Phase.TAKE, metadata=stated(Choice(Phase), "T1. Default `take`."))
-    taken: tuple[Square, ...] = field(default=(), metadata=stated(
-        SQUARES_IN_ORDER, "Squares taken from in this turn, in order (read in the take phase only, R4). "
-        "Default none."))
-    in_hand: int = field(default=0, metadata=stated(
-        Integer(0, STONES_PER_TURN), "Stones taken and not yet placed. Default 0."))
-    points: int = field(default=MOVEMENT_POINTS, metadata=stated(
-        Integer(0, MOVEMENT_POINTS), f"Movement points left (M1). Default {MOVEMENT_POINTS}."))
-    attacked: bool = field(default=False, metadata=stated(
-        Flag(), "An attack was registered in this turn (M8). Default false."))
+    phase: Phase = Phase.TAKE
+    taken: tuple[Square, ...] = ()
+    in_hand: int = 0
+    points: int = MOVEMENT_POINTS
+    attacked: bool = False
 
 
 START_OF_TURN: Final = TurnState()
-TURN_STATE: Final = Obj("TurnState", "How far the turn of `to_move` has come; default the start of a turn.",
-                        wire.stated_members(TurnState), TurnState)
 
 
 @quick_init
@@ -319,20 +273,14 @@ class Position:
     inside the engine, from another position with :func:`dataclasses.replace`.
     """
 
-    heights: tuple[int, ...] = field(metadata=stated(
-        Rows(Integer(0, MAX_HEIGHT), SIZE, "Stones on the square (B5).", "One rank, file a first."),
-        "`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1."))
-    seats: tuple[Seat, ...] = field(metadata=stated(
-        ListOf(SEAT, low=2, high=4), "2–4 seats in clockwise turn order; their number is the player count."))
-    to_move: str = field(metadata=stated(SEAT_ID, "The seat whose turn it is."))
-    round_start: str = field(metadata=stated(
-        SEAT_ID, "The seat that began the round (G3). Default the first seat.", default=None))
-    finishers: tuple[str, ...] = field(default=(), metadata=stated(
-        ListOf(SEAT_ID, "A seat."), "Seats that have finished (G3), in order. Default none."))
-    rules: Rules = field(default_factory=Rules, metadata=stated(RULES))
-    turn: TurnState = field(default=START_OF_TURN, metadata=stated(TURN_STATE))
-    captures_open: bool = field(default=False, metadata=stated(
-        Flag(), "With captures `burgenland`: the capture phase has opened (V2). Default false."))
+    heights: tuple[int, ...]
+    seats: tuple[Seat, ...]
+    to_move: str
+    round_start: str
+    finishers: tuple[str, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    turn: TurnState = START_OF_TURN
+    captures_open: bool = False
     """V2: the Burgenland capture phase has opened."""
 
     def height(self, square: Square) -> int:
@@ -407,20 +355,6 @@ class Position:
     def is_game_over(self) -> bool:
         """G3: a seat has finished and the round has come back to ``round_start``."""
         return bool(self.finishers) and self.to_move == self.round_start
-
-
-def _position(round_start: str | None, seats: tuple[Seat, ...], **members: Any) -> Position:
-    # G3: a round begins with the first seat unless the position says otherwise.
-    return Position(round_start=seats[0].id if round_start is None else round_start, seats=seats, **members)
-
-
-POSITION: Final = Obj(
-    "Position",
-    "A whole game position: heights, seats, who is to move, the rule options and the turn in progress. "
-    "Members left out take their defaults.",
-    wire.stated_members(Position),
-    _position,
-)
 
 
 SEAT_DERIVED: Final = ("seat_index", "mover_index", "occupant", "owner", "outermost_ring")

@@ -32,15 +32,13 @@ from typing import Final, NamedTuple
 from service.common import IllegalTurnError, MalformedError, Problem
 from service.common.grid import NOT_A_SQUARE_NAMED
 from service.common.refusal import N_
-from service.common.outcome import is_legal
-from service.common.wire import ILLEGAL, LEGAL, Either, Integer, ListOf, Member, Obj
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
 from service.terra_turrium.check import check_position
-from service.terra_turrium.codec import EVENT, GOAL_ANSWER, RESERVE, VIOLATION
+from service.terra_turrium.schemas import RESERVE
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
-from service.terra_turrium.position import POSITION, Phase, Position
+from service.terra_turrium.position import Phase, Position
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"
@@ -257,7 +255,7 @@ def replay(start: Position, turns: tuple[TurnPlan, ...] | list[TurnPlan]) -> Rep
     return Replay(tuple(played), position)
 
 
-# --------------------------------------------------------------- the replay's statement
+# ------------------------------------------------------------------ the replay's answer
 
 
 class ReplayResult(NamedTuple):
@@ -283,42 +281,11 @@ def replay_answer(played: Replay, positions: bool = False) -> ReplayAnswer:
     return ReplayAnswer(turns, final, ReplayResult(final.is_game_over, winners(final)))
 
 
-_INDEX: Final = Member("index", Integer(0), "The turn's index in the game (0 the first).")
-
-REPLAY_ANSWER: Final = Obj(
-    "ReplayAnswer",
-    "Every turn played in order (the first illegal one last), the position after the last legal turn, and the "
-    "result.",
-    (
-        Member("turns", ListOf(Either("ReplayTurn", "A turn of the replay.", (
-            Obj("ReplayIllegalTurn", "The turn that stopped the replay: its first illegal action.", (
-                _INDEX,
-                ILLEGAL,
-                Member("violation", VIOLATION),
-            ), ReplayedTurn),
-            Obj("ReplayLegalTurn", "A turn played.", (
-                _INDEX,
-                LEGAL,
-                Member("events", ListOf(EVENT)),
-                Member("position", POSITION, "With `positions`: the position after it.", omit=True),
-            ), ReplayedTurn),
-        ), is_legal))),
-        Member("final", POSITION),
-        Member("result", Obj("ReplayResult", "Whether the game is over after the turns played, and who won (G3, G4).", (
-            *(m for m in GOAL_ANSWER.members if m.name in ("game_over", "winners")),
-        ), ReplayResult)),
-    ),
-    ReplayAnswer,
-)
-"""The replay answer (:func:`replay_answer`), stated once: written by it, documented from it."""
-
-
 __all__ = [
     "GAME_PATTERN",
     "PASS",
     "TURN_PATTERN",
     "GameRecord",
-    "REPLAY_ANSWER",
     "Replay",
     "ReplayAnswer",
     "ReplayResult",

@@ -1,9 +1,9 @@
 """A request body is read on a quick path (``Request._plain``, or for the schemas of
 :mod:`service.common.schema` the quick load made from the schema, ``Schema.quick``) when
 it is well-formed, by marshmallow's whole load otherwise. The two readings must agree on every body of
-every request schema an operation declares: the same members (defaults included), or
-the quick path steps aside (``None``) and marshmallow answers, or both raise the same
-rule error.
+every request schema an operation declares (a request of alternatives, such as a replay's,
+by each of its ``variants``): the same members (defaults included), or the quick path
+steps aside (``None``) and marshmallow answers, or both raise the same rule error.
 
 Bodies are generated from the document's schema of each request (hypothesis-jsonschema,
 the usual tool, no longer runs with the Hypothesis the tests use, so :func:`values` reads
@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.api.declare import Either, Query, Request, Whole, instance
+from service.api.declare import Query, Request, Whole, instance
 from service.api.examples import examples
 from service.api.queries import Query as SchemaQuery
 from service.common import RuleError
@@ -94,10 +94,11 @@ def _declared() -> dict[str, tuple[Request | SchemaQuery, list[Any]]]:
             # A query string never takes the quick path; a Whole body is read by its engine.
             if isinstance(schema, Query | Whole) or getattr(schema, "context_location", "json") == "query":
                 continue
-            schemas = [instance(v) for v in type(schema).variants] if isinstance(schema, Either) else [schema]
+            variants = getattr(type(schema), "variants", None)
+            schemas = [instance(v) for v in variants] if variants else [schema]
             for one in schemas:
                 assert isinstance(one, Request | SchemaQuery)
-                either = isinstance(schema, Either)
+                either = bool(variants)
                 mine = [b for b in bodies if not either or type(schema).choose(b) is type(one)]
                 found.setdefault(type(one).__name__, (one, []))[1].extend(mine)
     return found

@@ -278,12 +278,12 @@ def test_structural_rules_are_checked_as_for_json_input(text, rule):
 
 
 def test_s1_s4_v3_a_seat_section_has_a_field_per_stated_member_and_the_document_lists_them():
-    # The seat's fields are made from the position's statement of a seat, and the
-    # document's grammar, table of fields and flags from the same (make spec).
-    from service.terra_turrium.position import SEAT
+    # The seat's fields are made from the seat's schema, and the document's grammar,
+    # table of fields and flags from the same (make spec).
+    from service.terra_turrium.schemas import SeatInput
     from tools.notation_doc import written
 
-    names = [m.name for m in SEAT.members]
+    names = [field.data_key or name for name, field in SeatInput._declared_fields.items()]
     document = DOCS.read_text(encoding="utf-8")
     assert written(document) == document, "docs/notation.md is out of date: make spec"
     assert ":".join(names) in document

@@ -1,11 +1,13 @@
-"""An option that keeps state is written in five files (docs/engine.md, "An option with
+"""An option that keeps state is written in six files (docs/engine.md, "An option with
 state, step by step").
 
 ``data/tower_tax.patch`` adds a toy option, the tower tax (V5: a seat places at most three
 stones on towers of 5 or more, counted in a new seat member ``tax``), by editing the
-position's one description, its structural check, the place phase's module, the refusals
-and the rules document, and nothing else. Applied to a copy of the engine, everything a
-client meets must follow from those five files alone: the JSON reader and writer, the notation, the
+files of the roles a member with state has in every engine — the state (``position.py``)
+and its schema (``schemas.py``), its structural check (``check.py``), the rule that
+judges it (the place phase's module), the refusals and the rules document — and nothing
+else. Applied to a copy of the engine, everything a client meets must follow from those
+files alone: the JSON reader and writer, the notation, the
 structural check, the turn's judgement, the set-up query and the document. A hand copy of
 a shape that a new member must also be written into makes this test fail.
 """
@@ -58,13 +60,14 @@ CHECK = textwrap.dedent(
 )
 
 
-def test_v5_an_option_with_state_is_five_files_and_every_reader_writer_and_document_follows(tmp_path):
+def test_v5_an_option_with_state_is_six_files_and_every_reader_writer_and_document_follows(tmp_path):
     assert touched(PATCH) == [
         "docs/rules.md",
         "service/terra_turrium/check.py",
         "service/terra_turrium/place.py",
         "service/terra_turrium/position.py",
         "service/terra_turrium/refusals.py",
+        "service/terra_turrium/schemas.py",
     ]
     assert run_patched(tmp_path, PATCH, "rules.md", CHECK, "the tower tax") == [
         "json 3 True",

@@ -1,7 +1,7 @@
-"""B5, S1–S4, T1: the codec reads the usual, well-formed JSON on the quick path its
-statement makes (C-level lookups, no pointers written) and anything else member by
-member. The two readings must agree on every input: the same value, or the same
-problems."""
+"""B5, S1–S4, T1: the codec reads the usual, well-formed JSON on the quick path made from
+the schemas (``PositionInput``, ``Turn``: C-level lookups, no pointers written) and
+anything else by marshmallow's load, member by member. The two readings must agree on
+every input: the same value, or the same problems."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from unittest import mock
 
 import pytest
 
-from service.common import MalformedError, wire
+from service.common import MalformedError
+from service.common import schema as schema_module
+from service.common.schema import Schema, _decline
 from service.terra_turrium import (
     Goal,
     OutsideRule,
@@ -29,8 +31,9 @@ from service.terra_turrium import (
     setup_position,
     turn_plan_to_dict,
 )
-from service.terra_turrium.codec import TURN, read_position
-from service.terra_turrium.position import POSITION, Captures, Reentry
+from service.terra_turrium.codec import read_position
+from service.terra_turrium.position import Captures, Reentry
+from service.terra_turrium.schemas import PositionInput, Turn
 from service.terra_turrium.random_player import random_setup, random_turn
 
 #: Values a client gets wrong: other JSON types, look-alikes (1.0, true for 1), names
@@ -99,8 +102,16 @@ def _outcome(read: Any, data: Any) -> Any:
 
 
 def _full(read: Any, data: Any) -> Any:
-    """The outcome of ``read`` with every quick reading refused (the full reading only)."""
-    with mock.patch.object(wire.Kind, "quick_reader", lambda self: wire._never):
+    """The outcome of ``read`` with every quick reading refused: marshmallow's load of
+    every member (fresh schemas, whose quick loaders are not made yet)."""
+
+    def decline(*args: Any) -> Any:
+        raise TypeError
+
+    with mock.patch.object(schema_module, "quick", lambda field: _decline), \
+            mock.patch.object(Schema, "quick", decline), \
+            mock.patch("service.terra_turrium.codec._POSITION_INPUT", PositionInput()), \
+            mock.patch("service.terra_turrium.codec._TURN", Turn()):
         return _outcome(read, data)
 
 
@@ -130,7 +141,7 @@ POSITIONS += [
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p.players}p")
 def test_b5_s1_s4_t1_a_position_is_read_alike_on_the_quick_and_the_full_path(position):
     data = position_to_dict(position)
-    assert POSITION.quick_reader()(data) == position  # the quick path is taken at all
+    assert PositionInput().quick(data) == position  # the quick path is taken at all
     assert _outcome(read_position, data) == _full(read_position, data) == position
     for sent in _mistakes(data):
         assert _outcome(read_position, sent) == _full(read_position, sent), sent
@@ -141,6 +152,6 @@ def test_t1_a_turn_is_read_alike_on_the_quick_and_the_full_path(seed):
     position = POSITIONS[2]
     plan = random_turn(position, random.Random(seed))
     data = turn_plan_to_dict(plan)
-    assert TURN.quick_reader()(data) == _full(parse_turn_plan, data) == plan
+    assert Turn().quick(data) == _full(parse_turn_plan, data) == plan
     for sent in _mistakes(data):
         assert _outcome(parse_turn_plan, sent) == _full(parse_turn_plan, sent), sent

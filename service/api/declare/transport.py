@@ -21,6 +21,7 @@ from service.api.json_provider import DuplicateMember
 from service.common import MAX_PROBLEMS, Problem
 from service.common.refusal import N_, Message, Text, recognize
 from service.common.schema import Schema, problems
+from service.common.schema_shapes import request_problems
 from service.common.shapes import MUST_NOT_BE_NULL as MUST_NOT_BE_NULL
 from service.common.shapes import NOT_VALID as NOT_VALID
 from service.common.shapes import token
@@ -162,7 +163,8 @@ class RequestParser(FlaskParser):
             messages = next(iter(messages.values()))  # webargs files the errors under the location
         if isinstance(schema, Schema) and not query:
             # A schema of the catalogs' fields: its problems in the order it reads them.
-            found = problems(messages, error.data)
+            read = request_problems if getattr(schema, "members_as_sent", False) else problems
+            found = read(messages, error.data)
             raise InvalidRequest([{"pointer": p.pointer, "detail": p.detail} for p in found])
         raise InvalidRequest(reasons(ValidationError(messages), error.data, parameters=query))
 

@@ -6,27 +6,21 @@ from functools import cache
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import (
-    HANDOVER_ANSWER,
-    BoardAnswer,
-    Handed,
-    HandoverAnswer,
-    HandoverQuery,
-    PositionAnswer,
-    SetupQuery,
-)
+from service.api.terra_turrium.schemas import HandoverQuery, SetupQuery
 from service.common import InvalidQueryError
 from service.terra_turrium import (
     OPTIONS,
     Handover,
+    Position,
     Rules,
     apply_handover,
     parse_square,
-    position_to_dict,
     setup_position,
 )
-from service.terra_turrium.codec import board_to_dict
+from service.terra_turrium.codec import Board, Handed
+from service.terra_turrium.codec import board as geometry
 from service.terra_turrium.position import option_values
+from service.terra_turrium.schemas import BoardAnswer, HandoverAnswer, PositionAnswer
 
 bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
 
@@ -42,7 +36,7 @@ def _rules(query: dict[str, Any]) -> Rules:
 @bp.get("/v1/setup")
 @bp.arguments(SetupQuery, location="query")
 @bp.response(200, PositionAnswer, description="The new game's position.")
-def setup(query: dict[str, Any]) -> dict[str, Any]:
+def setup(query: dict[str, Any]) -> Position:
     """The position of a new game, before the turrians are placed (B6, S1).
 
     The set-up heights for the player count (B6), seats `yellow`, `red`, `blue`, `green`
@@ -61,7 +55,7 @@ def setup(query: dict[str, Any]) -> dict[str, Any]:
     giver, receiver, names = handicap.split(":")
     handover = Handover(giver, receiver, tuple(parse_square(name) for name in names.split(",")))
     try:
-        return position_to_dict(apply_handover(setup_position(query["players"], _rules(query)), handover))
+        return apply_handover(setup_position(query["players"], _rules(query)), handover)
     except InvalidQueryError as error:
         # The parameter is the handover's whole request member.
         raise InvalidQueryError(error.rule, error.detail, "handicap") from None
@@ -70,7 +64,7 @@ def setup(query: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/v1/handover")
 @bp.arguments(HandoverQuery)
 @bp.response(200, HandoverAnswer, description="The position after the handover.")
-def handover(query: dict[str, Any]) -> Any:
+def handover(query: dict[str, Any]) -> Handed:
     """The handicap (P3): the stronger seat hands stones of its own territory to the weaker.
 
     Before the first turn or between two turns (not during one, T1; not once the game is
@@ -83,27 +77,23 @@ def handover(query: dict[str, Any]) -> Any:
     """
     member = query["handover"]
     plan = Handover(member["giver"], member["receiver"], tuple(parse_square(s) for s in member["squares"]))
-    return HANDOVER_ANSWER.write(Handed(apply_handover(query["position"], plan)))
+    return Handed(apply_handover(query["position"], plan))
 
 
 @cache
-def _new_game(players: int, rules: Rules) -> dict[str, Any]:
-    # The answer depends on the options alone; nothing writes to the dict: it is encoded
-    # and sent. Options that contradict the player count raise and are not cached.
-    return position_to_dict(setup_position(players, rules))
+def _new_game(players: int, rules: Rules) -> Position:
+    # The answer depends on the options alone. Options that contradict the player count
+    # raise and are not cached.
+    return setup_position(players, rules)
 
 
 @bp.get("/v1/board")
 @bp.response(200, BoardAnswer, description="The geometry.")
-def board() -> dict[str, Any]:
+def board() -> Board:
     """The board's geometry: squares, territories, rings, play areas and entry rows (B1–B4, M9).
 
     Every square with its file, rank, territory (B3) and ring (B2), the territories in
     clockwise order, and per player count (and 2-player board) the squares in play (B4)
     and each territory's entry row (M9). The same answer every time.
     """
-    return _board()
-
-
-# The answer is the same every time and nothing writes to it: it is encoded and sent.
-_board = cache(board_to_dict)
+    return geometry()

@@ -9,42 +9,47 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
-from service.api.declare import Blueprint, Ready, instance, reasons
+from service.api.declare import Blueprint, Ready, instance
 from service.api.errors import InvalidRequest, problem_of
 from service.api.terra_turrium import notation, queries, turns
 from service.api.terra_turrium.schemas import (
-    ApplyAnswer,
+    Answered,
     ApplyQuery,
     BatchAnswer,
+    Batched,
     BatchQuery,
-    CapturesAnswer,
     CapturesQuery,
-    GoalAnswer,
-    NotationAnswer,
-    PlacementsAnswer,
     PositionQuery,
-    ProgressAnswer,
-    ReachAnswer,
     ReachQuery,
-    RemovalsAnswer,
-    ReplayAnswer,
     ReplayQuery,
-    ValidateAnswer,
     ValidateQuery,
 )
 from service.common import InvalidPositionError, MalformedError, RuleError
+from service.common.schema_shapes import request_problems
 from service.terra_turrium import Position
 from service.terra_turrium.check import check_position
-from service.terra_turrium.record import REPLAY_ANSWER, replay_answer
+from service.terra_turrium.notation import NotationAnswer
+from service.terra_turrium.record import ReplayAnswer, replay_answer
 from service.terra_turrium.record import replay as replay_game
+from service.terra_turrium.schemas import (
+    ApplyAnswer,
+    CapturesAnswerSchema,
+    GoalAnswerSchema,
+    PlacementsAnswerSchema,
+    ProgressAnswer,
+    ReachAnswerSchema,
+    RemovalsAnswerSchema,
+    ReplayAnswerSchema,
+    ValidateAnswer,
+)
 
 bp = Blueprint("games", __name__, description="Whole Terra Turrium games, and many questions in one request.")
 
 
 @bp.post("/v1/games/replay")
 @bp.arguments(ReplayQuery)
-@bp.response(200, ReplayAnswer, description="The turns played, the final position and the result.")
-def replay(query: dict[str, Any]) -> Any:
+@bp.response(200, ReplayAnswerSchema, description="The turns played, the final position and the result.")
+def replay(query: dict[str, Any]) -> ReplayAnswer:
     """Replay a whole game: every turn's legality and events, the final position and the result.
 
     The game is `start` and `turns` (each turn an object or a line of turn notation), or
@@ -58,7 +63,7 @@ def replay(query: dict[str, Any]) -> Any:
     else:
         start, plans = query["start"], query["turns"]
     played = replay_game(start, plans)
-    return REPLAY_ANSWER.write(replay_answer(played, query.get("positions", False)))
+    return replay_answer(played, query.get("positions", False))
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,7 @@ class Operation:
     """An operation a batch can ask: the schema of its body, what it does, its answer."""
 
     query: type[Schema]
-    answer: Callable[[dict[str, Any]], dict[str, Any]]
+    answer: Callable[[dict[str, Any]], Any]
     describes: type[Schema]
 
 
@@ -77,11 +82,11 @@ def _operation(query: type[Schema], view: Callable[..., Any], describes: type[Sc
 
 
 OPERATIONS: dict[str, Operation] = {
-    "removals": _operation(PositionQuery, queries.removals, RemovalsAnswer),
-    "placements": _operation(PositionQuery, queries.placements, PlacementsAnswer),
-    "reach": _operation(ReachQuery, queries.reach, ReachAnswer),
-    "captures": _operation(CapturesQuery, queries.captures, CapturesAnswer),
-    "goal": _operation(PositionQuery, queries.goal, GoalAnswer),
+    "removals": _operation(PositionQuery, queries.removals, RemovalsAnswerSchema),
+    "placements": _operation(PositionQuery, queries.placements, PlacementsAnswerSchema),
+    "reach": _operation(ReachQuery, queries.reach, ReachAnswerSchema),
+    "captures": _operation(CapturesQuery, queries.captures, CapturesAnswerSchema),
+    "goal": _operation(PositionQuery, queries.goal, GoalAnswerSchema),
     "validate": _operation(ValidateQuery, turns.validate, ValidateAnswer),
     "apply": _operation(ApplyQuery, turns.apply, ApplyAnswer),
     "progress": _operation(ApplyQuery, turns.progress, ProgressAnswer),
@@ -101,22 +106,23 @@ def _shared(position: Position | RuleError) -> Ready | RuleError:
     return Ready(position)
 
 
-def _answer(operation: Operation, body: dict[str, Any]) -> dict[str, Any]:
+def _answer(operation: Operation, body: dict[str, Any]) -> Answered:
     try:
         query = instance(operation.query).load(body)
         answer = operation.answer(query)
     except ValidationError as exc:
-        return {"status": 400, "body": problem_of(InvalidRequest(reasons(exc, body)))}
+        found = [{"pointer": p.pointer, "detail": p.detail} for p in request_problems(exc.messages, body)]
+        return Answered(400, problem_of(InvalidRequest(found)))
     except (MalformedError, RuleError) as exc:
         problem = problem_of(exc)
-        return {"status": problem["status"], "body": problem}
-    return {"status": 200, "body": instance(operation.describes).dump(answer)}
+        return Answered(problem["status"], problem)
+    return Answered(200, instance(operation.describes).dump(answer))
 
 
 @bp.post("/v1/batch")
 @bp.arguments(BatchQuery)
 @bp.response(200, BatchAnswer, description="Every request's answer, in order.")
-def batch(query: dict[str, Any]) -> dict[str, Any]:
+def batch(query: dict[str, Any]) -> Batched:
     """Answer up to 256 requests of the query and turn operations in one request.
 
     Each request names its operation (`op`: `removals`, `reach`, `apply` …) and gives the
@@ -133,8 +139,8 @@ def batch(query: dict[str, Any]) -> dict[str, Any]:
         if "position" not in body and shared is not None:
             if not isinstance(shared, Ready):
                 problem = problem_of(shared)
-                responses.append({"status": problem["status"], "body": problem})
+                responses.append(Answered(problem["status"], problem))
                 continue
             body = {**body, "position": shared}
         responses.append(_answer(operation, body))
-    return {"responses": responses}
+    return Batched(tuple(responses))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import NotationAnswer, PositionQuery
-from service.terra_turrium.notation import NOTATION_ANSWER, notated
+from service.api.terra_turrium.schemas import PositionQuery
+from service.terra_turrium.notation import Notated, NotationAnswer, notated
 
 bp = Blueprint("notation", __name__, description="Terra Turrium positions between the object and the notation.")
 
@@ -14,7 +14,7 @@ bp = Blueprint("notation", __name__, description="Terra Turrium positions betwee
 @bp.post("/v1/notation")
 @bp.arguments(PositionQuery)
 @bp.response(200, NotationAnswer, description="The position in both forms.")
-def notation(query: dict[str, Any]) -> Any:
+def notation(query: dict[str, Any]) -> Notated:
     """A position in both forms: its notation and its object (docs/notation.md).
 
     Reads `position` in either form, checks it like every other endpoint (400 for an
@@ -24,4 +24,4 @@ def notation(query: dict[str, Any]) -> Any:
     object with every member written out. Converting the answer's `notation` again gives
     the same answer.
     """
-    return NOTATION_ANSWER.write(notated(query["position"]))
+    return notated(query["position"])

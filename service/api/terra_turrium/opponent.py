@@ -4,19 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.declare import Blueprint, wire
-from service.api.queries import suggest_fields
+from service.api.declare import Blueprint
 from service.api.suggest import options_of
-from service.api.terra_turrium.schemas import PositionQuery
-from service.common import wire as statements
-from service.terra_turrium.opponent import SUGGESTION, suggest_turn
-
-SuggestQuery: Any = PositionQuery.from_dict(suggest_fields(), name="SuggestQuery")
-SuggestQuery.__doc__ = "A position whose seat to move the computer plays for."
-SuggestQuery.problems = {422: "InvalidPositionOrQuery"}
-
-
-SuggestAnswer = wire.answer_schema(SUGGESTION, "")
+from service.api.terra_turrium.schemas import SuggestQuery
+from service.terra_turrium.opponent import Suggestion, suggest_turn
+from service.terra_turrium.schemas import SuggestAnswer
 
 bp = Blueprint("opponent", __name__, description="The computer opponent of Terra Turrium.")
 
@@ -24,7 +16,7 @@ bp = Blueprint("opponent", __name__, description="The computer opponent of Terra
 @bp.post("/v1/turns/suggest")
 @bp.arguments(SuggestQuery)
 @bp.response(200, SuggestAnswer, description="The suggested turn.")
-def suggest(query: dict[str, Any]) -> dict[str, Any]:
+def suggest(query: dict[str, Any]) -> Suggestion:
     """A legal rest of the turn for the seat to move, played by the service's own player.
 
     From the position's `turn` state, at `level` 1 (a beginner), 2 (greedy over the
@@ -35,5 +27,4 @@ def suggest(query: dict[str, Any]) -> dict[str, Any]:
     a seat with turrians to place) is set up first and the answer lists those turrians
     in `setup`. A game that is over is 422 (G3).
     """
-    answer: dict[str, Any] = statements.write(SUGGESTION, suggest_turn(query["position"], *options_of(query)))
-    return answer
+    return suggest_turn(query["position"], *options_of(query))

@@ -16,11 +16,6 @@ from service.terra_turrium import (
     winners,
 )
 from service.terra_turrium.codec import (
-    CAPTURES_ANSWER,
-    GOAL_ANSWER,
-    PLACEMENTS_ANSWER,
-    REACH_ANSWER,
-    REMOVALS_ANSWER,
     CapturesAnswer,
     GoalAnswer,
     PlacementsAnswer,
@@ -33,7 +28,7 @@ bp = Blueprint("queries", __name__, description="Questions about a Terra Turrium
 
 @bp.post("/v1/removals")
 @bp.arguments(PositionQuery)
-@bp.response(200, schemas.RemovalsAnswer, description="The legal removals, in board order.")
+@bp.response(200, schemas.RemovalsAnswerSchema, description="The legal removals, in board order.")
 def removals(query: dict[str, Any]) -> Any:
     """Squares whose top stone the player to move may take next (R1–R7).
 
@@ -43,12 +38,12 @@ def removals(query: dict[str, Any]) -> Any:
     limits (R4) counted from `turn.taken`. Empty outside the take phase, after three
     stones, or once the game is over. (The take phase's answers are called removals.)
     """
-    return REMOVALS_ANSWER.write(RemovalsAnswer(legal_removals(query["position"])))
+    return RemovalsAnswer(legal_removals(query["position"]))
 
 
 @bp.post("/v1/placements")
 @bp.arguments(PositionQuery)
-@bp.response(200, schemas.PlacementsAnswer, description="The squares, in board order.")
+@bp.response(200, schemas.PlacementsAnswerSchema, description="The squares, in board order.")
 def placements(query: dict[str, Any]) -> Any:
     """Squares a stone may be placed on (P2).
 
@@ -56,12 +51,12 @@ def placements(query: dict[str, Any]) -> Any:
     The same answer in the take phase (for planning) and in the place phase; empty in
     the move phase and once the game is over.
     """
-    return PLACEMENTS_ANSWER.write(PlacementsAnswer(legal_placements(query["position"])))
+    return PlacementsAnswer(legal_placements(query["position"]))
 
 
 @bp.post("/v1/reach")
 @bp.arguments(ReachQuery)
-@bp.response(200, schemas.ReachAnswer, description="The reachable squares, in board order.")
+@bp.response(200, schemas.ReachAnswerSchema, description="The reachable squares, in board order.")
 def reach(query: dict[str, Any]) -> Any:
     """Squares one turrian of the player to move can end on, with cost and path (M1–M10).
 
@@ -73,12 +68,12 @@ def reach(query: dict[str, Any]) -> Any:
     `reserve` with none in reserve (M9), is 422.
     """
     answers = reachable(query["position"], query["origin"], query.get("points"))
-    return REACH_ANSWER.write(ReachAnswer(answers))
+    return ReachAnswer(answers)
 
 
 @bp.post("/v1/captures")
 @bp.arguments(CapturesQuery)
-@bp.response(200, schemas.CapturesAnswer, description="The captures, by turrian in board order (reserve last).")
+@bp.response(200, schemas.CapturesAnswerSchema, description="The captures, by turrian in board order (reserve last).")
 def captures(query: dict[str, Any]) -> Any:
     """Foreign turrians the player to move can capture, the cheapest way for each turrian (M6–M9).
 
@@ -88,12 +83,12 @@ def captures(query: dict[str, Any]) -> Any:
     Partners in team play cannot be captured; with 5 attacks used at the start of the
     turn only defences are listed.
     """
-    return CAPTURES_ANSWER.write(CapturesAnswer(legal_captures(query["position"], query.get("points"))))
+    return CapturesAnswer(legal_captures(query["position"], query.get("points")))
 
 
 @bp.post("/v1/goal")
 @bp.arguments(PositionQuery)
-@bp.response(200, schemas.GoalAnswer, description="The goal status of every seat, in seat order.")
+@bp.response(200, schemas.GoalAnswerSchema, description="The goal status of every seat, in seat order.")
 def goal(query: dict[str, Any]) -> Any:
     """Which seats meet the goal now, and whether the game is over (G1–G4).
 
@@ -103,4 +98,4 @@ def goal(query: dict[str, Any]) -> Any:
     """
     position = query["position"]
     seats = tuple(goal_status(position, seat) for seat in position.seats)
-    return GOAL_ANSWER.write(GoalAnswer(seats, position.is_game_over, winners(position)))
+    return GoalAnswer(seats, position.is_game_over, winners(position))

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import (
-    OUTCOME,
-    VERDICT,
+from service.api.terra_turrium.schemas import ApplyQuery, ValidateQuery
+from service.terra_turrium.schemas import (
     ApplyAnswer,
-    ApplyQuery,
     ProgressAnswer,
     ValidateAnswer,
-    ValidateQuery,
 )
 from service.api.turns import TurnGame, declare_apply, declare_validate
 from service.terra_turrium import apply_turn, progress_turn, validate_turn
 
 bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
 
-GAME = TurnGame(validate_turn, apply_turn, VERDICT, OUTCOME)
+GAME = TurnGame(validate_turn, apply_turn)
 """Terra Turrium's turns, as the operations every board game shares answer them."""
 
 validate = declare_validate(

@@ -1,0 +1,685 @@
+"""Terra Turrium's JSON shapes, each described once as a marshmallow schema.
+
+A request's shapes (``…Input`` where a member may be left out) load into the engine's
+frozen values; the answers' dump them. The HTTP layer documents the contract with the
+same classes (a class's name is its component's), and the codec
+(:mod:`service.terra_turrium.codec`) and the notation
+(:mod:`service.terra_turrium.notation`) read and write with them. The answers' schemas
+of an input are made by :func:`~service.common.schema.answer_of` (every member
+required, as an answer writes them all).
+
+The heights are one dense field (:class:`Heights`): a 10 × 10 table read in a few
+C-level passes, where ``List(List(Integer))`` would judge each of its 100 cells as a
+field of its own.
+
+>>> SeatInput().load({"id": "red", "territories": ["SE", "NE"], "turrians": [], "attacks": 0}).territories
+(<Territory.NE: 'NE'>, <Territory.SE: 'SE'>)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import Field
+from itertools import chain
+from typing import Any, ClassVar, Final, TypeVar
+
+from marshmallow import ValidationError, fields
+
+from service.common.budget import search_fields
+from service.common.errors import MAX_PROBLEMS
+from service.common.grid import board_order
+from service.common.outcome import Verdict, is_legal
+from service.common.refusal import N_
+from service.common.schema import (
+    Alternatives,
+    Between,
+    Choice,
+    Const,
+    Entries,
+    Flag,
+    Integer,
+    List,
+    Nested,
+    OneOf,
+    Schema,
+    Square,
+    String,
+    Word,
+    Worded,
+    answer_of,
+    keyed,
+    readings,
+)
+from service.common.schema_shapes import Either
+from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
+from service.terra_turrium import actions
+from service.terra_turrium.actions import CaptureKind, EventType
+from service.terra_turrium.board import CLOCKWISE, FILE_NAMES, GRID, SIZE, SQUARE_NAMES, Territory
+from service.terra_turrium.goal import GOAL_HEIGHTS
+from service.terra_turrium.position import (
+    CAPTURES_PER_SEAT,
+    MAX_ATTACKS,
+    MAX_BONUS_STONES,
+    MAX_HEIGHT,
+    MOVEMENT_POINTS,
+    OPTIONS,
+    SEAT_ID_MISMATCH,
+    SEAT_ID_PATTERN,
+    SEAT_ID_WORD,
+    SQUARE_DOC,
+    SQUARE_WORDS,
+    START_OF_TURN,
+    STONES_PER_TURN,
+    Phase,
+    Position,
+    Rules,
+    Seat,
+    TurnState,
+)
+from service.terra_turrium.take import RemovalRule
+
+RESERVE: Final = "reserve"
+"""How the contract names the reserve as the start of a walk (M9)."""
+VIOLATION_TURN: Final = "turn"
+"""The ``phase`` of a violation of the turn as a whole."""
+ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
+ORIGIN_PATTERN: Final = f"^(?:{RESERVE}|{GRID.name_pattern})$"
+
+
+def _doc(text: str) -> dict[str, Any]:
+    return {"description": text}
+
+
+F = TypeVar("F", bound=fields.Field[Any])
+
+
+def _strict(field: F, mistake: Any) -> F:
+    """``field``, whose null is the same mistake as any other value it does not take
+    (``"attacks": null`` must be an integer, as ``"attacks": "0"``)."""
+    field.error_messages = {**field.error_messages, "null": mistake}
+    return field
+
+
+# ------------------------------------------------------------------------ the fields
+
+
+def square(doc: str = SQUARE_DOC, **kwargs: Any) -> Square:
+    """A square of the 10 × 10 board by its name."""
+    made = Square(GRID, SQUARE_WORDS, metadata=_doc(doc) | kwargs.pop("metadata", {}), **kwargs)
+    return _strict(made, made.mistake)
+
+
+def squares(doc: str = "", item: str = SQUARE_DOC, low: int = 0, **kwargs: Any) -> List:
+    """Squares by name, in the order given (``make``: board order …)."""
+    made = List(square(item), low, metadata=_doc(doc) if doc else {}, **kwargs)
+    return _strict(made, MUST_BE_ARRAY())
+
+
+def integer(doc: str, low: int = 0, high: int | None = None, **kwargs: Any) -> Integer:
+    return _strict(Integer(low, high, metadata=_doc(doc), **kwargs), MUST_BE_INTEGER())
+
+
+def flag(doc: str, **kwargs: Any) -> Flag:
+    made = Flag(metadata=_doc(doc), **kwargs)
+    return _strict(made, made.error_messages["invalid"]())
+
+
+def choice(enum: Any, doc: str, **kwargs: Any) -> Choice:
+    made = Choice(enum, metadata=_doc(doc), **kwargs)
+    return _strict(made, made.mistake)
+
+
+class SeatId(Worded, fields.String):
+    """A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
+
+    match: ClassVar = re.compile(SEAT_ID_WORD).fullmatch
+    mistake: ClassVar = SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN)
+
+    def __init__(self, doc: str = "", **kwargs: Any) -> None:
+        super().__init__(metadata={**(_doc(doc) if doc else {}), "pattern": SEAT_ID_PATTERN}, **kwargs)
+        self.error_messages["null"] = self.mistake
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if type(value) is str and self.match(value) is not None:
+            return value
+        raise ValidationError(self.mistake)
+
+    _serialize = staticmethod(lambda value, *args, **kwargs: value)
+
+    def quick(self, value: Any) -> str:
+        if type(value) is not str or self.match(value) is None:
+            raise TypeError
+        return value
+
+
+def seat_ids(doc: str, item: str = "A seat.", **kwargs: Any) -> List:
+    return _strict(List(SeatId(item), metadata=_doc(doc), **kwargs), MUST_BE_ARRAY())
+
+
+class Origin(Square):
+    """Where a walk starts: a square, or ``"reserve"`` for the engine's ``None`` (M9)."""
+
+    writes_none: ClassVar = True
+
+    def __init__(self, doc: str, **kwargs: Any) -> None:
+        super().__init__(GRID, ORIGIN_WORDS, metadata={**_doc(doc), "pattern": ORIGIN_PATTERN}, **kwargs)
+        self.error_messages["null"] = self.mistake
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return None if value == RESERVE else super()._deserialize(value, attr, data, **kwargs)
+
+    def quick(self, value: Any) -> Any:
+        return None if value == RESERVE else self.by_name[value]
+
+    def lookup(self) -> Callable[[Any], Any]:
+        return self.quick
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        names = self.names
+        return lambda value: RESERVE if value is None else names[value]
+
+
+class PhaseOrTurn(Word):
+    """A violation's phase, or ``"turn"`` (the engine's ``None``) for the turn as a whole."""
+
+    writes_none: ClassVar = True
+
+    def __init__(self, doc: str, **kwargs: Any) -> None:
+        super().__init__([*(p.value for p in Phase), VIOLATION_TURN], metadata=_doc(doc), **kwargs)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        return lambda value: VIOLATION_TURN if value is None else value.value
+
+
+class Heights(Worded, fields.List[Any]):
+    """The heights: a JSON array of ``SIZE`` ranks of ``SIZE`` integers 0 … ``MAX_HEIGHT``,
+    loaded into one flat tuple rank after rank and dumped as ranks again. One field for
+    the whole table (the document shows its ranks and cells): the usual table is read in
+    a few C-level passes, and a table with mistakes is walked cell by cell, naming each
+    (at most :data:`~service.common.errors.MAX_PROBLEMS`)."""
+
+    default_error_messages = {"invalid": MUST_BE_ARRAY}
+
+    def __init__(self, doc: str, **kwargs: Any) -> None:
+        self.cell = Integer(0, MAX_HEIGHT, metadata=_doc("Stones on the square (B5)."))
+        rank = List(self.cell, SIZE, SIZE, metadata=_doc("One rank, file a first."))
+        self.entries = Entries(SIZE, SIZE)
+        super().__init__(rank, validate=self.entries, metadata=_doc(doc), **kwargs)
+        self.error_messages["null"] = MUST_BE_ARRAY()
+        self.out_of_bounds = Between(0, MAX_HEIGHT).mistake
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return self.quick(value)
+        except (TypeError, ValueError):
+            pass
+        if type(value) is not list:
+            raise self.make_error("invalid")
+        self.entries(value)
+        errors: dict[int, Any] = {}
+        count = 0
+        for r, row in enumerate(value):
+            if type(row) is not list:
+                errors[r], count = [MUST_BE_ARRAY()], count + 1
+            elif len(row) != SIZE:
+                errors[r], count = [self.entries.mistake], count + 1
+            else:
+                for f, cell in enumerate(row):
+                    if type(cell) is not int:
+                        errors.setdefault(r, {})[f] = [MUST_BE_INTEGER()]
+                    elif not 0 <= cell <= MAX_HEIGHT:
+                        errors.setdefault(r, {})[f] = [self.out_of_bounds]
+                    else:
+                        continue
+                    count += 1
+                    if count >= MAX_PROBLEMS:
+                        break
+            if count >= MAX_PROBLEMS:
+                break
+        raise ValidationError(errors)
+
+    def _validate(self, value: Any) -> None:
+        """Nothing more: the bounds (``validators``, for the document) are judged while reading."""
+
+    def quick(self, value: Any) -> tuple[int, ...]:
+        if type(value) is not list or len(value) != SIZE:
+            raise TypeError
+        if set(map(type, value)) != _LISTS or set(map(len, value)) != _RANKS:
+            raise TypeError
+        flat = list(chain.from_iterable(value))
+        if set(map(type, flat)) != _INTS:
+            raise TypeError
+        try:
+            bytes(flat)  # every cell within 0 … 255, in one C-level pass
+            return tuple(flat)
+        except ValueError:
+            pass
+        if min(flat) < 0 or max(flat) > MAX_HEIGHT:
+            raise ValueError
+        return tuple(flat)
+
+    def writer(self) -> Callable[[Any], Any] | None:
+        starts = range(0, SIZE * SIZE, SIZE)
+        return lambda value: [list(value[start : start + SIZE]) for start in starts]
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        write = self.writer()
+        return None if value is None or write is None else write(value)
+
+
+_LISTS: Final = {list}
+_RANKS: Final = {SIZE}
+_INTS: Final = {int}
+
+
+def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
+    return tuple(sorted(territories, key=CLOCKWISE.index))
+
+
+# --------------------------------------------------------------------- the position
+
+
+def _option(option: Field[Any]) -> fields.Field[Any]:
+    """An option's member: a flag, or one of its enum's values; its default the option's."""
+    default: Any = option.default
+    shown = str(default).lower() if isinstance(default, bool) else f"`{default.value}`"
+    doc = f"{option.metadata['rule']}. Default {shown}."
+    if isinstance(default, bool):
+        return flag(doc, load_default=default)
+    return choice(type(default), doc, load_default=default)
+
+
+RulesInput: Any = Schema.from_dict({o.name: _option(o) for o in OPTIONS}, name="RulesInput")
+RulesInput.build = Rules
+RulesInput.__doc__ = "The rule options; each has its default."
+
+
+def nested(schema: Any, doc: str = "", **kwargs: Any) -> Nested:
+    """An object of ``schema``; null is no object, as any other value that is not one."""
+    made = Nested(schema, metadata=_doc(doc) if doc else {}, **kwargs)
+    return _strict(made, MUST_BE_OBJECT())
+
+
+def objects(schema: Any, doc: str = "", low: int = 0, high: int | None = None, **kwargs: Any) -> List:
+    """An array of objects of ``schema``."""
+    return _strict(List(nested(schema), low, high, metadata=_doc(doc) if doc else {}, **kwargs), MUST_BE_ARRAY())
+
+
+class SeatInput(Schema):
+    """A seat: its territories, turrians on the board and counters (S1–S4)."""
+
+    build = Seat
+    id = SeatId("The seat's id.", required=True)
+    territories = _strict(List(choice(Territory, "A territory (B3)."), make=_clockwise, required=True, metadata=_doc(
+        "Own territories: one each with 3 or 4 players, two each with 2 (S1).")), MUST_BE_ARRAY())
+    turrians = squares("Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2).",
+                       make=board_order, required=True)
+    attacks = integer("Attacks used so far (S4).", 0, MAX_ATTACKS, required=True)
+    bonus_stones = integer("Handicap stones left to place (P3). Default 0.", 0, MAX_BONUS_STONES, load_default=0)
+    pro_hold = squares("With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). Default null.",
+                       allow_none=True, load_default=None)
+    captures = integer("With captures `burgenland`: turrians captured since the capture phase opened (V3). "
+                       "Default 0.", 0, CAPTURES_PER_SEAT, load_default=0)
+
+
+class TurnStateInput(Schema):
+    """How far the turn of `to_move` has come; default the start of a turn."""
+
+    build = TurnState
+    phase = choice(Phase, "T1. Default `take`.", load_default=Phase.TAKE)
+    taken = squares("Squares taken from in this turn, in order (read in the take phase only, R4). Default none.",
+                    load_default=())
+    in_hand = integer("Stones taken and not yet placed. Default 0.", 0, STONES_PER_TURN, load_default=0)
+    points = integer(f"Movement points left (M1). Default {MOVEMENT_POINTS}.", 0, MOVEMENT_POINTS,
+                     load_default=MOVEMENT_POINTS)
+    attacked = flag("An attack was registered in this turn (M8). Default false.", load_default=False)
+
+
+def _position(round_start: str | None, seats: tuple[Seat, ...], **members: Any) -> Position:
+    # G3: a round begins with the first seat unless the position says otherwise.
+    return Position(round_start=seats[0].id if round_start is None else round_start, seats=seats, **members)
+
+
+class PositionInput(Schema):
+    """A whole game position: heights, seats, who is to move, the rule options and the turn in progress.
+    Members left out take their defaults."""
+
+    build = _position
+    heights = Heights("`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1.", required=True)
+    seats = objects(SeatInput, "2–4 seats in clockwise turn order; their number is the player count.", 2, 4,
+                    required=True)
+    to_move = SeatId("The seat whose turn it is.", required=True)
+    round_start = SeatId("The seat that began the round (G3). Default the first seat.", load_default=None,
+                         allow_none=False)
+    finishers = seat_ids("Seats that have finished (G3), in order. Default none.", load_default=())
+    rules = nested(RulesInput, load_default=Rules)
+    turn = nested(TurnStateInput, load_default=START_OF_TURN)
+    captures_open = flag("With captures `burgenland`: the capture phase has opened (V2). Default false.",
+                         load_default=False)
+
+
+# ------------------------------------------------------------------------- the turn
+
+
+class SegmentSchema(Schema):
+    """One turrian's walk along adjacent squares."""
+
+    build = actions.Segment
+    origin = Origin(f"The turrian's square, or `{RESERVE}` (then `path[0]` is the entry square, M9).",
+                    data_key="from", required=True)
+    path = squares("The squares stepped on, in order.", low=1, required=True)
+
+
+class Turn(Schema):
+    """The actions of the rest of a turn, per phase and in order; every list is optional."""
+
+    build = actions.TurnPlan
+    take = squares("Squares whose top stone is taken, in order (R).", load_default=())
+    place = squares("Squares a stone is placed on, in order (P).", load_default=())
+    move = objects(SegmentSchema, "Walks, in order (M).", load_default=())
+
+
+PositionAnswer: Any = answer_of(PositionInput)
+"""The position in an answer, every member written (the component ``Position``)."""
+SuggestedTurn = answer_of(Turn, "SuggestedTurn",
+                          "The rest of the turn, every phase listed (empty where nothing is left to do).")
+
+# ---------------------------------------------------------------------- the answers
+
+
+class RemovalSchema(Schema):
+    """A square whose top stone may be taken next."""
+
+    square = square(required=True)
+    territory = choice(Territory, "Its territory (B3).", required=True)
+    height = integer("The square's height before taking.", 1, MAX_HEIGHT, required=True)
+    rule = choice(RemovalRule, "Own territory (R3) or outside (R5).", required=True)
+
+
+class RemovalsAnswerSchema(Schema):
+    """Every square whose top stone `to_move` may take next (R1–R7), in board order."""
+
+    removals = objects(RemovalSchema, required=True)
+
+
+class PlacementsAnswerSchema(Schema):
+    """Every square a stone may be placed on (P2), in board order."""
+
+    squares = squares("Squares, in board order.", required=True)
+
+
+class ReachSchema(Schema):
+    """A square the turrian can end on, with its cheapest cost and one cheapest path."""
+
+    square = square(required=True)
+    cost = integer("Points: steps, capture surcharges (M7) and re-entry (M9).", 1, MOVEMENT_POINTS, required=True)
+    path = squares(f"The squares after `from` (for `{RESERVE}`, the entry square first).", required=True)
+    captures = squares("Squares on the path where a foreign turrian is captured.", required=True)
+
+
+class ReachAnswerSchema(Schema):
+    """Every square the turrian can end on within the points, in board order."""
+
+    reachable = objects(ReachSchema, required=True)
+
+
+class CaptureSchema(Schema):
+    """The cheapest way for one turrian to capture one foreign turrian."""
+
+    origin = Origin(f"The capturing turrian's square, or `{RESERVE}`.", data_key="from", required=True)
+    target = square(required=True)
+    victim = SeatId("The seat whose turrian is captured.", required=True)
+    cost = integer("Points the capture costs, steps included.", 1, MOVEMENT_POINTS, required=True)
+    path = squares("The squares after `from`, ending on `target`.", required=True)
+    kind = choice(CaptureKind, "Foreign territory: attack; own: defence (M8).", required=True)
+
+
+class CapturesAnswerSchema(Schema):
+    """Every capture within the points, by turrian (board order, reserve last), then target."""
+
+    captures = objects(CaptureSchema, required=True)
+
+
+class GoalSeat(Schema):
+    """One seat's progress towards the goal."""
+
+    id = SeatId("The seat.", attribute="seat", required=True)
+    goal_met = flag("The seat meets the goal now (G1 / G2).", required=True)
+    heights = List(Integer(0, MAX_HEIGHT, metadata=_doc("A height.")), required=True,
+                   metadata=_doc("Heights its turrians stand on, sorted."))
+    missing = List(Integer(min(min(h) for h in GOAL_HEIGHTS.values()), metadata=_doc("A goal height.")),
+                   required=True, metadata=_doc("Goal heights it lacks."))
+
+
+def _game_over(doc: str = "The final round is complete (G3).") -> Flag:
+    return flag(doc, required=True)
+
+
+def _winners(doc: str = "The seats that finished, once the game is over.") -> List:
+    return seat_ids(doc, "A winner.", required=True)
+
+
+class GoalAnswerSchema(Schema):
+    """Per seat whether it meets the goal, and whether the game is over (G1–G4)."""
+
+    seats = objects(GoalSeat, required=True)
+    game_over = _game_over()
+    winners = _winners()
+
+
+class ViolationSchema(Schema):
+    """The first illegal action of a turn."""
+
+    rule = String(required=True, metadata=_doc("The rule id it breaks, an anchor of /rules (`/rules#R4`)."))
+    phase = PhaseOrTurn(f"Its phase (`{VIOLATION_TURN}`: the turn as a whole).", required=True)
+    index = integer("Its position in its phase's list.", required=True)
+    detail = String(required=True, metadata=_doc("A sentence a player understands."))
+    step = Integer(0, metadata={**_doc("For a walk: the index in `path` of the offending square (absent "
+                                       "otherwise)."), "omit": True})
+    interpretations = readings()
+
+
+class IllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata=_doc("Always false here."))
+    violation = nested(ViolationSchema, required=True)
+
+
+class LegalAnswer(Schema):
+    """The whole turn is legal."""
+
+    legal = Const(True, required=True, metadata=_doc("Always true here."))
+
+
+class ValidateAnswer(Alternatives):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants: ClassVar = (IllegalAnswer, LegalAnswer)
+    @staticmethod
+    def pick(value: Any) -> int:
+        return is_legal(value)
+
+
+def _event(type_: EventType, doc: str, **members: Any) -> type[Schema]:
+    """The schema of one type of event: its ``type`` and ``seat``, then its own members."""
+    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
+    made: type[Schema] = type(name, (Schema,), {
+        "type": Word([type_.value], required=True, metadata=_doc("What happened.")),
+        "seat": SeatId("The seat it happened to or by.", required=True),
+        **members,
+        # Every type has it: which types name readings depends on the options.
+        "interpretations": readings(),
+        "__doc__": doc,
+        "__module__": __name__,
+    })
+    return made
+
+
+EVENTS: Final = {
+    EventType.TAKE.value: _event(EventType.TAKE, "A stone was taken (R).", square=square(required=True)),
+    EventType.PLACE.value: _event(EventType.PLACE, "A stone was placed (P).", square=square(required=True),
+                                  bonus=flag("A handicap stone (P3).", required=True)),
+    EventType.ENTER.value: _event(EventType.ENTER, "A reserve turrian re-entered (M9).", square=square(required=True)),
+    EventType.MOVE.value: _event(EventType.MOVE, "A walk ended (M).", square=square("Where it ended.", required=True),
+                                 origin=Origin(f"Its start square, or `{RESERVE}`.", required=True),
+                                 cost=integer("Points spent on the walk.", 1, MOVEMENT_POINTS, required=True)),
+    EventType.CAPTURE.value: _event(EventType.CAPTURE, "A foreign turrian was captured (M6).",
+                                    square=square(required=True),
+                                    victim=SeatId("The seat whose turrian was captured.", required=True),
+                                    kind=choice(CaptureKind, "M8.", required=True)),
+    EventType.ATTACK.value: _event(EventType.ATTACK, "The attack counter rose (M8).",
+                                   attacks=integer("The new counter.", 1, MAX_ATTACKS, required=True)),
+    EventType.HOLD.value: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
+                                 squares=squares("The recorded `pro_hold`.", required=True)),
+    EventType.HOLD_LOST.value: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
+    EventType.CAPTURES_USED.value: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
+    EventType.CAPTURES_OPEN.value: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
+    EventType.FINISH.value: _event(EventType.FINISH, "The seat finished (G3, G4)."),
+    EventType.GAME_OVER.value: _event(EventType.GAME_OVER, "The game is over (G3).",
+                                      winners=seat_ids("", "A winner.", required=True)),
+}
+"""Every type of event, by its ``type``."""
+
+
+def events() -> List:
+    """The events of a turn, in order: each one of :data:`EVENTS`."""
+    return List(OneOf("type", EVENTS), required=True)
+
+
+class ApplyAnswer(Schema):
+    """The position after the turn and what happened in it, in order."""
+
+    position = Nested(PositionAnswer, required=True)
+    events = events()
+
+
+class ProgressAnswer(Schema):
+    """The position part-way through the turn, and what happened so far, in order."""
+
+    position = Nested(PositionAnswer, required=True)
+    events = events()
+
+
+class HandoverAnswer(Schema):
+    """The position after the handover: the stones off the stronger seat's squares, as many more bonus stones
+    for the weaker seat."""
+
+    position = Nested(PositionAnswer, required=True)
+
+
+# ------------------------------------------------------------------------ the board
+
+
+class BoardSquareSchema(Schema):
+    """One square of the 10 × 10 grid."""
+
+    square = square(required=True)
+    file = Word(FILE_NAMES, required=True, metadata=_doc("West to east."))
+    rank = integer("South to north.", 1, SIZE, required=True)
+    territory = choice(Territory, "B3.", required=True)
+    ring = integer("Distance to the nearest edge (B2).", 0, SIZE // 2 - 1, required=True)
+
+
+EntryRows = keyed("EntryRows", "Per territory, the squares where a reserve turrian re-enters (M9).", Territory,
+                  lambda **kwargs: squares("A territory's entry row.", **kwargs))
+
+
+class LayoutSchema(Schema):
+    """The play area and entry rows of one player count (B4, M9)."""
+
+    players = integer("Player count.", 2, 4, required=True)
+    board = Word(["10x10", "8x8", "6x6"], required=True, metadata=_doc("Size of the play area."))
+    play_area = squares("The squares in play, in board order.", required=True)
+    entry_rows = Nested(EntryRows, required=True)
+
+
+class BoardAnswer(Schema):
+    """The geometry of the board (B1–B4, M9)."""
+
+    squares = objects(BoardSquareSchema, "In board order.", required=True)
+    clockwise = _strict(List(choice(Territory, "A territory."), required=True,
+                             metadata=_doc("Territories in clockwise order.")), MUST_BE_ARRAY())
+    layouts = objects(LayoutSchema, required=True)
+
+
+# ------------------------------------------------------------------- the suggestion
+
+
+class SetupPlacementSchema(Schema):
+    """The turrians one seat puts on the board at set-up (S3)."""
+
+    seat = SeatId("The seat.", required=True)
+    turrians = squares("Its squares, in board order.", required=True)
+
+
+SuggestAnswer: Any = Schema.from_dict({
+    "turn": Nested(SuggestedTurn, required=True),
+    **search_fields(),
+    "setup": List(Nested(SetupPlacementSchema), attribute="placements", metadata={
+        **_doc("Only when the position was still in set-up: the turrians put on the board first (S3), per seat; "
+               "the turn is played from the position with them."), "omit": True}),
+}, name="SuggestAnswer")
+SuggestAnswer.__doc__ = "A legal rest of the turn for the seat to move, and how it was found."
+
+# ---------------------------------------------------------- notation and whole games
+
+
+def notation_answer(pattern: str) -> type[Schema]:
+    """The notation answer's schema: the canonical notation (matching ``pattern``) and the object."""
+
+    class NotationAnswer(Schema):
+        """A position in both forms: its canonical notation and its object."""
+
+        notation = String(required=True, metadata={
+            **_doc("The canonical notation: every default left out, the same string for the same position."),
+            "pattern": pattern})
+        position = Nested(PositionAnswer, required=True)
+
+    return NotationAnswer
+
+
+_INDEX_DOC: Final = "The turn's index in the game (0 the first)."
+
+
+class ReplayIllegalTurn(Schema):
+    """The turn that stopped the replay: its first illegal action."""
+
+    index = integer(_INDEX_DOC, required=True)
+    legal = Const(False, required=True, metadata=_doc("Always false here."))
+    violation = nested(ViolationSchema, required=True)
+
+
+class ReplayLegalTurn(Schema):
+    """A turn played."""
+
+    index = integer(_INDEX_DOC, required=True)
+    legal = Const(True, required=True, metadata=_doc("Always true here."))
+    events = events()
+    position = Nested(PositionAnswer, metadata={**_doc("With `positions`: the position after it."), "omit": True})
+
+
+class ReplayTurn(Alternatives):
+    """A turn of the replay."""
+
+    variants: ClassVar = (ReplayIllegalTurn, ReplayLegalTurn)
+    @staticmethod
+    def pick(value: Any) -> int:
+        return is_legal(value)
+
+
+class ReplayResultSchema(Schema):
+    """Whether the game is over after the turns played, and who won (G3, G4)."""
+
+    game_over = _game_over()
+    winners = _winners()
+
+
+class ReplayAnswerSchema(Schema):
+    """Every turn played in order (the first illegal one last), the position after the last legal turn, and the
+    result."""
+
+    turns = List(Either(ReplayTurn), required=True)
+    final = Nested(PositionAnswer, required=True)
+    result = Nested(ReplayResultSchema, required=True)
