@@ -43,7 +43,7 @@ from typing import Any, Final, NamedTuple
 
 from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError, Problem
 from service.common.schema import Schema, load, writer
-from service.common.shapes import MUST_BE_ONE_OF, Shape
+from service.common.shapes import MUST_BE_ONE_OF
 from service.turm_und_leute.actions import Action, Event, TurnResult, Violation
 from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.combat import (
@@ -304,18 +304,6 @@ def units_to_dict(edition: Edition) -> dict[str, Any]:
 # ------------------------------------------------------------------------ the ledger
 
 
-def parse_peoples_list(text: str) -> tuple[Side, ...]:
-    """The ``peoples`` query parameter: the peoples' names separated by commas.
-
-    >>> parse_peoples_list("engel,fluid")
-    (<Side.ENGEL: 'engel'>, <Side.FLUID: 'fluid'>)
-    """
-    shape = Shape()
-    found = [shape.member(Side, name, "/peoples") for name in text.split(",")]
-    shape.done()
-    return tuple(p for p in found if p is not None)
-
-
 def _ledger(edition: Edition, body: LedgerBody, where: str) -> Ledger:
     troops = []
     for i, troop in enumerate(body.groups):
@@ -481,7 +469,6 @@ __all__ = [
     "parse_goal",
     "parse_group_name",
     "parse_outcome",
-    "parse_peoples_list",
     "parse_turn",
     "result_to_dict",
     "setup_to_dict",
