@@ -49,7 +49,9 @@ from service.terra_turrium.schemas import (
 
 __all__ = [
     "COMPONENTS",
+    "Answered",
     "ApplyAnswer",
+    "Batched",
     "BoardAnswer",
     "CapturesAnswerSchema",
     "GoalAnswerSchema",
@@ -485,5 +487,3 @@ class Batched(NamedTuple):
 
     responses: tuple[Any, ...]
 
-
-__all__ += ["Answered", "Batched", "Position", "read_position"]
