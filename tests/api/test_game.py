@@ -139,3 +139,15 @@ def test_board_play_areas_and_entry_rows_b4_m9(client):
 
 def test_board_takes_no_parameters(client):
     assert client.get("/v1/board?players=2").data == client.get("/v1/board").data
+
+
+def test_b6_s1_a_bad_setup_query_is_named_in_the_readers_words(client):
+    answer = client.get("/v1/setup?players=x&team_play=yes&goal=easy", headers={"Accept-Language": "de"})
+    assert answer.status_code == 400
+    english = client.get("/v1/setup?players=x&team_play=yes&goal=easy").get_json()["errors"]
+    assert [e["detail"] for e in english] == ["must be an integer", "must be a boolean",
+                                              "must be one of 'standard', 'pro'"]
+    german = answer.get_json()["errors"]
+    assert [e["parameter"] for e in german] == ["players", "team_play", "goal"]
+    assert german[0]["detail"] == "muss eine ganze Zahl sein"
+    assert all(mine["detail"] != theirs["detail"] for mine, theirs in zip(german, english, strict=True))
