@@ -53,7 +53,9 @@ from service.terra_turrium.take import Removal
 
 _POSITION_INPUT: Final = schemas.PositionInput()
 _TURN: Final = schemas.Turn()
-_ORIGIN: Final = schemas.Origin("")
+# Any, not Origin: a square field is a marshmallow String for the document, but loads a
+# square's number, and the compiled engine would check that what it loads is a str.
+_ORIGIN: Final[Any] = schemas.Origin("")
 
 
 # ------------------------------------------------------------------ the answers' values
