@@ -49,7 +49,9 @@ __all__ = ["SQUARE_DOC", "SQUARE_WORDS", "MovesAnswer"]
 
 _POSITION_INPUT: Final = schemas.SdtPositionInput()
 _TURN: Final = schemas.SdtTurn()
-_SQUARE: Final = schemas.square()
+# Any, not Square: a square field is a marshmallow String for the document, but loads a
+# square's number, and the compiled engine would check that what it loads is a str.
+_SQUARE: Final[Any] = schemas.square()
 
 
 class BoardSquare(NamedTuple):
@@ -135,7 +137,7 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
     2
     """
     try:
-        found: Square = _SQUARE.deserialize(value)  # type: ignore[assignment]
+        found: Square = _SQUARE.deserialize(value)
     except ValidationError as error:
         raise MalformedError(problems=problems(error.messages, value)).under(where) from None
     return found

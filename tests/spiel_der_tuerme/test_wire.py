@@ -168,3 +168,16 @@ def test_tb1_tb4_a_position_is_read_alike_on_the_quick_and_the_full_path(positio
         wrong = {**data, "stacks": {**data["stacks"], "z9": junk}}
         assert _outcome(wrong) == _full(wrong)
     assert sent > len(JUNK)
+
+
+def test_tb1_a_square_field_reads_every_square_name_and_refuses_others():
+    """The library's reader of a request's ``from`` (compiled too: it returns the
+    square's number where the field is a string for the document)."""
+    from service.spiel_der_tuerme import parse_square_field
+    from service.spiel_der_tuerme.board import GRID
+
+    assert [parse_square_field(name) for name in GRID.names] == list(range(len(GRID.names)))
+    for wrong in ("o1", "a9", "", 3, None):
+        with pytest.raises(MalformedError) as refused:
+            parse_square_field(wrong)
+        assert [p.pointer for p in refused.value.problems] == ["/from"]

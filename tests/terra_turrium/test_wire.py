@@ -198,3 +198,16 @@ def test_replay_turns_are_one_of_two_alternatives():
     turns = ReplayAnswerSchema._declared_fields["turns"]
     assert isinstance(turns, List) and isinstance(turns.inner, Either)
     assert [v.__name__ for v in turns.inner.variants] == ["ReplayIllegalTurn", "ReplayLegalTurn"]
+
+
+def test_m9_a_walks_start_is_a_square_or_the_reserve():
+    """The reader of a ``from`` member (compiled too: the field loads a square's number,
+    or None for the reserve, where it is a string for the document)."""
+    from service.terra_turrium.board import GRID
+    from service.terra_turrium.codec import parse_origin
+
+    assert [parse_origin(name) for name in GRID.names] == list(range(len(GRID.names)))
+    assert parse_origin("reserve") is None
+    for wrong in ("k1", "a0", "", 3, None):
+        with pytest.raises(MalformedError):
+            parse_origin(wrong)
