@@ -1,11 +1,11 @@
-"""``quick_init``: a frozen dataclass built at the cost of an ordinary one.
+"""``quick_init``: a frozen dataclass built more cheaply than by its own ``__init__``.
 
 A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, since
-its own ``__setattr__`` refuses; that makes an instance several times as dear to
-build as an unfrozen one, and the engines build a dozen seats, positions, turn
+its own ``__setattr__`` refuses, and the engines build a dozen seats, positions, turn
 states and actions for every question. :func:`quick_init` gives the class an
 ``__init__`` that writes the instance's ``__dict__`` directly (as attrs does for its own
-frozen classes). Everything else stays the dataclass's own: the fields, their defaults,
+frozen classes): a plain closure over the fields' names and defaults, no code made from
+a string. Everything else stays the dataclass's own: the fields, their defaults,
 equality, ``dataclasses.replace``, and assignment still raises.
 
 >>> from dataclasses import dataclass, field
@@ -35,33 +35,41 @@ T = TypeVar("T")
 
 
 def quick_init(cls: type[T]) -> type[T]:
-    """Replace the ``__init__`` of the frozen dataclass ``cls`` by one with the same
-    parameters that fills ``__dict__`` directly."""
+    """Replace the ``__init__`` of the frozen dataclass ``cls`` by one that takes the same
+    arguments and fills ``__dict__`` directly, with a few ``dict.update`` s: the defaults,
+    the arguments in order, those by name, then the factories of the fields still missing."""
     params = getattr(cls, "__dataclass_params__", None)
     if not is_dataclass(cls) or params is None or not params.frozen or getattr(params, "slots", False):
         raise TypeError(f"{cls.__name__} is not a frozen dataclass without slots")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__, which this __init__ would skip")
-    namespace: dict[str, Any] = {"_MISSING": MISSING}
-    arguments, lines = [], []
-    for f in fields(cls):
-        if not f.init or f.kw_only:
-            raise TypeError(f"{cls.__name__}.{f.name}: only plain fields are supported")
-        if f.default is not MISSING:
-            namespace[f"_default_{f.name}"] = f.default
-            arguments.append(f"{f.name}=_default_{f.name}")
-            lines.append(f"    d[{f.name!r}] = {f.name}")
-        elif f.default_factory is not MISSING:
-            namespace[f"_factory_{f.name}"] = f.default_factory
-            arguments.append(f"{f.name}=_MISSING")
-            lines.append(f"    d[{f.name!r}] = _factory_{f.name}() if {f.name} is _MISSING else {f.name}")
-        else:
-            arguments.append(f.name)
-            lines.append(f"    d[{f.name!r}] = {f.name}")
-    source = f"def __init__(self, {', '.join(arguments)}):\n    d = self.__dict__\n" + "\n".join(lines) + "\n"
-    exec(source, namespace)  # as dataclasses writes its own __init__
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    setattr(cls, "__init__", init)
+    if any(not f.init or f.kw_only for f in fields(cls)):
+        raise TypeError(f"{cls.__name__}: only plain fields are supported")
+    names = tuple(f.name for f in fields(cls))
+    count = len(names)
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    factories = [(f.name, f.default_factory) for f in fields(cls) if f.default_factory is not MISSING]
+    # By name, after ``n`` arguments in order: the fields after the first ``n``.
+    by_name = [frozenset(names[given:]) for given in range(count + 1)]
+    owner = cls.__qualname__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        d = self.__dict__
+        if len(args) == count and not kwargs:
+            d.update(zip(names, args, strict=False))
+            return
+        if len(args) > count or not by_name[len(args)].issuperset(kwargs):
+            raise TypeError(f"{owner}() takes the fields {names}, not {len(args)} and {sorted(kwargs)}")
+        d.update(defaults)
+        d.update(zip(names, args, strict=False))
+        d.update(kwargs)
+        for name, make in factories:
+            if name not in d:
+                d[name] = make()
+        if len(d) != count:
+            raise TypeError(f"{owner}() is missing {[name for name in names if name not in d]}")
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__doc__ = cls.__init__.__doc__
+    setattr(cls, "__init__", __init__)
     return cls
