@@ -35,10 +35,6 @@ SKIPPED = frozenset({
     # A sentence is a str subclass that remembers its message (Text), and mypyc cannot
     # compile a class that inherits from str; sentences are written once per answer at most.
     "service/common/refusal.py",
-    # The readers and writers of a stated shape are plain Python made at run time from its
-    # table (eval) and kept on the kinds' instances, which a native class has no room for;
-    # compiling the module that makes them would gain nothing.
-    "service/common/wire.py",
     # marshmallow's schemas and the readers and writers made from their fields, once per
     # schema: ordinary classes either way, and mypyc stops with an internal error on the
     # closure of a method of one (Schema._writer).

@@ -1,8 +1,8 @@
 """HTTP layer of the oracle: the Flask application factory.
 
-One thin layer for every game: :mod:`~service.api.declare` declares each operation
-once (flask-smorest: the declaration loads the request, documents it and describes the
-answer), :mod:`~service.api.errors` answers every error as problem details,
+One thin layer for every game: each operation is declared once on flask-smorest's
+blueprint (:mod:`~service.api.declare`: the declaration loads the request with its
+schema, dumps the answer with its schema and documents both), :mod:`~service.api.errors` answers every error as problem details,
 :mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
 and writes JSON, :mod:`~service.api.envelope` adds what every answer carries (request
 id, hardening headers, CORS) and :mod:`~service.api.metrics` counts and times every

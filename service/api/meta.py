@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint as FlaskBlueprint
 from flask import Response, abort, current_app, redirect, request, send_from_directory
 from marshmallow import fields
-from werkzeug.wrappers import Response as BaseResponse
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+from werkzeug.wrappers import Response as BaseResponse
 
 import service
 from service.api import metrics
-from service.build import ENGINE_BUILDS, engine
-from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Answer, Blueprint, negotiate, one_of, text
+from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.errors import PROBLEM_MEDIA_TYPE
 from service.api.localized import Words, page_language, render_page
 from service.api.problems import ProblemSchema
 from service.api.rulebooks import MAIN_GAME, RULEBOOKS, page_body
+from service.build import ENGINE_BUILDS, engine
 from service.common.refusal import N_
+from service.common.schema import Schema, String, Word
 
 SHUTTING_DOWN = N_("The service is shutting down; send requests to another instance.")
 
@@ -37,35 +38,48 @@ YAML = "application/yaml"
 JSON = "application/json"
 
 
-class Health(Answer):
+def _said(description: str) -> dict[str, str]:
+    return {"description": description}
+
+
+class Status(NamedTuple):
+    """What ``/healthz`` and ``/readyz`` answer."""
+
+    status: str
+    version: str
+    engine: str = ""
+
+
+class Health(Schema):
     """The service is up."""
 
-    status = one_of(["ok"], "Always `ok`.", required=True)
-    version = text("The service's version.", required=True)
-    engine = one_of(list(ENGINE_BUILDS), "Which build of the rules engines answers: `compiled` (by mypyc, as "
-                    "the image builds them where it has a C compiler) or `pure` (Python).", required=True)
+    status = Word(["ok"], required=True, metadata=_said("Always `ok`."))
+    version = String(required=True, metadata=_said("The service's version."))
+    engine = Word(list(ENGINE_BUILDS), required=True, metadata=_said(
+        "Which build of the rules engines answers: `compiled` (by mypyc, as the image builds them where it "
+        "has a C compiler) or `pure` (Python)."))
 
 
-class Document(Answer):
+class Document(Schema):
     """An OpenAPI 3.0 document."""
 
     class Meta:
         unknown = "include"
 
-    openapi = text("The OpenAPI version.", required=True)
+    openapi = String(required=True, metadata=_said("The OpenAPI version."))
     info = fields.Dict(required=True, metadata={"description": "Title, version, description, licence."})
     paths = fields.Dict(required=True, metadata={"description": "The operations."})
 
 
 @bp.get("/healthz")
 @bp.response(200, Health, description="The service is up.")
-def healthz() -> dict[str, str]:
+def healthz() -> Status:
     """Report that the service is up, with its version and the build of its engines.
 
     Answers as soon as a worker can answer anything, without reading a position: the
     probe for load balancers and the deployment's startup and readiness checks.
     """
-    return {"status": "ok", "version": service.__version__, "engine": engine()}
+    return Status("ok", service.__version__, engine())
 
 
 #: The file whose presence says that the server is draining: it keeps answering what
@@ -74,18 +88,18 @@ def healthz() -> dict[str, str]:
 DRAINING = "draining"
 
 
-class Readiness(Answer):
+class Readiness(Schema):
     """The service takes requests."""
 
-    status = one_of(["ready"], "Always `ready`.", required=True)
-    version = text("The service's version.", required=True)
+    status = Word(["ready"], required=True, metadata=_said("Always `ready`."))
+    version = String(required=True, metadata=_said("The service's version."))
 
 
 @bp.get("/readyz")
 @bp.response(200, Readiness, description="The service takes requests.")
 @bp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                  description="The service is shutting down: it answers what it has, but send it nothing new.")
-def readyz() -> dict[str, str]:
+def readyz() -> Status:
     """Report whether the service should get requests (a readiness probe).
 
     Unlike `/healthz` it answers 503 once the server has been told to stop (Kubernetes'
@@ -95,7 +109,7 @@ def readyz() -> dict[str, str]:
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
     if directory and os.path.exists(os.path.join(directory, DRAINING)):
         abort(503, SHUTTING_DOWN())
-    return {"status": "ready", "version": service.__version__}
+    return Status("ready", service.__version__)
 
 
 @bp.get("/metrics")

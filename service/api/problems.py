@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import INCLUDE, Schema
 
-from service.api.declare import Bool, Closed, List, Nested, integer, text
 from service.common import MAX_PROBLEMS
-
 from service.common.schema import INTERPRETATIONS as INTERPRETATIONS
-from service.common.schema import READING
+from service.common.schema import READING, Flag, Integer, List, Nested, String
+from service.common.schema import Schema as Closed
+
+
+def text(description: str, **kwargs: Any) -> String:
+    """A string member, described."""
+    return String(metadata={"description": description}, **kwargs)
+
+
+def integer(description: str, low: int = 0, high: int | None = None, **kwargs: Any) -> Integer:
+    """An integer member in ``low`` … ``high``, described."""
+    return Integer(low, high, metadata={"description": description}, **kwargs)
 
 
 def readings(description: str = INTERPRETATIONS) -> List:
     """An ``interpretations`` member: the ids of the readings a ruling rests on."""
-    return List(text(READING),
-                metadata={"description": description})
+    return List(text(READING), metadata={"description": description})
 
 
 class ProblemError(Closed):
@@ -51,7 +61,7 @@ class ProblemSchema(Schema):
         Nested(ProblemError),
         metadata={"description": f"400: each mistake, in the order of the body (at most {MAX_PROBLEMS})."},
     )
-    truncated = Bool(
+    truncated = Flag(
         metadata={
             "description": f"400: present (true) when the answer is shortened: reading stopped after "
             f"{MAX_PROBLEMS} mistakes, so there may be more than `errors` lists, or a pointer or a "

@@ -1,7 +1,8 @@
-"""The request schemas of the games whose shapes are described by marshmallow schemas
-(:mod:`service.common.schema`): a body or a query string, loaded on the quick path when
-well-formed, its engine values' rules checked once the whole request is well-formed, and
-the error answers it can give beyond the 400, 413 and 415 of every body.
+"""The base of every game's request schemas (:class:`Query`, on the fields of
+:mod:`service.common.schema`) and the fields only requests have. A request is a body or
+a query string, loaded on the quick path when well-formed, its engine values' rules
+checked once the whole request is well-formed, with the error answers it can give
+beyond the 400, 413 and 415 of every body.
 """
 
 from __future__ import annotations
@@ -33,9 +34,6 @@ class Query(Schema):
 
     problems: ClassVar[Mapping[int, str]] = {}
     context_location: ClassVar[str] = "json"
-    #: A 400 names the request's own members in the order they were sent (an unknown
-    #: one where it stands), then those missing; below them, each shape's own order.
-    members_as_sent: ClassVar[bool] = True
     checks: ClassVar[Mapping[str, Callable[[Any, str], Any]]] = {}
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:

@@ -4,9 +4,10 @@
 the service's description, licence, server and (no) security, the error answers as
 problem details, the ``X-Rules-Version`` header on every answer, an ``operationId`` per
 view and the request examples of each game. The marshmallow plugin is taught the
-service's own fields (:mod:`service.api.declare`): a member an engine reads is a named
-component, a :class:`~service.api.declare.Union` and a
-:class:`~service.api.declare.OneOf` answer are ``oneOf`` unions.
+fields of :mod:`service.common.schema`: a member that is a component of its own is a
+reference to it, a :class:`~service.common.schema.OneOf` member is a ``oneOf`` union
+with a discriminator, an :class:`~service.common.schema.Alternatives` answer (and a
+request of variants) a ``oneOf`` of them.
 
 ``python -m service.api.spec > openapi.yaml`` (``make spec``) writes the committed copy;
 ``GET /openapi.yaml`` serves the same text, built once per application.
@@ -26,7 +27,6 @@ from flask import Flask
 from flask_smorest import Api as SmorestApi
 
 import service
-from service.api.declare import Alternatives, Answer, Either, OneOf, Parsed, Union
 from service.api.envelope import BUSY, REQUEST_ID_PATTERN
 from service.api.errors import (
     HTTP_TITLES,
@@ -221,7 +221,7 @@ class _Converter(OpenAPIConverter):
 
     def init_attribute_functions(self) -> None:
         super().init_attribute_functions()  # type: ignore[no-untyped-call]
-        self.attribute_functions.extend([self._parsed, self._union, self._alternatives])
+        self.attribute_functions.extend([self._union, self._alternatives])
 
     def field2default(self, field: Any, **kwargs: Any) -> dict[str, Any]:
         # A member's default is said in its description, as the contract always has.
@@ -237,18 +237,10 @@ class _Converter(OpenAPIConverter):
         found: dict[str, Any] = super().field2property(field)
         return found
 
-    def _parsed(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, Parsed):
-            return {}
-        return {"$ref": f"#/components/schemas/{field.component}"}
-
     def _union(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if isinstance(field, schema_fields.OneOf):
-            discriminator = field.tag
-        elif isinstance(field, Union):
-            discriminator = field.discriminator
-        else:
+        if not isinstance(field, schema_fields.OneOf):
             return {}
+        discriminator = field.tag
         refs = {value: self.resolve_nested_schema(schema) for value, schema in field.variants.items()}  # type: ignore[no-untyped-call]
         union = {
             "oneOf": list({ref["$ref"]: ref for ref in refs.values()}.values()),
@@ -271,21 +263,21 @@ class _Converter(OpenAPIConverter):
         return {"anyOf": [{"$ref": f"#/components/schemas/{field.component}"}, NULL]}
 
     def _alternatives(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, Alternatives | EitherMember):
+        if not isinstance(field, EitherMember):
             return {}
         return {"oneOf": [self.resolve_nested_schema(v) for v in field.variants]}  # type: ignore[no-untyped-call]
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
         if isinstance(cls, type) and (
-            issubclass(cls, (OneOf, Either, schema_fields.Alternatives))
+            issubclass(cls, schema_fields.Alternatives)
             or (issubclass(cls, Query) and getattr(cls, "variants", None))
         ):
             body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call, union-attr]
         else:
             body = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
         doc = cls.__doc__ if isinstance(cls, type) else None
-        if doc and (not isinstance(cls, type) or cls.__doc__ is not Answer.__doc__):
+        if doc:
             body = {"description": " ".join(doc.split()), **body}
         return body
 
@@ -391,7 +383,7 @@ class Api(SmorestApi):
         """No operation pages its answers."""
 
     def components(self, schemas: Mapping[str, Any]) -> None:
-        """Named schemas a game's :class:`~service.api.declare.Parsed` members refer to:
+        """Named schemas a game's members refer to (a field's ``ref``):
         marshmallow schemas, or JSON Schema written by hand (a union, a pattern)."""
         for name, schema in schemas.items():
             if isinstance(schema, dict):

@@ -31,8 +31,6 @@ catalogs translate, and a test holds every language to them.)
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -164,7 +162,7 @@ def refusal(rule: str, message: Message, /, **values: Any) -> Refusal:
     return Refusal(rule, message, tuple(values.items()))
 
 
-#: Every message marked, by its English text (and plural text): see :func:`recognize`.
+#: Every message marked, by its English text (and plural text).
 _MARKED: dict[str, Message] = {}
 
 
@@ -187,62 +185,6 @@ def Nn_(singular: str, plural: str, count: str) -> Message:
 def marked() -> tuple[Message, ...]:
     """Every message marked so far (by the modules imported)."""
     return tuple(dict.fromkeys(_MARKED.values()))
-
-
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-@functools.cache
-def _patterns(count: int) -> list[tuple[re.Pattern[str], Message, int]]:
-    # Built again when more messages were marked since (count is len(_MARKED)).
-    patterns = []
-    for template, message in _MARKED.items():
-        if "{" not in template:
-            continue
-        parts = _PLACEHOLDER.split(template)
-        seen: set[str] = set()
-        pieces = []
-        for i, part in enumerate(parts):
-            if i % 2 == 0:
-                pieces.append(re.escape(part))
-            else:  # a value named twice is the same text twice
-                pieces.append(f"(?P={part})" if part in seen else f"(?P<{part}>.+?)")
-                seen.add(part)
-        regex = "".join(pieces)
-        literal = sum(len(part) for part in parts[::2])
-        patterns.append((re.compile(regex + r"\Z", re.DOTALL), message, literal))
-    patterns.sort(key=lambda entry: -entry[2])  # the most specific first
-    return patterns
-
-
-def recognize(sentence: str) -> str:
-    """``sentence`` as a :class:`Text` if it is a marked message's English, written by a
-    library that only knows strings (marshmallow's validators); else as it is.
-
-    >>> recognize("must have 3 entries").explain("en"), type(recognize("not ours"))
-    ('must have 3 entries', <class 'str'>)
-    """
-    if isinstance(sentence, Text):
-        return sentence
-    exact = _MARKED.get(sentence)
-    if exact is not None and exact.plural is None:
-        return exact()
-    for pattern, message, _ in _patterns(len(_MARKED)):
-        found = pattern.match(sentence)
-        if found is None:
-            continue
-        values: dict[str, Any] = {}
-        for name, value in found.groupdict().items():
-            word = _MARKED.get(value)
-            values[name] = word if word is not None and word.plural is None else value
-        if message.count is not None:
-            if not values[message.count].isdigit():
-                continue
-            values[message.count] = int(values[message.count])
-        text = message(**values)
-        if text == sentence:
-            return text
-    return sentence
 
 
 def explain(text: str, language: str = DEFAULT_LANGUAGE) -> str:

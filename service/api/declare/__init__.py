@@ -1,12 +1,9 @@
-"""Declaring an operation once: what it reads, what it answers, how it can fail.
+"""The HTTP layer's own part of declaring an operation, on flask-smorest.
 
-One module per concern: :mod:`.transport` (a body from the wire to a schema, and a
-refusal's reasons), :mod:`.requests` (request schemas and their members), :mod:`.answers`,
-:mod:`.fields` (the shorthands every game's schemas declare members with) and
-:mod:`.blueprint` (flask-smorest's, with the document hooks); this package names them
-all.
-
-Built on flask-smorest, whose decorators both load a request and document it:
+A request or an answer is described by a marshmallow schema (the games' in
+``service/<game>/schemas.py`` and ``service/api/<game>/schemas.py``, on the fields of
+:mod:`service.common.schema`); flask-smorest's decorators load the request with it,
+dump the answer with it and document both:
 
 .. code-block:: python
 
@@ -14,187 +11,29 @@ Built on flask-smorest, whose decorators both load a request and document it:
 
     @bp.post("/v1/removals")
     @bp.arguments(PositionQuery)          # loads and validates the body, documents it
-    @bp.response(200, RemovalsAnswer)     # documents the answer
+    @bp.response(200, RemovalsAnswer)     # dumps the answer, documents it
     def removals(query):
         \"\"\"Summary line.
 
         Description for the document.
         \"\"\"
-        return {"removals": [...]}
+        return Removals(...)
 
-What this module adds to flask-smorest:
-
-- :class:`RequestParser`: JSON bodies are read by the service's own decoder (exact
-  integers, no ``NaN``), a body that is not JSON is 415, any body over 64 KiB is 413
-  however it is framed, and a body the schema refuses is 400 with at most
-  :data:`~service.common.MAX_PROBLEMS` reasons in the order of the document.
-- :class:`Parsed`: a request member read by a game engine's own parser (a position, a
-  turn), documented by a named component. The engine checks it once; its shape problems
-  join the other members' 400, its structural rules are checked after the whole request
-  is well-formed (422).
-- :class:`Request` declares, per request schema, which problems beyond 400 its
-  operation can answer (``problems``); :class:`Blueprint` documents every operation's
-  error answers from that, so no view lists them.
-- :class:`Answer`: an answer schema that documents (and, in tests, checks) what a view
-  returns without re-encoding it; :class:`OneOf` answers and :class:`Union` members are
-  discriminated unions in the document.
+What this package adds to flask-smorest: :mod:`.transport`'s
+:class:`~.transport.RequestParser` (JSON bodies read by the service's own decoder, 415
+for another media type, 413 over 64 KiB however framed, a refused body's problems as a
+400 in document order) and :mod:`.blueprint`'s :class:`~.blueprint.Blueprint` (which
+reads with it, dumps an answer with its schema at once, and documents each operation's
+error answers from its request schema's ``problems``), with :func:`~.blueprint.negotiate`
+and the media types of pictures.
 """
 
 from __future__ import annotations
 
-from service.api.declare.answers import (
-    Answer as Answer,
-)
-from service.api.declare.answers import (
-    OneOf as OneOf,
-)
-from service.api.declare.blueprint import (
-    Blueprint as Blueprint,
-)
-from service.api.declare.blueprint import (
-    negotiate as negotiate,
-)
-from service.api.declare.fields import (
-    DRAWING as DRAWING,
-)
-from service.api.declare.fields import (
-    OCTETS as OCTETS,
-)
-from service.api.declare.fields import (
-    PICTURE as PICTURE,
-)
-from service.api.declare.fields import (
-    SVG as SVG,
-)
-from service.api.declare.fields import (
-    FullMatch as FullMatch,
-)
-from service.api.declare.fields import (
-    QueryBool as QueryBool,
-)
-from service.api.declare.fields import (
-    QueryInt as QueryInt,
-)
-from service.api.declare.fields import (
-    array as array,
-)
-from service.api.declare.fields import (
-    flag as flag,
-)
-from service.api.declare.fields import (
-    grid_square as grid_square,
-)
-from service.api.declare.fields import (
-    integer as integer,
-)
-from service.api.declare.fields import (
-    nested as nested,
-)
-from service.api.declare.fields import (
-    one_of as one_of,
-)
-from service.api.declare.fields import (
-    range_of as range_of,
-)
-from service.api.declare.fields import (
-    square_pattern as square_pattern,
-)
-from service.api.declare.fields import (
-    text as text,
-)
-from service.api.declare.requests import (
-    MESSAGES as MESSAGES,
-)
-from service.api.declare.requests import (
-    Alternatives as Alternatives,
-)
-from service.api.declare.requests import (
-    AnyObject as AnyObject,
-)
-from service.api.declare.requests import (
-    Bool as Bool,
-)
-from service.api.declare.requests import (
-    CappedList as CappedList,
-)
-from service.api.declare.requests import (
-    Closed as Closed,
-)
-from service.api.declare.requests import (
-    Either as Either,
-)
-from service.api.declare.requests import (
-    Int as Int,
-)
-from service.api.declare.requests import (
-    List as List,
-)
-from service.api.declare.requests import (
-    Nested as Nested,
-)
-from service.api.declare.requests import (
-    Parsed as Parsed,
-)
-from service.api.declare.requests import (
-    Query as Query,
-)
-from service.api.declare.requests import (
-    Ready as Ready,
-)
-from service.api.declare.requests import (
-    Request as Request,
-)
-from service.api.declare.requests import (
-    Str as Str,
-)
-from service.api.declare.requests import (
-    Union as Union,
-)
-from service.api.declare.requests import (
-    Whole as Whole,
-)
-from service.api.declare.requests import (
-    instance as instance,
-)
-from service.api.declare.transport import (
-    BODY_TOO_LARGE as BODY_TOO_LARGE,
-)
-from service.api.declare.transport import (
-    GIVEN_TWICE as GIVEN_TWICE,
-)
-from service.api.declare.transport import (
-    MAX_BODY as MAX_BODY,
-)
-from service.api.declare.transport import (
-    MUST_BE_TEXT_OF as MUST_BE_TEXT_OF,
-)
-from service.api.declare.transport import (
-    MUST_MATCH as MUST_MATCH,
-)
-from service.api.declare.transport import (
-    MUST_NOT_BE_NULL as MUST_NOT_BE_NULL,
-)
-from service.api.declare.transport import (
-    NO_CONTENT_TYPE as NO_CONTENT_TYPE,
-)
-from service.api.declare.transport import (
-    NOT_JSON_MEDIA as NOT_JSON_MEDIA,
-)
-from service.api.declare.transport import (
-    NOT_VALID as NOT_VALID,
-)
-from service.api.declare.transport import (
-    NOT_VALID_JSON as NOT_VALID_JSON,
-)
-from service.api.declare.transport import (
-    TOO_LARGE as TOO_LARGE,
-)
-from service.api.declare.transport import (
-    Reason as Reason,
-)
-from service.api.declare.transport import (
-    RequestParser as RequestParser,
-)
-from service.api.declare.transport import (
-    reasons as reasons,
-)
+from service.api.declare.blueprint import DRAWING, OCTETS, PICTURE, SVG, Blueprint, instance, negotiate
+from service.api.declare.transport import BODY_TOO_LARGE, MAX_BODY, RequestParser
+
+__all__ = [
+    "BODY_TOO_LARGE", "DRAWING", "MAX_BODY", "OCTETS", "PICTURE", "SVG",
+    "Blueprint", "RequestParser", "instance", "negotiate",
+]

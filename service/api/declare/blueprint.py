@@ -12,10 +12,25 @@ import marshmallow as ma
 from flask import Response, current_app
 from flask_smorest import Blueprint as SmorestBlueprint
 
-from service.api.declare.answers import Answer
-from service.api.declare.requests import instance
 from service.api.declare.transport import RequestParser
 from service.common.schema import Schema
+
+#: A picture's media types and schemas: SVG is text (a client reads it as a string); the
+#: same bytes for a client that saves a file (``Accept: application/octet-stream``) are binary.
+SVG = "image/svg+xml"
+OCTETS = "application/octet-stream"
+DRAWING = {"type": "string"}
+PICTURE = {"type": "string", "format": "binary"}
+
+_INSTANCES: dict[type[ma.Schema], ma.Schema] = {}
+
+
+def instance(schema: type[ma.Schema]) -> ma.Schema:
+    """One instance per schema class: schemas keep no state once built."""
+    found = _INSTANCES.get(schema)
+    if found is None:
+        found = _INSTANCES[schema] = schema()
+    return found
 
 
 class Blueprint(SmorestBlueprint):
@@ -35,36 +50,12 @@ class Blueprint(SmorestBlueprint):
         return super().arguments(instance(schema), **kwargs)
 
     def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Any:
-        """flask-smorest's ``response``, which documents the answer. A view of an
-        :class:`Answer` that returns a plain ``dict`` has it written by the JSON provider
-        at once, as flask-smorest would (``Answer.dump`` returns it unchanged, this
-        service's operations use no ETag nor pagination, which read its stored dump);
-        anything else a view returns (a tuple, a Response) goes through flask-smorest's
-        own handling."""
+        """flask-smorest's ``response``, which documents the answer; an answer of one of
+        the service's schemas is dumped by it at once (:func:`_dumped`)."""
         documented = super().response(status_code, schema, **kwargs)
         if isinstance(schema, type) and issubclass(schema, Schema):
             return _dumped(documented, instance(schema), status_code)
-        if not (isinstance(schema, type) and issubclass(schema, Answer)):
-            return documented
-        answer = instance(schema)
-
-        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
-            wrapper = documented(func)  # carries the document (_apidoc)
-            finish = documented(_returned)  # flask-smorest's handling of a returned value
-
-            @wraps(wrapper)
-            def view(*args: Any, **kwargs: Any) -> Any:
-                result = func(*args, **kwargs)
-                if type(result) is not dict:
-                    return finish(result)
-                written = current_app.json.response(answer.dump(result))
-                if status_code != 200:
-                    written.status_code = status_code
-                return written
-
-            return view
-
-        return decorator
+        return documented
 
     @staticmethod
     def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -97,10 +88,6 @@ class Blueprint(SmorestBlueprint):
                 responses.update(getattr(request_schema, "problems", {}))
         responses[500] = "InternalError"
         return doc
-
-
-def _returned(result: Any) -> Any:
-    return result
 
 
 def _dumped(documented: Callable[..., Any], answer: ma.Schema, status_code: int) -> Any:

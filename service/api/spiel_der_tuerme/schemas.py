@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from service.api.declare import square_pattern
 from service.api.queries import Digits, Query, suggest_fields
 from service.common.schema import Nested, Word
 from service.spiel_der_tuerme import check_position
@@ -52,7 +51,7 @@ __all__ = [
 
 #: The ``from`` of a question, a component of its own.
 COMPONENTS: dict[str, Any] = {
-    "SdtSquare": {"type": "string", "pattern": square_pattern(GRID),
+    "SdtSquare": {"type": "string", "pattern": f"^{GRID.name_pattern}$",
                   "description": f"{SQUARE_WORDS[0].upper()}{SQUARE_WORDS[1:]}."},
 }
 

@@ -9,12 +9,13 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
-from service.api.declare import Blueprint, Ready, instance
+from service.api.declare import Blueprint, instance
 from service.api.errors import InvalidRequest, problem_of
 from service.api.terra_turrium import notation, queries, turns
 from service.api.terra_turrium.schemas import (
     Answered,
     ApplyQuery,
+    Ready,
     BatchAnswer,
     Batched,
     BatchQuery,

@@ -11,11 +11,12 @@ notation (:class:`PositionOrNotation`), a turn of a game the object or its turn 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from marshmallow import ValidationError, fields
 
-from service.api.declare import Ready, instance, square_pattern
+from service.api.declare import instance
 from service.api.queries import Body, Digits, Matching, Query, QueryFlag, Words, suggest_fields
 from service.common import InvalidPositionError, MalformedError, RuleError
 from service.common.refusal import N_
@@ -66,10 +67,18 @@ __all__ = [
     "ValidateAnswer",
 ]
 
-SQUARE_PATTERN = square_pattern(GRID)
+SQUARE_PATTERN = f"^{GRID.name_pattern}$"
 
 #: What a seat id must be, in a 400 (written in the request's language).
 A_SEAT_ID = N_("a seat id")
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A batch's position, read and checked once already, given to each of its requests in
+    place of the JSON."""
+
+    value: Any
 
 
 def _doc(text: str) -> dict[str, Any]:

@@ -1,6 +1,6 @@
-"""A request body is read on a quick path (``Request._plain``, or for the schemas of
-:mod:`service.common.schema` the quick load made from the schema, ``Schema.quick``) when
-it is well-formed, by marshmallow's whole load otherwise. The two readings must agree on every body of
+"""A request body is read on the quick path made from its schema (``Schema.quick``, of
+:mod:`service.common.schema`) when it is well-formed, by marshmallow's whole load
+otherwise. The two readings must agree on every body of
 every request schema an operation declares (a request of alternatives, such as a replay's,
 by each of its ``variants``): the same members (defaults included), or the quick path
 steps aside (``None``) and marshmallow answers, or both raise the same rule error.
@@ -27,9 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.api.declare import Query, Request, Whole, instance
+from service.api.declare import instance
 from service.api.examples import examples
-from service.api.queries import Query as SchemaQuery
+from service.api.queries import Query
 from service.common import RuleError
 
 DOCUMENT = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
@@ -81,23 +81,23 @@ def values(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     return found | st.none() if schema.get("nullable") else found
 
 
-def _declared() -> dict[str, tuple[Request | SchemaQuery, list[Any]]]:
+def _declared() -> dict[str, tuple[Query, list[Any]]]:
     """Every request schema of a JSON body that an operation declares, by name, with the
-    operation's examples; an :class:`Either` by its variants, which read the body."""
+    operation's examples; a request of ``variants`` by each variant, which reads the body."""
     app = create_app({"TESTING": True})
-    found: dict[str, tuple[Request | SchemaQuery, list[Any]]] = {}
+    found: dict[str, tuple[Query, list[Any]]] = {}
     shown = examples()
     for endpoint, view in app.view_functions.items():
         bodies = [example["value"] for example in shown.get(endpoint.rsplit(".", 1)[-1], {}).values()]
         for parameter in getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", []):
             schema = parameter["schema"]
-            # A query string never takes the quick path; a Whole body is read by its engine.
-            if isinstance(schema, Query | Whole) or getattr(schema, "context_location", "json") == "query":
+            # A query string never takes the quick path.
+            if getattr(schema, "context_location", "json") == "query":
                 continue
             variants = getattr(type(schema), "variants", None)
             schemas = [instance(v) for v in variants] if variants else [schema]
             for one in schemas:
-                assert isinstance(one, Request | SchemaQuery)
+                assert isinstance(one, Query)
                 either = bool(variants)
                 mine = [b for b in bodies if not either or type(schema).choose(b) is type(one)]
                 found.setdefault(type(one).__name__, (one, []))[1].extend(mine)
@@ -128,10 +128,8 @@ def outcome(read: Any, body: Any) -> tuple[str, Any]:
         return "invalid", exc.messages
 
 
-def _quick(schema: Request | SchemaQuery) -> Any:
+def _quick(schema: Query) -> Any:
     """The quick reading of ``schema``: ``None`` where it steps aside."""
-    if isinstance(schema, Request):
-        return schema._plain
 
     def read(body: Any) -> Any:
         try:
@@ -142,7 +140,7 @@ def _quick(schema: Request | SchemaQuery) -> Any:
     return read
 
 
-def check_agree(schema: Request | SchemaQuery, body: Any) -> bool:
+def check_agree(schema: Query, body: Any) -> bool:
     """The quick reading agrees with marshmallow's; True if it read the body itself."""
     quick = outcome(_quick(schema), body)
     if quick == ("value", None):
@@ -207,33 +205,3 @@ def test_the_quick_reading_agrees_with_marshmallow_on_generated_bodies(name):
 
     agree()
     assert any(read_quickly) or not bodies, "the quick path read none of the bodies"
-
-
-class Defaults(Request):
-    """A schema with a default and a schema-level check, as marshmallow allows."""
-
-    a = ma.fields.Integer(required=True)
-    b = ma.fields.Integer(load_default=5)
-
-    @ma.validates_schema
-    def _a_below_b(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["a"] >= data["b"]:
-            raise ma.ValidationError("a must be below b")
-
-
-@given(st.fixed_dictionaries({"a": st.integers(0, 9)}, optional={"b": st.integers(0, 9)}))
-@settings(max_examples=50, deadline=None, database=None)
-def test_defaults_and_schema_checks_are_marshmallows(body):
-    """The quick path once dropped ``load_default`` (``{'a': 1}`` for ``{'a': 1, 'b': 5}``)
-    and would have skipped ``@validates_schema``."""
-    schema = Defaults()
-    assert outcome(schema.load, body) == outcome(lambda b: ma.Schema.load(schema, b), body)
-
-
-def test_a_default_is_read_on_the_quick_path_too():
-    class Plain(Request):
-        a = ma.fields.Integer(required=True)
-        b = ma.fields.Integer(load_default=5)
-
-    assert Plain()._plain({"a": 1}) == {"a": 1, "b": 5}
-    assert Defaults()._plain({"a": 1}) is None  # a schema check: marshmallow reads it
