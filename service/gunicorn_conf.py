@@ -114,7 +114,7 @@ if _log_format not in {"text", "json"}:
     raise RuntimeError(f"ORACLE_LOG_FORMAT must be text or json, not {_log_format!r}")
 logger_class = "service.logs.JsonLogger" if _log_format == "json" else "gunicorn.glogging.Logger"
 
-# Bounds on the request head (gunicorn's defaults, stated so they are deliberate):
+# Bounds on the request head (gunicorn's defaults, written out so they are deliberate):
 # no endpoint needs long URLs or many headers; bodies are capped at 64 KiB by the app.
 limit_request_line = 4094
 limit_request_fields = 50

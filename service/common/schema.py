@@ -628,7 +628,7 @@ def _in_order(messages: Any, data: Any, path: str = "") -> Iterator[Problem]:
     sent), those that are missing, and the problems of the others in the order of its
     fields; a list's entries by index; a problem an engine reported with a pointer of
     its own (a :class:`~service.common.errors.Problem`) below the member that carried
-    it. Lazy: a caller that wants the first few pays for no more."""
+    it. Lazy: a caller that takes the first few pays for no more."""
     if isinstance(messages, Problem):
         yield Problem(path + messages.pointer, messages.detail)
     elif isinstance(messages, Mapping):

@@ -169,12 +169,12 @@ class SquareMap(Worded, fields.Dict):
     """A JSON object from the names of ``grid``'s squares to ``values``, loaded into a
     tuple with one entry per square (``None`` where no member names it) and dumped in
     the grid's order. Keys that name no square are read all the same; a map with any is
-    loaded as :class:`SquareMap.Strays` (the engine says what rule that breaks).
+    loaded as :class:`SquareMap.WithUnknownKeys` (the engine says what rule that breaks).
     Reading stops after :data:`~service.common.errors.MAX_PROBLEMS` bad entries."""
 
     default_error_messages = {"invalid": MUST_BE_OBJECT}
 
-    class Strays(tuple[Any, ...]):
+    class WithUnknownKeys(tuple[Any, ...]):
         """A map read with keys that name no square (``keys``, in order)."""
 
         keys: tuple[str, ...]
@@ -191,7 +191,7 @@ class SquareMap(Worded, fields.Dict):
         assert self.value_field is not None
         read, load = quick(self.value_field), self.value_field.deserialize
         errors: dict[str, Any] = {}
-        strays = []
+        unknown_keys = []
         for key, raw in value.items():
             square = self.by_name.get(key)
             if square is not None:
@@ -208,14 +208,14 @@ class SquareMap(Worded, fields.Dict):
                     break
                 continue
             if square is None:
-                strays.append(key)
+                unknown_keys.append(key)
             else:
                 board[square] = found
         if errors:
             raise ValidationError(errors)
-        if strays:
-            made = SquareMap.Strays(board)
-            made.keys = tuple(strays)
+        if unknown_keys:
+            made = SquareMap.WithUnknownKeys(board)
+            made.keys = tuple(unknown_keys)
             return made
         return tuple(board)
 

@@ -161,7 +161,7 @@ class OffBoard(NamedTuple):
 
 def _position(**members: Any) -> Position | OffBoard:
     stacks = members["stacks"]
-    if isinstance(stacks, SquareMap.Strays):
+    if isinstance(stacks, SquareMap.WithUnknownKeys):
         # The contract's schema cannot restrict an object's keys, so a key that is no
         # square is a position off the board (TB1), not a malformed request.
         name = stacks.keys[0]

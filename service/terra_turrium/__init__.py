@@ -13,8 +13,9 @@ Everything a front end needs to adjudicate a game without the HTTP service::
 Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name them.
 
 The modules, by what they hold: :mod:`~service.terra_turrium.board` (geometry),
-:mod:`~service.terra_turrium.position` (the position's one description — the rule options, the
-seats, the turn state, each member stated on its field), :mod:`~service.terra_turrium.check`
+:mod:`~service.terra_turrium.position` (the position's types — the rule options, the seats,
+the turn state), :mod:`~service.terra_turrium.schemas` (their JSON form, one marshmallow schema
+per shape), :mod:`~service.terra_turrium.check`
 (its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
 violations), :mod:`~service.terra_turrium.refusals` (why something is illegal), one module per
 phase (:mod:`~service.terra_turrium.take`, :mod:`~service.terra_turrium.place`,

@@ -33,7 +33,7 @@ from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
 from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes
-from tests.api.statements import replaced as _replaced
+from tests.api.replacing import replaced as _replaced
 
 #: A position with a value other than its default in every member the statement makes
 #: optional, and each way the game can end; read without its structural rules.

@@ -60,7 +60,7 @@ from service.terra_turrium.schemas import (
     Turn,
     ViolationSchema,
 )
-from tests.api.statements import replaced
+from tests.api.replacing import replaced
 from tests.terra_turrium.test_reading import POSITIONS
 
 

@@ -59,7 +59,7 @@ from service.turm_und_leute.schemas import (
 )
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind, Placement
-from tests.api.statements import replaced as _replaced
+from tests.api.replacing import replaced as _replaced
 from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes, _mutated
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
 
