@@ -68,8 +68,9 @@ from service.common.shapes import (
     token,
 )
 
-#: The stock mistakes of every field, as the catalogs word them.
-STOCK: Mapping[str, Message] = {"required": REQUIRED, "null": MUST_NOT_BE_NULL, "validator_failed": NOT_VALID}
+#: Every field's stock mistakes in the catalogs' words, marshmallow's own (``invalid`` …) too.
+STOCK: Mapping[str, Message] = {"required": REQUIRED, "null": MUST_NOT_BE_NULL, "validator_failed": NOT_VALID,
+                                **dict.fromkeys(("invalid", "invalid_utf8", "too_large", "unknown"), NOT_VALID)}
 
 
 class Worded:
@@ -685,9 +686,7 @@ def load(schema: ma.Schema, data: Any) -> Any:
 
 # The fields of shapes of their own (unions, a board's map, constants) and the answers'
 # schemas made from the requests', named here too: ``from service.common.schema import …``.
-from service.common.schema_shapes import (  # noqa: E402 (they are made of the above)
-    INTERPRETATIONS as INTERPRETATIONS,
-)
+from service.common.schema_shapes import INTERPRETATIONS as INTERPRETATIONS  # noqa: E402 (made of the above)
 from service.common.schema_shapes import READING as READING  # noqa: E402
 from service.common.schema_shapes import Alternatives as Alternatives  # noqa: E402
 from service.common.schema_shapes import Const as Const  # noqa: E402
