@@ -344,3 +344,32 @@ def test_the_installed_package_serves_and_never_writes_the_generated_files():
         if '__name__ == "__main__"' in path.read_text(encoding="utf-8")
     )
     assert programs == ["service/__main__.py"]
+
+
+def test_quick_init_builds_what_the_dataclass_builds_and_refuses_what_it_refuses():
+    from dataclasses import dataclass, field
+
+    from service.common.frozen import quick_init
+
+    def declare() -> type:
+        @dataclass(frozen=True)
+        class Walk:
+            start: int
+            path: tuple[int, ...] = ()
+            seen: list[int] = field(default_factory=list)
+
+        return Walk
+
+    plain, quick = declare(), quick_init(declare())
+    calls = [((1,), {}), ((1, (2,)), {}), ((1, (2,), [3]), {}), ((), {"start": 1}),
+             ((1,), {"seen": [4]}), ((), {"seen": [4], "start": 2, "path": (5,)})]
+    for args, kwargs in calls:
+        made, expected = quick(*args, **kwargs), plain(*args, **kwargs)
+        assert (made.start, made.path, made.seen) == (expected.start, expected.path, expected.seen)
+    assert quick(1).seen is not quick(1).seen  # a factory per instance
+    for args, kwargs in [((), {}), ((1, (), [], 4), {}), ((1,), {"start": 2}), ((1,), {"other": 2}),
+                         ((), {"path": ()})]:
+        with pytest.raises(TypeError):
+            plain(*args, **kwargs)
+        with pytest.raises(TypeError):
+            quick(*args, **kwargs)

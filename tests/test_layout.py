@@ -1,0 +1,54 @@
+"""The code's shape that docs/engine.md promises: no code made from strings, one refusal
+type, the HTTP layer's own part of declaring small, modules of a readable size, and the
+three engines cut by the same roles."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVICE = ROOT / "service"
+ENGINES = ("terra_turrium", "spiel_der_tuerme", "turm_und_leute")
+
+
+def _modules(folder: Path = SERVICE) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def test_no_module_of_the_service_runs_code_made_from_a_string():
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in {"eval", "exec"}
+    ]
+    assert found == []
+
+
+def test_there_is_one_refusal_class():
+    found = [
+        f"{path.relative_to(ROOT)}"
+        for path in _modules()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef) and node.name == "Refusal"
+    ]
+    assert found == ["service/common/refusal.py"]
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_the_http_layers_own_declaring_is_under_600_lines():
+    assert sum(_lines(path) for path in _modules(SERVICE / "api" / "declare")) < 600
+
+
+def test_no_module_of_the_service_is_over_700_lines():
+    assert [str(path.relative_to(ROOT)) for path in _modules() if _lines(path) > 700] == []
+
+
+def test_the_three_engines_share_at_least_seven_module_names_by_role():
+    names = [{path.stem for path in (SERVICE / engine).glob("*.py")} - {"__init__"} for engine in ENGINES]
+    shared = set.intersection(*names)
+    assert {"position", "schemas", "check", "actions", "turn", "goal", "setup"} <= shared
