@@ -39,7 +39,8 @@ def _english(schema: ma.Schema, where: str, seen: set[int]) -> Iterator[str]:
 
 
 def _field(field: fields.Field[Any], where: str, seen: set[int]) -> Iterator[str]:
-    yield from (f"{where}: {type(field).__name__}.{key} = {message!r}" for key, message in field.error_messages.items()
+    kind = type(field).__name__
+    yield from (f"{where}: {kind}.{key} = {message!r}" for key, message in field.error_messages.items()
                 if not isinstance(message, Message | Text))
     if isinstance(field, fields.Nested):
         yield from _english(field.schema, where, seen)
