@@ -71,7 +71,7 @@ def legal_handovers(position: Position, giver: str) -> tuple[Square, ...]:
 def _seat(position: Position, seat_id: str, field: str) -> Seat:
     index = position.seat_index.get(seat_id)
     if index is None:
-        raise InvalidQueryError("S1", N_("{seat_id} is not a seat of the position")(seat_id=seat_id), field)
+        raise InvalidQueryError("S1", N_("{seat_id} is not a seat of the position")(seat_id=repr(seat_id)), field)
     return position.seats[index]
 
 

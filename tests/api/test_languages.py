@@ -285,3 +285,15 @@ def test_a_json_syntax_error_is_told_in_the_services_own_words_with_line_and_col
     if language != "en":
         english = client.post("/v1/reach", data=body, content_type="application/json").get_json()
         assert detail != english["errors"][0]["detail"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_s1_a_seat_the_position_lacks_is_echoed_as_sent(client, language):
+    """A handover from a colour the position has no seat of names the id the request
+    sent, quoted: the client's JSON value, not the seat's name in the reader's words."""
+    path, body = next((p, b) for p, b in requests() if p.endswith("/handover"))
+    body = copy.deepcopy(body)
+    body["position"]["seats"][2]["id"] = "green"  # the handover is from "blue"
+    english, other = _answers(client, path, body, language)
+    assert english.status_code == 422 and english.get_json()["detail"].startswith("'blue'")
+    assert not _compare(english.get_json(), other.get_json(), language)
