@@ -20,6 +20,7 @@ from marshmallow import ValidationError, fields
 
 from service.common.errors import MAX_PROBLEMS, Problem
 from service.common.grid import Grid
+from service.common.outcome import is_legal
 from service.common.refusal import Text
 from service.common.schema import List, Nested, Schema, String, Worded, _itself, _written, problems, quick, writer
 from service.common.shapes import MUST_BE_OBJECT, MUST_BE_ONE_OF, REQUIRED
@@ -146,6 +147,29 @@ class Alternatives(Schema):
         writers = tuple(variant().writer() for variant in self.variants)
         pick = type(self).pick
         return lambda obj: writers[pick(obj)](obj)
+
+
+def verdict_answer(violation: type[Schema], prefix: str = "", part: str = "action") -> type[Alternatives]:
+    """The answer of a turn's validation, the same in every game: ``{"legal": true}``, or
+    ``{"legal": false, "violation": …}`` with the game's ``violation`` schema. Made as the
+    schemas ``<prefix>IllegalAnswer`` and ``<prefix>LegalAnswer`` and their ``oneOf``,
+    ``<prefix>ValidateAnswer``, which dumps a :class:`~service.common.outcome.Verdict`;
+    ``part`` names what of a turn can be illegal (an action, a part)."""
+    module = violation.__module__
+    illegal = type(f"{prefix}IllegalAnswer", (Schema,), {
+        "__doc__": f"The turn is illegal: its first illegal {part}.", "__module__": module,
+        "legal": Const(False, required=True, metadata={"description": "Always false here."}),
+        "violation": Nested(violation, required=True),
+    })
+    legal = type(f"{prefix}LegalAnswer", (Schema,), {
+        "__doc__": "The whole turn is legal.", "__module__": module,
+        "legal": Const(True, required=True, metadata={"description": "Always true here."}),
+    })
+    made: type[Alternatives] = type(f"{prefix}ValidateAnswer", (Alternatives,), {
+        "__doc__": f"Whether the turn is legal; if not, its first illegal {part}.", "__module__": module,
+        "variants": (illegal, legal), "pick": staticmethod(is_legal),
+    })
+    return made
 
 
 class Either(Worded, fields.Field[Any]):

@@ -12,16 +12,14 @@ them all).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError
 from service.common.budget import search_fields
 from service.common.grid import A_SQUARE, board_order
 from service.common.refusal import N_
 from service.common.schema import (
-    Alternatives,
     Choice,
-    Const,
     Fixed,
     Flag,
     Integer,
@@ -38,8 +36,9 @@ from service.common.schema import (
     keyed,
     readings,
 )
+from service.common.schema_shapes import verdict_answer
 from service.common.shapes import token
-from service.common.outcome import Outcome, Verdict
+from service.common.outcome import Outcome
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
 from service.spiel_der_tuerme.goal import QuarterScore, Score, SeatScore
@@ -259,27 +258,7 @@ class SdtViolation(Schema):
     interpretations = readings()
 
 
-class SdtIllegalAnswer(Schema):
-    """The turn is illegal: its first illegal part."""
-
-    legal = Const(False, required=True, metadata=_doc("Always false here."))
-    violation = Nested(SdtViolation, required=True)
-
-
-class SdtLegalAnswer(Schema):
-    """The whole turn is legal."""
-
-    legal = Const(True, required=True, metadata=_doc("Always true here."))
-
-
-class SdtValidateAnswer(Alternatives):
-    """Whether the turn is legal; if not, its first illegal part."""
-
-    variants: ClassVar = (SdtIllegalAnswer, SdtLegalAnswer)
-
-    @staticmethod
-    def pick(verdict: Verdict) -> int:
-        return 0 if verdict.violation is not None else 1
+SdtValidateAnswer = verdict_answer(SdtViolation, "Sdt", "part")
 
 
 class SdtQuarterPoints(Schema):

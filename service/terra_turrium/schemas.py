@@ -29,7 +29,7 @@ from marshmallow import ValidationError, fields
 from service.common.budget import search_fields
 from service.common.errors import MAX_PROBLEMS
 from service.common.grid import board_order
-from service.common.outcome import Verdict, is_legal
+from service.common.outcome import is_legal
 from service.common.refusal import N_
 from service.common.schema import (
     Alternatives,
@@ -51,7 +51,7 @@ from service.common.schema import (
     keyed,
     readings,
 )
-from service.common.schema_shapes import Either
+from service.common.schema_shapes import Either, verdict_answer
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
 from service.terra_turrium import actions
 from service.terra_turrium.actions import CaptureKind, EventType
@@ -480,26 +480,7 @@ class ViolationSchema(Schema):
     interpretations = readings()
 
 
-class IllegalAnswer(Schema):
-    """The turn is illegal: its first illegal action."""
-
-    legal = Const(False, required=True, metadata=_doc("Always false here."))
-    violation = nested(ViolationSchema, required=True)
-
-
-class LegalAnswer(Schema):
-    """The whole turn is legal."""
-
-    legal = Const(True, required=True, metadata=_doc("Always true here."))
-
-
-class ValidateAnswer(Alternatives):
-    """Whether the turn is legal; if not, its first illegal action."""
-
-    variants: ClassVar = (IllegalAnswer, LegalAnswer)
-    @staticmethod
-    def pick(value: Any) -> int:
-        return is_legal(value)
+ValidateAnswer = verdict_answer(ViolationSchema)
 
 
 def _event(type_: EventType, doc: str, **members: Any) -> type[Schema]:

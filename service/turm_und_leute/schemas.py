@@ -18,22 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from marshmallow import ValidationError
 
-from service.common.outcome import Verdict
 from service.common.schema import (
-    Alternatives,
-    Const,
     List,
-    Nested,
     OneOf,
     Schema,
     String,
     Word,
     readings,
 )
+from service.common.schema_shapes import verdict_answer
 from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute.actions import (
     Absorb,
@@ -574,27 +571,7 @@ class TulViolation(Schema):
     interpretations = readings()
 
 
-class TulIllegalAnswer(Schema):
-    """The turn is illegal: its first illegal action."""
-
-    legal = Const(False, required=True, metadata=described("Always false here."))
-    violation = Nested(TulViolation, required=True)
-
-
-class TulLegalAnswer(Schema):
-    """The whole turn is legal."""
-
-    legal = Const(True, required=True, metadata=described("Always true here."))
-
-
-class TulValidateAnswer(Alternatives):
-    """Whether the turn is legal; if not, its first illegal action."""
-
-    variants: ClassVar = (TulIllegalAnswer, TulLegalAnswer)
-
-    @staticmethod
-    def pick(verdict: Verdict) -> int:
-        return 0 if verdict.violation is not None else 1
+TulValidateAnswer = verdict_answer(TulViolation, "Tul")
 
 
 class TulProduction(Record):
