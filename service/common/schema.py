@@ -196,6 +196,9 @@ class String(Worded, fields.String):
     default_error_messages = {"invalid": MUST_BE_STRING}
     _serialize = _same
 
+    def quick(self, value: Any) -> str:
+        return value if type(value) is str else _decline()
+
 
 class Choice(Worded, fields.Enum):  # type: ignore[type-arg]
     """A member of the enum ``enum``, given as its value (the document's ``enum``)."""
@@ -374,8 +377,7 @@ class Schema(ma.Schema):
         return self.made(data)
 
     def made(self, data: dict[str, Any]) -> Any:
-        """The value a load answers from the members loaded: ``build(**data)`` (``None``:
-        the members themselves)."""
+        """The value a load answers: ``build(**data)`` (``None``: the members themselves)."""
         build = type(self).build
         return data if build is None else build(**data)
 

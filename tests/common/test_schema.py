@@ -22,6 +22,7 @@ from service.common.schema import (
     List,
     Nested,
     Schema,
+    String,
     load,
     problems,
 )
@@ -41,6 +42,7 @@ class Brick(Schema):
 class Wall(Schema):
     bricks = List(Nested(Brick), 1, required=True)
     painted = Flag(load_default=False)
+    label = String(load_default="")
 
 
 def _problems(schema: Schema, data: Any) -> list[tuple[str, str]]:
@@ -115,7 +117,7 @@ JSON = st.recursive(
 BRICK = st.fixed_dictionaries({"tint": st.sampled_from(["red", "blue", "green", 1])},
                               optional={"size": st.integers(0, 4) | st.booleans(), "x": JSON})
 WALL = st.fixed_dictionaries({"bricks": st.lists(BRICK | JSON, max_size=3)},
-                             optional={"painted": st.booleans() | JSON})
+                             optional={"painted": st.booleans() | JSON, "label": st.text(max_size=3) | JSON})
 
 
 def _outcome(read: Any, data: Any) -> Any:
@@ -135,6 +137,6 @@ def test_the_quick_load_agrees_with_marshmallows_or_declines(data):
 
 
 def test_the_quick_load_takes_the_usual_value():
-    data = {"bricks": [{"tint": "red"}, {"tint": "blue", "size": 3}]}
+    data = {"bricks": [{"tint": "red"}, {"tint": "blue", "size": 3}], "label": "north"}
     assert Wall().quick(data) == {"bricks": ({"tint": Tint.RED, "size": 1}, {"tint": Tint.BLUE, "size": 3}),
-                                  "painted": False}
+                                  "painted": False, "label": "north"}
