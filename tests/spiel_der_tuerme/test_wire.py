@@ -35,7 +35,7 @@ from tests.spiel_der_tuerme.builders import sq
 from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes
 from tests.api.replacing import replaced as _replaced
 
-#: A position with a value other than its default in every member the statement makes
+#: A position with a value other than its default in every member the schema makes
 #: optional, and each way the game can end; read without its structural rules.
 START = setup_position(3, seed=7)
 FULL = [
@@ -51,45 +51,45 @@ def _members(schema: Any) -> list[str]:
     return [field.data_key or name for name, field in schema._declared_fields.items()]
 
 
-def _places(kind: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
+def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
     """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, kind, data
+    yield pointer, described, data
     if data is None:
         return
-    if isinstance(kind, type) and issubclass(kind, Schema):
-        for name, field in kind._declared_fields.items():
+    if isinstance(described, type) and issubclass(described, Schema):
+        for name, field in described._declared_fields.items():
             key = field.data_key or name
             if key in data:
                 yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(kind, Nested):
-        yield from _places(kind.nested, data, pointer)
-    elif isinstance(kind, OneOf):
-        yield from _places(kind.variants[data[kind.tag]], data, pointer)
-    elif isinstance(kind, List):
+    elif isinstance(described, Nested):
+        yield from _places(described.nested, data, pointer)
+    elif isinstance(described, OneOf):
+        yield from _places(described.variants[data[described.tag]], data, pointer)
+    elif isinstance(described, List):
         for index, item in enumerate(data):
-            yield from _places(kind.inner, item, f"{pointer}/{index}")
-    elif isinstance(kind, SquareMap):
+            yield from _places(described.inner, item, f"{pointer}/{index}")
+    elif isinstance(described, SquareMap):
         for key, item in data.items():
-            yield from _places(kind.value_field, item, f"{pointer}/{key}")
+            yield from _places(described.value_field, item, f"{pointer}/{key}")
 
 
 @pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])
-def test_tb1_tn1_te1_te3_the_writer_writes_every_stated_member_in_the_stated_order(position):
+def test_tb1_tn1_te1_te3_the_writer_writes_every_member_of_the_schema_in_its_order(position):
     data = position_to_dict(position)
     objects = 0
-    for pointer, kind, value in _places(SdtPosition, data):
-        if isinstance(kind, type) and issubclass(kind, Schema) and value is not None:
+    for pointer, described, value in _places(SdtPosition, data):
+        if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
-            assert list(value) == _members(kind), pointer
+            assert list(value) == _members(described), pointer
     assert objects > len(position.seats)  # the position, its stacks, rules, turn …
 
 
 @pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])
-def test_tb1_tn1_te1_te3_the_reader_reads_back_every_stated_member(position):
+def test_tb1_tn1_te1_te3_the_reader_reads_back_every_member_of_the_schema(position):
     data = position_to_dict(position)
     assert read_position(data) == position
-    # Each member's value is checked: a value of no kind at all is a problem there.
-    for pointer, _kind, _value in _places(SdtPositionInput, data):
+    # Each member's value is checked: a value of no type at all is a problem there.
+    for pointer, _described, _value in _places(SdtPositionInput, data):
         if pointer:
             with pytest.raises(MalformedError) as err:
                 read_position(_replaced(data, pointer, 1.5))
@@ -104,7 +104,7 @@ def test_te1_te3_over_describes_every_variant_with_the_same_members():
         assert _members(variant) == ["reason", "quarter", "seat"], variant.__name__
 
 
-def test_tm1_tm7_a_turn_is_written_and_read_by_its_statement():
+def test_tm1_tm7_a_turn_is_written_and_read_by_its_schema():
     rng = random.Random(5)
     position = START
     for _ in range(10):
@@ -113,7 +113,7 @@ def test_tm1_tm7_a_turn_is_written_and_read_by_its_statement():
         assert list(data) == _members(SdtTurn) and parse_turn_plan(data) == plan
         for move in data["moves"]:
             assert tuple(move) == ("from", "to")
-        for pointer, _kind, _value in _places(SdtTurn, data):
+        for pointer, _described, _value in _places(SdtTurn, data):
             if pointer:
                 with pytest.raises(MalformedError) as err:
                     parse_turn_plan(_replaced(data, pointer, 1.5))

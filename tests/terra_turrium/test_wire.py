@@ -68,34 +68,34 @@ def _members(schema: Any) -> list[str]:
     return [field.data_key or name for name, field in schema._declared_fields.items()]
 
 
-def _places(kind: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
+def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
     """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, kind, data
+    yield pointer, described, data
     if data is None:
         return
-    if isinstance(kind, type) and issubclass(kind, Schema):
-        for name, field in kind._declared_fields.items():
+    if isinstance(described, type) and issubclass(described, Schema):
+        for name, field in described._declared_fields.items():
             key = field.data_key or name
             if key in data:
                 yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(kind, Nested):
-        yield from _places(kind.nested, data, pointer)
-    elif isinstance(kind, OneOf):
-        yield from _places(kind.variants[data[kind.tag]], data, pointer)
-    elif isinstance(kind, List) and not isinstance(data, tuple):
+    elif isinstance(described, Nested):
+        yield from _places(described.nested, data, pointer)
+    elif isinstance(described, OneOf):
+        yield from _places(described.variants[data[described.tag]], data, pointer)
+    elif isinstance(described, List) and not isinstance(data, tuple):
         for index, item in enumerate(data):
             if not isinstance(item, list):  # a rank of the heights is one value
-                yield from _places(kind.inner, item, f"{pointer}/{index}")
+                yield from _places(described.inner, item, f"{pointer}/{index}")
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p.players}p")
 def test_b5_s1_s4_t1_the_writer_writes_every_member_in_the_schemas_order(position):
     data = position_to_dict(position)
     objects = 0
-    for pointer, kind, value in _places(PositionAnswer, data):
-        if isinstance(kind, type) and issubclass(kind, Schema) and value is not None:
+    for pointer, described, value in _places(PositionAnswer, data):
+        if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
-            assert list(value) == _members(kind), pointer
+            assert list(value) == _members(described), pointer
     assert objects == 1 + len(position.seats) + 2  # the position, its seats, rules, turn
 
 
@@ -103,8 +103,8 @@ def test_b5_s1_s4_t1_the_writer_writes_every_member_in_the_schemas_order(positio
 def test_b5_s1_s4_t1_the_reader_reads_back_every_member(position):
     data = position_to_dict(position)
     assert read_position(data) == position
-    # Each member's value is checked: a value of no kind at all is a problem there.
-    for pointer, _kind, _value in _places(PositionInput, data):
+    # Each member's value is checked: a value of no type at all is a problem there.
+    for pointer, _described, _value in _places(PositionInput, data):
         if pointer:
             with pytest.raises(MalformedError) as err:
                 read_position(replaced(data, pointer, 1.5))

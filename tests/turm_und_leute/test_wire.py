@@ -110,44 +110,44 @@ def _members(schema: Any) -> list[str]:
     return [field.data_key or name for name, field in schema._declared_fields.items()]
 
 
-def _places(kind: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
+def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
     """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, kind, data
+    yield pointer, described, data
     if data is None:
         return
-    if isinstance(kind, type) and issubclass(kind, Schema):
-        for name, field in kind._declared_fields.items():
+    if isinstance(described, type) and issubclass(described, Schema):
+        for name, field in described._declared_fields.items():
             key = field.data_key or name
             if key in data:
                 yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(kind, Nested):
-        yield from _places(kind.nested, data, pointer)
-    elif isinstance(kind, OneOf):
-        yield from _places(kind.variants[data[kind.tag]], data, pointer)
-    elif isinstance(kind, List):
+    elif isinstance(described, Nested):
+        yield from _places(described.nested, data, pointer)
+    elif isinstance(described, OneOf):
+        yield from _places(described.variants[data[described.tag]], data, pointer)
+    elif isinstance(described, List):
         for index, item in enumerate(data):
-            yield from _places(kind.inner, item, f"{pointer}/{index}")
+            yield from _places(described.inner, item, f"{pointer}/{index}")
 
 
 def _written_as_described(schema: type[Schema], data: Any) -> int:
     """Checks that every object of ``data`` has the members its schema lists, in their
     order (a record: only members it lists); returns how many objects it checked."""
     objects = 0
-    for pointer, kind, value in _places(schema, data):
-        if isinstance(kind, type) and issubclass(kind, Schema) and value is not None:
+    for pointer, described, value in _places(schema, data):
+        if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
-            if issubclass(kind, Record):
-                assert set(value) <= set(_members(kind)), pointer
+            if issubclass(described, Record):
+                assert set(value) <= set(_members(described)), pointer
             else:
-                assert [m for m in _members(kind) if m in value] == list(value), pointer
-                omitted = [f.data_key or n for n, f in kind._declared_fields.items() if f.metadata.get("omit")]
-                assert set(_members(kind)) - set(value) <= set(omitted), pointer
+                assert [m for m in _members(described) if m in value] == list(value), pointer
+                omitted = [f.data_key or n for n, f in described._declared_fields.items() if f.metadata.get("omit")]
+                assert set(_members(described)) - set(value) <= set(omitted), pointer
     return objects
 
 
 def _checked_where_it_stands(schema: type[Schema], data: Any, read: Any) -> int:
-    """Each member's value is checked: a value of no kind at all is one problem, there."""
-    pointers = dict.fromkeys(pointer for pointer, _kind, _value in _places(schema, data) if pointer)
+    """Each member's value is checked: a value of no type at all is one problem, there."""
+    pointers = dict.fromkeys(pointer for pointer, _described, _value in _places(schema, data) if pointer)
     for pointer in pointers:
         with pytest.raises(MalformedError) as err:
             read(_replaced(data, pointer, 1.5))
