@@ -1,9 +1,9 @@
-"""What every game engine of the oracle shares: its errors and the reading of JSON input.
+"""What every game engine of the oracle shares: its errors and the loading of JSON input.
 
 Nothing here knows a game. Each engine (``service.terra_turrium`` for Terra Turrium and one
-package per further game) raises these errors and reads its JSON input with
-:class:`~service.common.shapes.Shape`, so the HTTP layer answers every game's mistakes
-in one way.
+package per further game) raises these errors and loads its JSON input with its
+marshmallow schemas, written with the fields of :mod:`service.common.schema`, so the HTTP
+layer answers every game's mistakes in one way.
 """
 
 from service.common.errors import (

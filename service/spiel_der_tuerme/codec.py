@@ -1,7 +1,7 @@
 """The JSON form of every object of the engine (the HTTP contract), in both directions.
 
-Readers check the shape first and collect up to 20 problems with their JSON pointers
-(:class:`~service.common.Shape`, :class:`MalformedError`), then the structural rules
+Readers load the shape first with its schema and name up to 20 problems with their JSON
+pointers (:class:`MalformedError`), then check the structural rules
 (:func:`~service.spiel_der_tuerme.check.check_position`, :class:`InvalidPositionError`).
 Writers write every member of the contract, ``null`` where a value does not apply,
 except events, which leave out what does not apply. Squares are listed in board order.
