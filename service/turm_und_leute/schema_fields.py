@@ -6,8 +6,8 @@ They keep the problems exactly as the contract has always named them:
 - a value of a wrong type is the member's own mistake even when it is null (``must be an
   integer``, never ``must not be null``): each field made by :func:`integer`,
   :func:`flag`, :func:`choice`, :func:`nested` or :func:`listing` says so;
-- :class:`Whole`: an object that misses a required member is not read any further (its
-  unknown and missing members are its problems);
+- :class:`StopAtMissing`: an object that misses a required member is not loaded any
+  further (its unknown and missing members are its problems);
 - :class:`Ordered`: members read, and their problems named, in another order than they
   are written (a ledger's buildings before its groups);
 - a unit's name is any string and a tile's figures any integer (:class:`Name`,
@@ -220,21 +220,21 @@ class Among(Worded, fields.String):
 
 
 class Ordered(Schema):
-    """A schema whose members named in ``reading`` are read, and their problems named,
+    """A schema whose members named in ``load_order`` are loaded, and their problems named,
     first and in that order, where that differs from the order they are written and
     described in; the others after them, in their order."""
 
-    reading: ClassVar[tuple[str, ...]] = ()
+    load_order: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.reading:
-            order = [*self.reading, *(name for name in self.load_fields if name not in self.reading)]
+        if self.load_order:
+            order = [*self.load_order, *(name for name in self.load_fields if name not in self.load_order)]
             self.load_fields = {name: self.load_fields[name] for name in order}
 
 
-class Whole(Schema):
-    """An object that is not read any further when it misses a required member: its
+class StopAtMissing(Schema):
+    """An object that is not loaded any further when it misses a required member: its
     problems are then only its unknown members (in the order sent) and its missing ones."""
 
     def _deserialize(self, data: Any, *, error_store: Any, many: bool = False, partial: Any = None,

@@ -59,7 +59,7 @@ from service.turm_und_leute.schema_fields import (
     Ordered,
     Record,
     Tag,
-    Whole,
+    StopAtMissing,
     choice,
     count,
     described,
@@ -158,7 +158,7 @@ def _contribution(group: tuple[Role, int], strength: int, bonus: int, counted: b
     return Contribution(group[0], group[1], strength, bonus, counted)
 
 
-class TulContribution(Whole):
+class TulContribution(StopAtMissing):
     """What one group added to its side, and whether it counted."""
 
     build = _contribution
@@ -170,13 +170,13 @@ class TulContribution(Whole):
     counted = flag("It added to its side (false: blocked or excluded, L4).", required=True)
 
 
-class TulOutcome(Whole, Ordered):
+class TulOutcome(StopAtMissing, Ordered):
     """The fight's result, with its working (L5–L8, LS3)."""
 
     build = Outcome
     # Read, and its problems named, numbers first, then the flags.
-    reading = ("attack", "defence", "losses", "target_figures_after", "gold",
-               "defended", "removed", "convertible", "must_occupy", "contributions")
+    load_order = ("attack", "defence", "losses", "target_figures_after", "gold",
+                  "defended", "removed", "convertible", "must_occupy", "contributions")
     attack = integer(0, doc="The attack value (L5).", required=True)
     defence = integer(0, doc="The defence value (L6).", required=True)
     defended = flag("The defence is at least the attack (L7).", required=True)
@@ -315,7 +315,7 @@ class TulLedger(Ordered):
 
     build = LedgerBody
     # Its buildings are read, and their problems named, before its groups.
-    reading = ("side", "markers", "supply", "buildings")
+    load_order = ("side", "markers", "supply", "buildings")
     side = choice(Side, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, `fluid`.",
                   required=True)
     markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
@@ -327,7 +327,7 @@ class TulLedger(Ordered):
                      load_default=())
 
 
-class Action(Whole, Ordered):
+class Action(StopAtMissing, Ordered):
     """An action of a ledger, told apart by its ``type`` (:data:`ACTIONS`)."""
 
     def made(self, data: dict[str, Any]) -> Any:
@@ -435,7 +435,7 @@ class TulAbsorbAction(Action):
 
     build = Absorb
     # The group is read first, as for every action that names one.
-    reading = ("type", "group", "side")
+    load_order = ("type", "group", "side")
     type = Tag("absorb")
     side = choice(Side, "The group's side.", required=True)
     group = Ident("The group's id in its side's ledger.", required=True)
