@@ -16,7 +16,6 @@ from service.common.errors import (
     RuleError,
     RulesError,
 )
-from service.common.shapes import Shape
 
 __all__ = [
     "MAX_PROBLEMS",
@@ -27,5 +26,4 @@ __all__ = [
     "Problem",
     "RuleError",
     "RulesError",
-    "Shape",
 ]
