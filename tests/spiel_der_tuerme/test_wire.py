@@ -32,7 +32,7 @@ from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtT
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
-from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes
+from tests.terra_turrium.test_reading import JUNK, _fresh, _kinds_of_place, _mistakes
 from tests.api.replacing import replaced as _replaced
 
 #: A position with a value other than its default in every member the schema makes
@@ -136,10 +136,9 @@ def _full(data: Any) -> Any:
     def decline(*args: Any) -> Any:
         raise TypeError
 
-    fresh = SdtPositionInput()
     with mock.patch.object(schema_module, "quick", lambda field: _decline), \
             mock.patch.object(Schema, "quick", decline), \
-            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", fresh):
+            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", _fresh(SdtPositionInput)):
         return _outcome(data)
 
 

@@ -6,6 +6,7 @@ every input: the same value, or the same problems."""
 from __future__ import annotations
 
 import copy
+from functools import cache
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -67,20 +68,22 @@ def _kinds_of_place(value: Any) -> list[tuple[Any, ...]]:
 
 def _mutated(value: Any, path: tuple[Any, ...], how: str, junk: Any) -> Any:
     """``value`` with the place at ``path`` replaced by ``junk``, removed, or given an
-    extra member or item."""
+    extra member or item. Only the containers on the way to ``path`` are copied: the rest
+    is shared with ``value``, which no reader changes."""
     if not path:
         return junk
-    value = copy.deepcopy(value)
+    value = copy.copy(value)
     parent = value
     for part in path[:-1]:
+        parent[part] = copy.copy(parent[part])
         parent = parent[part]
     last = path[-1]
     if how == "remove":
         del parent[last]
     elif how == "add" and isinstance(parent[last], dict):
-        parent[last]["extra"] = junk
+        parent[last] = {**parent[last], "extra": junk}
     elif how == "add" and isinstance(parent[last], list):
-        parent[last].append(junk)
+        parent[last] = [*parent[last], junk]
     else:
         parent[last] = junk
     return value
@@ -101,17 +104,24 @@ def _outcome(read: Any, data: Any) -> Any:
         return [(p.pointer, p.detail) for p in exc.problems]
 
 
+@cache
+def _fresh(schema: type[Schema]) -> Schema:
+    """A schema of the full path's own, used only with the quick readings refused, so
+    that its quick loader is never made."""
+    return schema()
+
+
 def _full(read: Any, data: Any) -> Any:
     """The outcome of ``read`` with every quick reading refused: marshmallow's load of
-    every member (fresh schemas, whose quick loaders are not made yet)."""
+    every member."""
 
     def decline(*args: Any) -> Any:
         raise TypeError
 
     with mock.patch.object(schema_module, "quick", lambda field: _decline), \
             mock.patch.object(Schema, "quick", decline), \
-            mock.patch("service.terra_turrium.codec._POSITION_INPUT", PositionInput()), \
-            mock.patch("service.terra_turrium.codec._TURN", Turn()):
+            mock.patch("service.terra_turrium.codec._POSITION_INPUT", _fresh(PositionInput)), \
+            mock.patch("service.terra_turrium.codec._TURN", _fresh(Turn)):
         return _outcome(read, data)
 
 
