@@ -7,7 +7,8 @@
 // lead to the position played on), `viewing` (the position shown, null: the game's),
 // `view(k)`, `continueFrom(k)` and, if it has one, `recordText()`.
 
-import { $, copyText, el, guard, say } from "./core.js";
+import { drawLast } from "./board.js";
+import { $, copyText, el, guard, say, svgNode } from "./core.js";
 import { _, nameOf } from "./i18n.js";
 
 export function paintMoves(game) {
@@ -72,4 +73,44 @@ export function paintMoves(game) {
   if (current && current.scrollIntoView && $("#move-list").scrollHeight > $("#move-list").clientHeight) {
     current.scrollIntoView({ block: "nearest" });
   }
+}
+
+// The position after `k` turns of `game`'s record, shown as it stands (nothing to
+// click); `k` the record's own place goes back to the game. The game says how: `render`,
+// the path of its picture, and `lastTurn(turn)`, the walks and marks a turn of its
+// record leaves on the board (board.js, drawLast).
+export async function viewRecord(game, k, { render, lastTurn }) {
+  const { record } = game;
+  if (!record) return;
+  const at = Math.max(0, Math.min(k, record.turns.length));
+  if (at === game.at) {
+    game.viewing = null;
+    delete document.body.dataset.viewing;
+    await game.refresh();
+    return;
+  }
+  const position = at ? record.turns[at - 1].position : record.position;
+  const svg = svgNode(await game.api("POST", render, { position }, "image/svg+xml"));
+  game.viewing = at;
+  document.body.dataset.viewing = String(at);
+  $("#board").replaceChildren(svg);
+  if (at) drawLast(svg, lastTurn(record.turns[at - 1]));
+  paintMoves(game);
+  say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
+    : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
+      { n: at, seat: nameOf("seat", record.turns[at - 1].seat) }));
+}
+
+// `game` goes on from the position after `k` turns of its record: the later ones are
+// dropped, with their lines in the log.
+export async function continueRecord(game, k) {
+  const { record } = game;
+  if (!record) return;
+  const at = Math.max(0, Math.min(k, record.turns.length));
+  record.turns = record.turns.slice(0, at);
+  game.log = game.log.slice(game.log.length - at);
+  game.at = at;
+  game.viewing = null;
+  delete document.body.dataset.viewing;
+  await game.begin(at ? record.turns[at - 1].position : record.position, { push: true });
 }

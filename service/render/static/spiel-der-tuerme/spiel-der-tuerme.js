@@ -11,7 +11,7 @@
 import { $, $$, Problem, SVG_NS, colourDot, el, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext, splice, withLanguage } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
-import { paintMoves } from "/playground/moves.js";
+import { continueRecord, paintMoves, viewRecord } from "/playground/moves.js";
 
 const PATH = "/v1/spiel-der-tuerme";
 
@@ -197,42 +197,19 @@ class SpielDerTuerme {
     this.log = [];
   }
 
-  // The position after `k` turns of the record, shown as it stands (nothing to click);
-  // `k` the record's own place goes back to the game.
-  async view(k) {
-    const { record } = this;
-    if (!record) return;
-    const at = Math.max(0, Math.min(k, record.turns.length));
-    if (at === this.at) {
-      this.viewing = null;
-      delete document.body.dataset.viewing;
-      await this.refresh();
-      return;
-    }
-    const position = at ? record.turns[at - 1].position : record.position;
-    const svg = svgNode(await this.api("POST", `${PATH}/render`, { position }, "image/svg+xml"));
-    this.viewing = at;
-    document.body.dataset.viewing = String(at);
-    $("#board").replaceChildren(svg);
-    if (at) {
-      const walks = record.turns[at - 1].moves.map((m) => [m.from, m.to]);
-      drawLast(svg, { walks, marks: walks.flatMap(([from, to]) => [[from, "", _("the move started here")], [to, "", _("the move ended here")]]) });
-    }
-    paintMoves(this);
-    say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
-      : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
-        { n: at, seat: seatName(record.turns[at - 1].seat) }));
+  // The position after `k` turns of the record (moves.js); a turn leaves its moves.
+  view(k) {
+    return viewRecord(this, k, {
+      render: `${PATH}/render`,
+      lastTurn: (turn) => {
+        const walks = turn.moves.map((m) => [m.from, m.to]);
+        return { walks, marks: walks.flatMap(([from, to]) => [[from, "", _("the move started here")], [to, "", _("the move ended here")]]) };
+      },
+    });
   }
 
-  // The game goes on from the position after `k` turns: the later ones are dropped.
-  async continueFrom(k) {
-    const { record } = this;
-    if (!record) return;
-    const at = Math.max(0, Math.min(k, record.turns.length));
-    record.turns = record.turns.slice(0, at);
-    this.log = this.log.slice(this.log.length - at);
-    this.at = at;
-    await this.begin(at ? record.turns[at - 1].position : record.position, { push: true });
+  continueFrom(k) {
+    return continueRecord(this, k);
   }
 
   post(path, body) {

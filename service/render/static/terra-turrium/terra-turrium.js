@@ -10,7 +10,7 @@
 import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
 import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
-import { paintMoves } from "/playground/moves.js";
+import { continueRecord, paintMoves, viewRecord } from "/playground/moves.js";
 
 const PHASES = ["take", "place", "move"];
 
@@ -219,50 +219,21 @@ class TerraTurrium {
     return [this.record.start, ...this.record.turns.slice(0, this.at).map((t) => t.line)].join("\n");
   }
 
-  // The position after `k` turns of the record, shown as it stands (nothing to click);
-  // `k` the record's own place goes back to the game.
-  async view(k) {
-    const { record } = this;
-    if (!record) return;
-    const last = record.turns.length;
-    const at = Math.max(0, Math.min(k, last));
-    if (at === this.at) {
-      this.viewing = null;
-      delete document.body.dataset.viewing;
-      await this.refresh();
-      return;
-    }
-    const position = at ? record.turns[at - 1].position : record.position;
-    const svg = svgNode(await this.api("POST", "/v1/render", { position }, "image/svg+xml"));
-    this.viewing = at;
-    document.body.dataset.viewing = String(at);
-    $("#board").replaceChildren(svg);
-    if (at) {
-      const turn = record.turns[at - 1];
-      const walks = turn.plan.move.map((segment) => [segment.from, ...segment.path]);
-      drawLast(svg, {
-        walks,
+  // The position after `k` turns of the record (moves.js); a turn leaves its walks and
+  // the stones it took and placed.
+  view(k) {
+    return viewRecord(this, k, {
+      render: "/v1/render",
+      lastTurn: (turn) => ({
+        walks: turn.plan.move.map((segment) => [segment.from, ...segment.path]),
         marks: [...turn.plan.take.map((square) => [square, "T", _("a stone taken")]),
           ...turn.plan.place.map((square) => [square, "P", _("a stone placed")])],
-      });
-    }
-    this.paintMoves();
-    say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
-      : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
-        { n: at, seat: seatName(record.turns[at - 1].seat) }));
+      }),
+    });
   }
 
-  // The game goes on from the position after `k` turns: the later ones are dropped.
-  async continueFrom(k) {
-    const { record } = this;
-    if (!record) return;
-    const at = Math.max(0, Math.min(k, record.turns.length));
-    record.turns = record.turns.slice(0, at);
-    this.log = this.log.slice(this.log.length - at);
-    this.at = at;
-    this.viewing = null;
-    delete document.body.dataset.viewing;
-    await this.begin(at ? record.turns[at - 1].position : record.position, { push: true });
+  continueFrom(k) {
+    return continueRecord(this, k);
   }
 
   async newGame(query, { push = true } = {}) {
