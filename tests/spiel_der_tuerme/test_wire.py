@@ -7,7 +7,6 @@ value, or the same problems)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 from unittest import mock
@@ -17,7 +16,7 @@ import pytest
 
 from service.common import InvalidPositionError, MalformedError
 from service.common import schema as schema_module
-from service.common.schema import List, Nested, OneOf, Schema, SquareMap, _decline
+from service.common.schema import OneOf, Schema, _decline
 from service.spiel_der_tuerme import (
     Colour,
     EndReason,
@@ -33,6 +32,7 @@ from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
 from tests.terra_turrium.test_reading import JUNK, _fresh, _kinds_of_place, _mistakes
+from tests.described import members, places
 from tests.api.replacing import replaced as _replaced
 
 #: A position with a value other than its default in every member the schema makes
@@ -47,40 +47,14 @@ FULL = [
 ]
 
 
-def _members(schema: Any) -> list[str]:
-    return [field.data_key or name for name, field in schema._declared_fields.items()]
-
-
-def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
-    """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, described, data
-    if data is None:
-        return
-    if isinstance(described, type) and issubclass(described, Schema):
-        for name, field in described._declared_fields.items():
-            key = field.data_key or name
-            if key in data:
-                yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(described, Nested):
-        yield from _places(described.nested, data, pointer)
-    elif isinstance(described, OneOf):
-        yield from _places(described.variants[data[described.tag]], data, pointer)
-    elif isinstance(described, List):
-        for index, item in enumerate(data):
-            yield from _places(described.inner, item, f"{pointer}/{index}")
-    elif isinstance(described, SquareMap):
-        for key, item in data.items():
-            yield from _places(described.value_field, item, f"{pointer}/{key}")
-
-
 @pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])
 def test_tb1_tn1_te1_te3_the_writer_writes_every_member_of_the_schema_in_its_order(position):
     data = position_to_dict(position)
     objects = 0
-    for pointer, described, value in _places(SdtPosition, data):
+    for pointer, described, value in places(SdtPosition, data):
         if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
-            assert list(value) == _members(described), pointer
+            assert list(value) == members(described), pointer
     assert objects > len(position.seats)  # the position, its stacks, rules, turn …
 
 
@@ -89,19 +63,19 @@ def test_tb1_tn1_te1_te3_the_reader_reads_back_every_member_of_the_schema(positi
     data = position_to_dict(position)
     assert read_position(data) == position
     # Each member's value is checked: a value of no type at all is a problem there.
-    for pointer, _described, _value in _places(SdtPositionInput, data):
+    for pointer, _described, _value in places(SdtPositionInput, data):
         if pointer:
             with pytest.raises(MalformedError) as err:
                 read_position(_replaced(data, pointer, 1.5))
             assert [p.pointer for p in err.value.problems] == [pointer]
 
 
-def test_te1_te3_over_describes_every_variant_with_the_same_members():
+def test_te1_te3_over_describes_every_variant_with_the_samemembers():
     over = SdtPositionInput._declared_fields["over"]
     assert isinstance(over, OneOf)
     assert set(over.variants) == {reason.value for reason in EndReason}
     for variant in over.variants.values():
-        assert _members(variant) == ["reason", "quarter", "seat"], variant.__name__
+        assert members(variant) == ["reason", "quarter", "seat"], variant.__name__
 
 
 def test_tm1_tm7_a_turn_is_written_and_read_by_its_schema():
@@ -110,10 +84,10 @@ def test_tm1_tm7_a_turn_is_written_and_read_by_its_schema():
     for _ in range(10):
         plan = random_turn(position, rng)
         data = turn_plan_to_dict(plan)
-        assert list(data) == _members(SdtTurn) and parse_turn_plan(data) == plan
+        assert list(data) == members(SdtTurn) and parse_turn_plan(data) == plan
         for move in data["moves"]:
             assert tuple(move) == ("from", "to")
-        for pointer, _described, _value in _places(SdtTurn, data):
+        for pointer, _described, _value in places(SdtTurn, data):
             if pointer:
                 with pytest.raises(MalformedError) as err:
                     parse_turn_plan(_replaced(data, pointer, 1.5))

@@ -13,7 +13,7 @@ import pytest
 
 from service.common import MalformedError
 from service.common.budget import Budget
-from service.common.schema import List, Nested, OneOf, Schema
+from service.common.schema import List, Schema
 from service.common.schema_shapes import Either
 from service.terra_turrium import (
     OPTIONS,
@@ -60,42 +60,19 @@ from service.terra_turrium.schemas import (
     Turn,
     ViolationSchema,
 )
+from tests.described import members, places
 from tests.api.replacing import replaced
 from tests.terra_turrium.test_reading import POSITIONS
-
-
-def _members(schema: Any) -> list[str]:
-    return [field.data_key or name for name, field in schema._declared_fields.items()]
-
-
-def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
-    """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, described, data
-    if data is None:
-        return
-    if isinstance(described, type) and issubclass(described, Schema):
-        for name, field in described._declared_fields.items():
-            key = field.data_key or name
-            if key in data:
-                yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(described, Nested):
-        yield from _places(described.nested, data, pointer)
-    elif isinstance(described, OneOf):
-        yield from _places(described.variants[data[described.tag]], data, pointer)
-    elif isinstance(described, List) and not isinstance(data, tuple):
-        for index, item in enumerate(data):
-            if not isinstance(item, list):  # a rank of the heights is one value
-                yield from _places(described.inner, item, f"{pointer}/{index}")
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p.players}p")
 def test_b5_s1_s4_t1_the_writer_writes_every_member_in_the_schemas_order(position):
     data = position_to_dict(position)
     objects = 0
-    for pointer, described, value in _places(PositionAnswer, data):
+    for pointer, described, value in places(PositionAnswer, data):
         if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
-            assert list(value) == _members(described), pointer
+            assert list(value) == members(described), pointer
     assert objects == 1 + len(position.seats) + 2  # the position, its seats, rules, turn
 
 
@@ -104,7 +81,7 @@ def test_b5_s1_s4_t1_the_reader_reads_back_every_member(position):
     data = position_to_dict(position)
     assert read_position(data) == position
     # Each member's value is checked: a value of no type at all is a problem there.
-    for pointer, _described, _value in _places(PositionInput, data):
+    for pointer, _described, _value in places(PositionInput, data):
         if pointer:
             with pytest.raises(MalformedError) as err:
                 read_position(replaced(data, pointer, 1.5))
@@ -125,7 +102,7 @@ def test_t1_a_turn_is_written_and_read_by_its_schema():
     for _ in range(8):
         plan = random_turn(position, rng)
         data = turn_plan_to_dict(plan)
-        assert list(data) == _members(Turn) and parse_turn_plan(data) == plan
+        assert list(data) == members(Turn) and parse_turn_plan(data) == plan
         for segment in data["move"]:
             assert tuple(segment) == ("from", "path")
         position, _ = apply_turn(position, plan)

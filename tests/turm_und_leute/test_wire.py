@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
 from unittest import mock
@@ -19,7 +18,7 @@ import pytest
 
 from service.api.turm_und_leute.views import apply_query, combat, setup
 from service.common import MalformedError
-from service.common.schema import List, Nested, OneOf, Schema, load
+from service.common.schema import Schema, load
 from service.turm_und_leute import Edition, fight_to_dict, parse_fight, parse_outcome
 from service.turm_und_leute.actions import (
     Absorb,
@@ -59,6 +58,7 @@ from service.turm_und_leute.schemas import (
 )
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind, Placement
+from tests.described import members, places
 from tests.api.replacing import replaced as _replaced
 from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes, _mutated
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
@@ -106,48 +106,25 @@ TURN_FULL = TurnBody(TUL, (Side.FLUID, Side.ENGEL), LEDGER_FULL, ACTIONS_FULL, s
 GOAL_FULL = GoalBody(SUS, (Side.ENGEL,), (LEDGER_FULL, LedgerBody(Side.IMPERATOR)), people_safe=True)
 
 
-def _members(schema: Any) -> list[str]:
-    return [field.data_key or name for name, field in schema._declared_fields.items()]
-
-
-def _places(described: Any, data: Any, pointer: str = "") -> Iterator[tuple[str, Any, Any]]:
-    """Every value of ``data`` with the field (or schema) that describes it, walked together."""
-    yield pointer, described, data
-    if data is None:
-        return
-    if isinstance(described, type) and issubclass(described, Schema):
-        for name, field in described._declared_fields.items():
-            key = field.data_key or name
-            if key in data:
-                yield from _places(field, data[key], f"{pointer}/{key}")
-    elif isinstance(described, Nested):
-        yield from _places(described.nested, data, pointer)
-    elif isinstance(described, OneOf):
-        yield from _places(described.variants[data[described.tag]], data, pointer)
-    elif isinstance(described, List):
-        for index, item in enumerate(data):
-            yield from _places(described.inner, item, f"{pointer}/{index}")
-
-
 def _written_as_described(schema: type[Schema], data: Any) -> int:
     """Checks that every object of ``data`` has the members its schema lists, in their
     order (a record: only members it lists); returns how many objects it checked."""
     objects = 0
-    for pointer, described, value in _places(schema, data):
+    for pointer, described, value in places(schema, data):
         if isinstance(described, type) and issubclass(described, Schema) and value is not None:
             objects += 1
             if issubclass(described, Record):
-                assert set(value) <= set(_members(described)), pointer
+                assert set(value) <= set(members(described)), pointer
             else:
-                assert [m for m in _members(described) if m in value] == list(value), pointer
+                assert [m for m in members(described) if m in value] == list(value), pointer
                 omitted = [f.data_key or n for n, f in described._declared_fields.items() if f.metadata.get("omit")]
-                assert set(_members(described)) - set(value) <= set(omitted), pointer
+                assert set(members(described)) - set(value) <= set(omitted), pointer
     return objects
 
 
 def _checked_where_it_stands(schema: type[Schema], data: Any, read: Any) -> int:
     """Each member's value is checked: a value of no type at all is one problem, there."""
-    pointers = dict.fromkeys(pointer for pointer, _described, _value in _places(schema, data) if pointer)
+    pointers = dict.fromkeys(pointer for pointer, _described, _value in places(schema, data) if pointer)
     for pointer in pointers:
         with pytest.raises(MalformedError) as err:
             read(_replaced(data, pointer, 1.5))
@@ -176,13 +153,13 @@ def test_l2_a_fight_is_read_back_from_what_its_schema_writes() -> None:
 def test_l2_every_member_of_a_fight_is_checked_where_it_stands() -> None:
     data = fight_to_dict(FIGHT_FULL)
     checked = _checked_where_it_stands(TulFightBody, data, parse_fight)
-    assert checked == len(_members(TulFightBody)) + 4 + 5 * 4  # the fight, its lists' entries, their groups
+    assert checked == len(members(TulFightBody)) + 4 + 5 * 4  # the fight, its lists' entries, their groups
 
 
 def test_l7_the_outcome_is_written_and_read_by_its_schema() -> None:
     answer = combat(fight_to_dict(FIGHT_FULL))
     assert _written_as_described(TulOutcome, answer) == 1 + 5
-    assert list(answer) == _members(TulOutcome)
+    assert list(answer) == members(TulOutcome)
     assert TulOutcome().dump(parse_outcome(answer)) == answer
     _checked_where_it_stands(TulOutcome, answer, parse_outcome)
 
@@ -211,7 +188,7 @@ def test_l14_to_l30_every_action_of_the_engine_is_described_once() -> None:
     assert sorted(builds, key=str) == sorted(get_args(Action), key=str)
     assert {type(a) for a in ACTIONS_FULL} == set(builds)
     for value, variant in ACTIONS.items():
-        assert _members(variant)[0] == "type" and variant._declared_fields["type"].always == value
+        assert members(variant)[0] == "type" and variant._declared_fields["type"].always == value
 
 
 def test_l12_to_l30_every_event_the_engine_tells_is_described() -> None:
@@ -235,7 +212,7 @@ def test_l9_l14_every_member_of_a_body_is_checked_where_it_stands(body: Any) -> 
     schema = TulTurnBody if isinstance(body, TurnBody) else TulGoalBody
     data = schema().dump(body)
     checked = _checked_where_it_stands(schema, data, lambda sent: load(schema(), sent))
-    assert checked > len(_members(schema)) + len(_members(TulLedger))
+    assert checked > len(members(schema)) + len(members(TulLedger))
 
 
 def test_l14_an_action_of_no_type_is_one_problem_at_its_type() -> None:
