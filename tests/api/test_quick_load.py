@@ -15,7 +15,6 @@ extra member added.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from service.api.declare import instance
 from service.api.examples import examples
 from service.api.queries import Query
 from service.common import RuleError
+from tests.mutations import paths
 
 DOCUMENT = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
 JSON = st.recursive(
@@ -150,21 +150,11 @@ def check_agree(schema: Query, body: Any) -> bool:
     return True
 
 
-def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(value, dict):
-        for key, member in value.items():
-            yield from _places(member, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _places(item, (*path, index))
-
-
 @st.composite
 def changed(draw: st.DrawFn, bodies: list[Any]) -> Any:
     """An example with one place removed, replaced or given an extra member."""
     body = copy.deepcopy(draw(st.sampled_from(bodies)))
-    path = draw(st.sampled_from([p for p in _places(body) if p]))
+    path = draw(st.sampled_from([p for p in paths(body) if p]))
     parent = body
     for part in path[:-1]:
         parent = parent[part]

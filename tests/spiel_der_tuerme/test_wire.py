@@ -31,7 +31,7 @@ from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtT
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
 from tests.spiel_der_tuerme.builders import sq
-from tests.terra_turrium.test_reading import JUNK, _fresh, _kinds_of_place, _mistakes
+from tests.mutations import JUNK, fresh, kinds_of_place, mistakes
 from tests.described import members, places
 from tests.api.replacing import replaced as _replaced
 
@@ -112,7 +112,7 @@ def _full(data: Any) -> Any:
 
     with mock.patch.object(schema_module, "quick", lambda field: _decline), \
             mock.patch.object(Schema, "quick", decline), \
-            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", _fresh(SdtPositionInput)):
+            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", fresh(SdtPositionInput)):
         return _outcome(data)
 
 
@@ -129,10 +129,10 @@ def test_tb1_tb4_a_position_is_read_alike_on_the_quick_and_the_full_path(positio
     stacks = sorted(data["stacks"].items(), key=lambda item: -len(item[1]["stones"]))
     data["stacks"] = dict(stacks[:2] + stacks[-2:])
     sent = 0
-    for wrong in _mistakes(data):
+    for wrong in mistakes(data):
         assert _outcome(wrong) == _full(wrong), wrong
         sent += 1
-    for path in _kinds_of_place(data):
+    for path in kinds_of_place(data):
         for junk in SHAPES:
             wrong = _replaced(data, "".join(f"/{part}" for part in path), junk)
             assert _outcome(wrong) == _full(wrong), wrong

@@ -5,10 +5,7 @@ every input: the same value, or the same problems."""
 
 from __future__ import annotations
 
-import copy
-from functools import cache
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 from unittest import mock
@@ -36,79 +33,13 @@ from service.terra_turrium.codec import read_position
 from service.terra_turrium.position import Captures, Reentry
 from service.terra_turrium.schemas import PositionInput, Turn
 from service.terra_turrium.random_player import random_setup, random_turn
-
-#: Values a client gets wrong: other JSON types, look-alikes (1.0, true for 1), names
-#: of other things, every bound of a counter (attacks 5, captures 2, in_hand 3,
-#: bonus_stones 999, a height 9999, and 255 where the quick reading of heights changes
-#: method).
-JUNK = [None, True, False, 1.0, "", "a1", "k1", "A1", "NW", "reserve", "take", "move", "yellow", "Yellow",
-        [], ["a1"], ["zz"], {}, {"a": 1}, *range(-1, 8), 255, 256, 999, 1000, 9999, 10_000]
-
-
-
-def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """Every place in a JSON value, the value itself first."""
-    yield path
-    if isinstance(value, dict):
-        for key, member in value.items():
-            yield from _places(member, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _places(item, (*path, index))
-
-
-def _kinds_of_place(value: Any) -> list[tuple[Any, ...]]:
-    """The first two places of each kind (``seats/*/attacks``, ``heights/*/*`` …)."""
-    kinds: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
-    for path in _places(value):
-        kind = tuple("*" if isinstance(part, int) else part for part in path)
-        kinds.setdefault(kind, []).append(path)
-    return [path for paths in kinds.values() for path in paths[:2]]
-
-
-def _mutated(value: Any, path: tuple[Any, ...], how: str, junk: Any) -> Any:
-    """``value`` with the place at ``path`` replaced by ``junk``, removed, or given an
-    extra member or item. Only the containers on the way to ``path`` are copied: the rest
-    is shared with ``value``, which no reader changes."""
-    if not path:
-        return junk
-    value = copy.copy(value)
-    parent = value
-    for part in path[:-1]:
-        parent[part] = copy.copy(parent[part])
-        parent = parent[part]
-    last = path[-1]
-    if how == "remove":
-        del parent[last]
-    elif how == "add" and isinstance(parent[last], dict):
-        parent[last] = {**parent[last], "extra": junk}
-    elif how == "add" and isinstance(parent[last], list):
-        parent[last] = [*parent[last], junk]
-    else:
-        parent[last] = junk
-    return value
-
-
-def _mistakes(value: Any) -> Iterator[Any]:
-    """``value`` with one mistake, every way :data:`JUNK` and :func:`_mutated` allow."""
-    for path in _kinds_of_place(value):
-        for how in ("replace", "remove", "add"):
-            for junk in JUNK if how != "remove" else [None]:
-                yield _mutated(value, path, how, junk)
-
+from tests.mutations import fresh, mistakes
 
 def _outcome(read: Any, data: Any) -> Any:
     try:
         return read(data)
     except MalformedError as exc:
         return [(p.pointer, p.detail) for p in exc.problems]
-
-
-@cache
-def _fresh(schema: type[Schema]) -> Schema:
-    """A schema of the full path's own, used only with the quick readings refused, so
-    that its quick loader is never made."""
-    return schema()
 
 
 def _full(read: Any, data: Any) -> Any:
@@ -120,8 +51,8 @@ def _full(read: Any, data: Any) -> Any:
 
     with mock.patch.object(schema_module, "quick", lambda field: _decline), \
             mock.patch.object(Schema, "quick", decline), \
-            mock.patch("service.terra_turrium.codec._POSITION_INPUT", _fresh(PositionInput)), \
-            mock.patch("service.terra_turrium.codec._TURN", _fresh(Turn)):
+            mock.patch("service.terra_turrium.codec._POSITION_INPUT", fresh(PositionInput)), \
+            mock.patch("service.terra_turrium.codec._TURN", fresh(Turn)):
         return _outcome(read, data)
 
 
@@ -153,7 +84,7 @@ def test_b5_s1_s4_t1_a_position_is_read_alike_on_the_quick_and_the_full_path(pos
     data = position_to_dict(position)
     assert PositionInput().quick(data) == position  # the quick path is taken at all
     assert _outcome(read_position, data) == _full(read_position, data) == position
-    for sent in _mistakes(data):
+    for sent in mistakes(data):
         assert _outcome(read_position, sent) == _full(read_position, sent), sent
 
 
@@ -163,5 +94,5 @@ def test_t1_a_turn_is_read_alike_on_the_quick_and_the_full_path(seed):
     plan = random_turn(position, random.Random(seed))
     data = turn_plan_to_dict(plan)
     assert Turn().quick(data) == _full(parse_turn_plan, data) == plan
-    for sent in _mistakes(data):
+    for sent in mistakes(data):
         assert _outcome(parse_turn_plan, sent) == _full(parse_turn_plan, sent), sent

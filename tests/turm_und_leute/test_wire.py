@@ -60,7 +60,7 @@ from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Kind, Placement
 from tests.described import members, places
 from tests.api.replacing import replaced as _replaced
-from tests.terra_turrium.test_reading import JUNK, _kinds_of_place, _mistakes, _mutated
+from tests.mutations import JUNK, kinds_of_place, mistakes, mutated
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -319,12 +319,12 @@ def test_l2_l9_l14_a_body_is_read_alike_on_the_quick_and_the_full_path(schema: t
     # The quick path is taken at all, and loads what marshmallow loads.
     assert made.quick(data) == _full(made, data) == value
     sent = 0
-    for wrong in _mistakes(data):
+    for wrong in mistakes(data):
         assert _outcome(made, wrong) == _full(made, wrong), wrong
         sent += 1
-    for path in _kinds_of_place(data):
+    for path in kinds_of_place(data):
         for junk in MORE:
-            wrong = _mutated(data, path, "replace", junk)
+            wrong = mutated(data, path, "replace", junk)
             assert _outcome(made, wrong) == _full(made, wrong), wrong
     assert sent > len(JUNK) * 10
 
@@ -333,5 +333,5 @@ def test_l7_an_outcome_is_read_alike_on_the_quick_and_the_full_path() -> None:
     made = TulOutcome()
     answer = combat(fight_to_dict(FIGHT_FULL))
     assert made.quick(answer) == _full(made, answer) == parse_outcome(answer)
-    for wrong in _mistakes(answer):
+    for wrong in mistakes(answer):
         assert _outcome(made, wrong) == _full(made, wrong), wrong
