@@ -149,6 +149,19 @@ class Alternatives(Schema):
         return lambda obj: writers[pick(obj)](obj)
 
 
+def dumper(schema: type[Schema], doc: str = "") -> Callable[[Any], dict[str, Any]]:
+    """The engine's writer of a value as ``schema`` dumps it (its JSON form), made once,
+    with ``doc`` as its docstring: a codec's ``*_to_dict``."""
+    write = schema().writer()
+
+    def written(value: Any) -> dict[str, Any]:
+        found: dict[str, Any] = write(value)
+        return found
+
+    written.__doc__ = doc
+    return written
+
+
 def verdict_answer(violation: type[Schema], prefix: str = "", part: str = "action") -> type[Alternatives]:
     """The answer of a turn's validation, the same in every game: ``{"legal": true}``, or
     ``{"legal": false, "violation": …}`` with the game's ``violation`` schema. Made as the

@@ -26,6 +26,7 @@ from marshmallow import ValidationError
 
 from service.common import InvalidPositionError, MalformedError  # noqa: F401 (the doctests use it)
 from service.common.schema import load, problems
+from service.common.schema_shapes import dumper
 from service.spiel_der_tuerme import schemas
 from service.spiel_der_tuerme.actions import Event, TurnPlan
 from service.spiel_der_tuerme.board import (
@@ -158,17 +159,6 @@ def parse_turn_plan(data: object) -> TurnPlan:
 # --------------------------------------------------------------------------- writing
 
 
-def _writer(schema: Any, doc: str) -> Any:
-    write = schema().writer()
-
-    def written(value: Any) -> dict[str, Any]:
-        found: dict[str, Any] = write(value)
-        return found
-
-    written.__doc__ = doc
-    return written
-
-
 def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     """``null``, or ``{"reason", "quarter", "seat"}`` with ``null`` where they do not apply."""
     field = schemas.SdtPositionInput._declared_fields["over"]
@@ -176,15 +166,15 @@ def over_to_dict(over: Over | None) -> dict[str, Any] | None:
     return written
 
 
-position_to_dict: Final = _writer(
+position_to_dict: Final = dumper(
     schemas.SdtPosition, "The JSON form of a position, every member written, stacks in board order."
 )
-move_to_dict: Final = _writer(schemas.SdtMove, '``{"from", "to"}``.')
-turn_plan_to_dict: Final = _writer(
+move_to_dict: Final = dumper(schemas.SdtMove, '``{"from", "to"}``.')
+turn_plan_to_dict: Final = dumper(
     schemas.SdtTurn, 'The JSON form of a :class:`TurnPlan`; a pass is ``{"moves": [], "end_turn": true}``.'
 )
-legal_move_to_dict: Final = _writer(schemas.SdtLegalMove, "One entry of the moves answer.")
-_MOVES: Final = _writer(schemas.SdtMovesAnswer, "")
+legal_move_to_dict: Final = dumper(schemas.SdtLegalMove, "One entry of the moves answer.")
+_MOVES: Final = dumper(schemas.SdtMovesAnswer, "")
 
 
 def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
@@ -193,7 +183,7 @@ def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     return written
 
 
-score_to_dict: Final = _writer(schemas.SdtScoreAnswer, 'The score answer: ``{"seats", "game_over", "winners"}``.')
+score_to_dict: Final = dumper(schemas.SdtScoreAnswer, 'The score answer: ``{"seats", "game_over", "winners"}``.')
 _EVENT: Final = schemas.SdtApplyAnswer._declared_fields["events"].inner  # type: ignore[attr-defined]
 
 
@@ -203,11 +193,11 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return written
 
 
-violation_to_dict: Final = _writer(
+violation_to_dict: Final = dumper(
     schemas.SdtViolation,
     '``{"rule", "index", "detail"}``, and ``interpretations`` where the rule rests on a reading.',
 )
-_BOARD: Final = _writer(schemas.SdtBoardAnswer, "")
+_BOARD: Final = dumper(schemas.SdtBoardAnswer, "")
 
 
 def board_to_dict() -> dict[str, Any]:

@@ -21,7 +21,7 @@ The position's one-line notation is the other codec, beside this one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final, NamedTuple
 
@@ -30,6 +30,7 @@ from marshmallow import ValidationError
 from service.common import MalformedError
 from service.common.grid import board_order
 from service.common.schema import load, problems
+from service.common.schema_shapes import dumper
 from service.terra_turrium import schemas
 from service.terra_turrium.board import (
     CLOCKWISE,
@@ -195,22 +196,11 @@ def origin_name(origin: Square | None) -> str:
     return RESERVE if origin is None else square_name(origin)
 
 
-def _writer(schema: Any, doc: str = "") -> Callable[[Any], dict[str, Any]]:
-    write = schema().writer()
-
-    def written(value: Any) -> dict[str, Any]:
-        found: dict[str, Any] = write(value)
-        return found
-
-    written.__doc__ = doc
-    return written
-
-
-rules_to_dict: Final = _writer(schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value.")
-position_to_dict: Final = _writer(
+rules_to_dict: Final = dumper(schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value.")
+position_to_dict: Final = dumper(
     schemas.PositionAnswer, "The JSON form of a position (the contract's ``Position``), every member written out."
 )
-turn_plan_to_dict: Final = _writer(
+turn_plan_to_dict: Final = dumper(
     schemas.SuggestedTurn, "The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`."
 )
 _EVENT: Any = schemas.ApplyAnswer._declared_fields["events"].inner  # type: ignore[attr-defined]
@@ -222,14 +212,14 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return written
 
 
-violation_to_dict: Final = _writer(
+violation_to_dict: Final = dumper(
     schemas.ViolationSchema, "The ``violation`` member; ``step`` only where the violation is one step of a path."
 )
-removal_to_dict: Final = _writer(schemas.RemovalSchema)
-reach_to_dict: Final = _writer(schemas.ReachSchema)
-capture_to_dict: Final = _writer(schemas.CaptureSchema)
-goal_status_to_dict: Final = _writer(schemas.GoalSeat)
-_BOARD: Final = _writer(schemas.BoardAnswer)
+removal_to_dict: Final = dumper(schemas.RemovalSchema)
+reach_to_dict: Final = dumper(schemas.ReachSchema)
+capture_to_dict: Final = dumper(schemas.CaptureSchema)
+goal_status_to_dict: Final = dumper(schemas.GoalSeat)
+_BOARD: Final = dumper(schemas.BoardAnswer)
 
 
 def board_to_dict() -> dict[str, Any]:
