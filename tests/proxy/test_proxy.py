@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving.server import children
+from tests.serving.server import children, raw
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "compose" / "nginx.conf"
@@ -351,22 +351,6 @@ def test_a_rolling_restart_and_a_killed_instance_lose_no_request() -> None:
         print(f"nginx logged {retried} failed attempts, each answered by another instance")
 
 
-def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Send ``request`` as it is; the answer's status, headers (lower-case names), body."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    return int(lines[0].split()[1]), headers, body
-
-
 HEAD = b"Host: oracle\r\nConnection: close\r\n"
 REFUSALS = {
     "body over 64 KiB": (413, b"POST /v1/removals HTTP/1.1\r\n" + HEAD
@@ -392,7 +376,7 @@ def test_every_refusal_through_nginx_is_a_problem_with_the_answers_headers() -> 
         instance.ready()
         port, _ = stack.enter_context(nginx([instance.port]))
         for name, (status, request) in REFUSALS.items():
-            got, headers, body = _raw(port, request)
+            got, headers, body = raw(port, request)
             assert got == status, (name, got, headers, body[:300])
             assert headers.get("content-type") == PROBLEM, (name, headers, body[:300])
             assert headers.get("x-content-type-options") == "nosniff", (name, headers)
@@ -400,9 +384,9 @@ def test_every_refusal_through_nginx_is_a_problem_with_the_answers_headers() -> 
             problem = json.loads(body)
             assert problem["status"] == status and problem["title"] and problem["detail"], (name, problem)
         # The oracle's own answers pass unchanged, its problem details included.
-        got, headers, body = _raw(port, b"GET /v1/removals HTTP/1.1\r\n" + HEAD + b"\r\n")
+        got, headers, body = raw(port, b"GET /v1/removals HTTP/1.1\r\n" + HEAD + b"\r\n")
         assert got == 405 and headers["allow"] and json.loads(body)["status"] == 405
-        got, headers, body = _raw(port, b"POST /v1/removals HTTP/1.1\r\n" + HEAD
+        got, headers, body = raw(port, b"POST /v1/removals HTTP/1.1\r\n" + HEAD
                                   + b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
         assert got == 400 and json.loads(body)["errors"][0]["pointer"] == "/position"
 

@@ -171,6 +171,22 @@ class Trickle(threading.Thread):
         self.sock.close()
 
 
+def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``request`` as it is; the answer's status, headers (lower-case names), body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
 def closed_by_server(sock: socket.socket, within: float) -> float | None:
     """Seconds until the server closes ``sock`` (reads end), or None if it does not
     within ``within`` seconds."""
