@@ -13,7 +13,8 @@ asks. ``--compare`` runs the same load once more with the heavy requests answere
 workers themselves (ORACLE_HEAVY_PROCESSES=0), as before service/offload.py.
 
 Target (docs/deploying.md): p50 <= 30 ms and p99 <= 150 ms for each light request under
-the load, none failing. tests/serving/test_heavy.py asserts it with the same pieces.
+the load, none failing. tests/serving/test_heavy.py asserts, with the same pieces, that none
+fails (no latency: the machine's speed is this benchmark's to measure).
 """
 
 from __future__ import annotations
@@ -163,15 +164,16 @@ class HeavyLoad:
             self.process.wait()
 
 
-def light_latencies(port: int, seconds: float, pause: float = 0.05) -> dict[str, list[float]]:
+def light_latencies(port: int, seconds: float, pause: float = 0.05, timeout: float = 5) -> dict[str, list[float]]:
     """Each light request in turn, on a new connection each time (as a probe asks), for
-    ``seconds``: its times in seconds (infinite for a failure or a status other than 200)."""
+    ``seconds``: its times in seconds (infinite for a failure, a status other than 200 or
+    no answer within ``timeout`` seconds)."""
     took: dict[str, list[float]] = {name: [] for name, _, _ in LIGHT}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         for name, path, body in LIGHT:
             start = time.perf_counter()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
             try:
                 headers = {"Content-Type": "application/json"} if body else {}
                 connection.request("POST" if body else "GET", path, body=body, headers=headers)

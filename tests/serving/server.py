@@ -104,7 +104,9 @@ def serve(directory: Path, workers: int = WORKERS, options: Sequence[str] = (), 
         )
     server = Server(port, process, stdout, stderr, metrics)
     try:
-        deadline = time.monotonic() + 30
+        # A guard against a server that never starts, not a figure: starting takes a few
+        # seconds on a quiet machine, and as long as it must on a busy one.
+        deadline = time.monotonic() + 120
         while len(server.workers()) < workers or not _answers(server):
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not start:\n{server.log()}")
@@ -202,10 +204,10 @@ def closed_by_server(sock: socket.socket, within: float) -> float | None:
     return time.monotonic() - start
 
 
-def probe(server: Server, seconds: float, pause: float = 0.2) -> dict[str, list[float]]:
+def probe(server: Server, seconds: float, pause: float = 0.2, timeout: float = 5) -> dict[str, list[float]]:
     """Ask ``/healthz`` and POST ``/v1/removals`` in turn for ``seconds``, each on a new
-    connection: how long each answer took, in seconds (infinite for no answer within 5 s
-    or one other than 200)."""
+    connection: how long each answer took, in seconds (infinite for no answer within
+    ``timeout`` seconds or one other than 200)."""
     took: dict[str, list[float]] = {"healthz": [], "post": []}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -213,9 +215,9 @@ def probe(server: Server, seconds: float, pause: float = 0.2) -> dict[str, list[
             start = time.monotonic()
             try:
                 if name == "healthz":
-                    status = server.request("GET", "/healthz", timeout=5)[0]
+                    status = server.request("GET", "/healthz", timeout=timeout)[0]
                 else:
-                    status = server.post(timeout=5)[0]
+                    status = server.post(timeout=timeout)[0]
                 times.append(time.monotonic() - start if status == 200 else float("inf"))
             except OSError:
                 times.append(float("inf"))
