@@ -1,5 +1,5 @@
-"""Collection of the doctests: the former module names only re-export (and warn); what
-the engines' coverage is measured over.
+"""What the whole suite shares: hypothesis without a clock; what the engines' coverage is
+measured over.
 
 ``ORACLE_COMPILED_BUILD=build/compiled`` (``make test-compiled``) puts the engines compiled
 by mypyc (setup.py, ``make compile``) ahead of the sources, for the tests that run against
@@ -10,8 +10,13 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings
 
-collect_ignore = ["service/rules", "service/render/svg.py"]
+#: Hypothesis fails an example that takes longer than its deadline (200 ms unless a test
+#: sets one): a judgement of the machine's speed, which a busy machine fails. No test of
+#: the suite has one; what the engines cost is measured by ``make bench``.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 if os.environ.get("ORACLE_COMPILED_BUILD"):
     sys.path.insert(0, os.path.abspath(os.environ["ORACLE_COMPILED_BUILD"]))

@@ -95,12 +95,14 @@ def test_level_3_uses_a_larger_budget_than_level_2():
 
 def test_the_clock_stops_a_search_and_the_answer_says_so():
     position = play_game(setup_position(4), [0, 0, 0, 0], 5, BY_NODES, 8)[0]
-    started = time.monotonic()
+    whole = suggest_turn(position, 3, 0, Budget(ms=600_000, nodes=1_000_000))
     answer = suggest_turn(position, 3, 0, Budget(ms=1, nodes=1_000_000))
-    elapsed = time.monotonic() - started
-    assert answer.stopped in (Stop.TIME, Stop.COMPLETE)
-    # 1 ms of search plus the ordinary work of a turn: far below a second even on a busy machine.
-    assert elapsed < 1.0
+    # Stopped by the clock, short of the whole search (no node bound could stop it), or,
+    # on a machine fast enough, the whole search itself.
+    if answer.stopped is Stop.TIME:
+        assert answer.nodes < whole.nodes
+    else:
+        assert (answer.stopped, answer.nodes) == (Stop.COMPLETE, whole.nodes)
     assert validate_turn(position, answer.turn) is None
 
 
