@@ -36,8 +36,21 @@ def test_version_is_a_version_string():
     assert re.fullmatch(r"\d+\.\d+\.\d+\S*", service.__version__)
 
 
-def test_request_bodies_are_capped_at_64_kib(app):
-    assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+#: A small valid body, padded with spaces (which JSON allows) to the size a test needs.
+REMOVALS = json.dumps({"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}).encode()
+
+
+def _padded(size: int) -> bytes:
+    return REMOVALS + b" " * (size - len(REMOVALS))
+
+
+@pytest.mark.parametrize(("size", "status"), [(64 * 1024, 200), (64 * 1024 + 1, 413)])
+def test_request_bodies_are_capped_at_64_kib(client, size, status):
+    """The contract's cap: a body of 64 KiB is read, one byte more is refused."""
+    response = client.post("/v1/removals", data=_padded(size), content_type="application/json")
+    assert response.status_code == status, response.data[:300]
+    if status == 413:
+        assert response.mimetype == "application/problem+json"
 
 
 def test_config_overrides_defaults():

@@ -4,9 +4,12 @@ answer and the L1 table."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from service.api.turm_und_leute.views import combat
 from service.common import MAX_PROBLEMS, InvalidQueryError, MalformedError, RuleError
@@ -26,6 +29,8 @@ from service.turm_und_leute import (
     units_to_dict,
 )
 from tests.turm_und_leute.builders import SUS, TUL, fight, g
+
+OPENAPI = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 #: The request of the contract, as the shared description gives it.
 CONTRACT_EXAMPLE: dict[str, Any] = {
@@ -123,15 +128,38 @@ def test_l2_optional_members_take_their_documented_defaults() -> None:
         False,
         False,
     )
-    assert DEFAULTS == {
-        "position": "ground",
-        "marked": False,
-        "actions_used": 0,
-        "helpers": [],
-        "attack_from_outside": True,
-        "attack_from_tower": False,
-        "target_side_imperator": False,
-    }
+    # Every optional member's default is the one the contract's description names.
+    assert dict(DEFAULTS) == documented_defaults()
+    # And a member written out as its default reads the same as one left out.
+    attacker, target = {"kind": "reiter", "figures": 2}, {"kind": "pikeniere", "figures": 5}
+    written = parse_fight(
+        body(
+            attackers=[attacker | {k: DEFAULTS[k] for k in ("position", "actions_used")}],
+            target=target | {k: DEFAULTS[k] for k in ("position", "marked")},
+            **{k: DEFAULTS[k] for k in ("helpers", "attack_from_outside", "attack_from_tower", "target_side_imperator")},
+        )
+    )
+    assert written == short
+
+
+def documented_defaults() -> dict[str, Any]:
+    """``{member: default}`` of a fight's optional members, as openapi.yaml's descriptions
+    of TulAttacker, TulDefender and TulFight say them ("Default `ground`.", "Default 0.",
+    "Default none." for a list, "Default true.")."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    schemas = yaml.load(OPENAPI.read_text(encoding="utf-8"), Loader=loader)["components"]["schemas"]
+    words = {"true": True, "false": False, "none": []}
+    found: dict[str, Any] = {}
+    for name in ("TulDefender", "TulAttacker", "TulFight"):
+        schema = schemas[name]
+        for member, spec in schema["properties"].items():
+            if member in schema["required"]:
+                continue
+            said = re.search(r"Default\s+(`[^`]+`|\w+)", " ".join(spec["description"].split()))
+            assert said, (name, member)
+            word = said[1].strip("`")
+            found[member] = words[word] if word in words else int(word) if word.isdigit() else word
+    return found
 
 
 def test_l2_a_fight_written_out_reads_back_the_same() -> None:

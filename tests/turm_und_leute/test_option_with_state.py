@@ -19,6 +19,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.patched import run_patched, touched
 
 PATCH = Path(__file__).with_name("data") / "work_limit.patch"
@@ -87,3 +89,21 @@ def test_lv1_an_option_with_state_is_its_roles_files_and_every_reader_writer_and
         "setup 0 False",
         "document integer 0 3",
     ]
+
+
+@pytest.mark.parametrize("above", [2, 3])
+def test_the_patch_applies_when_a_line_beside_it_has_changed(tmp_path, above):
+    """A line ``above`` lines before a hunk's first added line changed since the patch was
+    made: the option still applies (tests/patched.py, CONTEXTS), its lines where the
+    hunk's nearest neighbours are."""
+    anchor = "BRIDGE_PRICE: Final = 2\n"  # the line just before the hunk that adds WORK_LIMIT
+
+    def reword(copy):
+        path = copy / "service" / "turm_und_leute" / "position.py"
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        at = lines.index(anchor) - (above - 2)
+        lines[at] = lines[at].rstrip("\n") + "  # reworded since the patch was made\n"
+        path.write_text("".join(lines), encoding="utf-8")
+
+    check = "import service.turm_und_leute.position as p; print(p.WORK_LIMIT)"
+    assert run_patched(tmp_path, PATCH, "turm-und-leute.md", check, "the work limit", prepare=reword) == ["3"]

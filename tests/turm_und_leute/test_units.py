@@ -5,9 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import FrozenInstanceError
+from typing import Any
 
 import pytest
 
+from service.common import InvalidQueryError
 from service.turm_und_leute import (
     BONUS,
     HEIGHT,
@@ -17,41 +19,51 @@ from service.turm_und_leute import (
     Kind,
     Placement,
     kinds,
+    parse_fight,
     translate,
     unit,
 )
 from tests.turm_und_leute.builders import SUS, TUL
 
-# The rules' table, column by column: kind (TuL, SuS), figures per tile, lives, points,
-# may attack, ranged, may defend, actions per turn.
-TABLE = [
-    ("graf", "imperator", 1, 1, 5, False, False, True, 1),
-    ("pikeniere", "elektrokaempfer", 5, 1, 1, True, False, True, 1),
-    ("bogenschuetzen", "strahlenwerfer", 3, 1, 2, True, True, True, 1),
-    ("reiter", "daemonenreiter", 2, 1, 4, True, False, True, 2),
-    ("engel", "engel", 1, 1, 7, True, True, True, 2),
-    ("zwerge", "zwerge", 5, 1, 1, True, False, True, 1),
-    ("arbeiter", "arbeiter", 1, 1, 0, False, False, False, 1),
-]
+# The values of the L1 table are the rules page's (tests/turm_und_leute/test_docs.py reads
+# docs/turm-und-leute.md's tables against UNITS) and its worked examples' (below); here,
+# what the table does: the requests each row lets through and refuses.
 
 
-@pytest.mark.parametrize("edition, column", [(TUL, 0), (SUS, 1)])
-def test_l1_each_edition_has_the_rules_table_in_its_order(edition: Edition, column: int) -> None:
-    rows = [
-        (
-            u.kind.value,
-            u.max_figures,
-            u.lives,
-            u.points,
-            u.may_attack,
-            u.ranged,
-            u.may_defend,
-            u.actions,
-        )
-        for u in UNITS[edition].values()
-    ]
-    assert rows == [(row[column], *row[2:]) for row in TABLE]
-    assert [k.value for k in kinds(edition)] == [row[column] for row in TABLE]
+def _refusal(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The rule and the member a fight is refused by, or None if it is read."""
+    try:
+        parse_fight(data)
+    except InvalidQueryError as refused:
+        return refused.rule, refused.field
+    return None
+
+
+def _fight(edition: Edition, *, attacker: dict[str, Any] | None = None, target: dict[str, Any] | None = None) -> dict[str, Any]:
+    angel = {"kind": translate(Kind.ENGEL, edition).value, "figures": 1}
+    return {"edition": edition.value, "attackers": [attacker or angel], "target": target or angel}
+
+
+@pytest.mark.parametrize("edition", [TUL, SUS])
+def test_l1_a_tile_holds_one_to_as_many_figures_as_the_units_row_says(edition: Edition) -> None:
+    for u in UNITS[edition].values():
+        kind = u.kind.value
+        for figures in (1, u.max_figures):
+            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) is None, (kind, figures)
+        for figures in (0, u.max_figures + 1):
+            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) == ("L1", "/target/figures")
+
+
+@pytest.mark.parametrize("edition", [TUL, SUS])
+def test_l3_only_a_unit_whose_row_lets_it_attack_may_attack_and_as_often_as_its_actions(edition: Edition) -> None:
+    for u in UNITS[edition].values():
+        group = {"kind": u.kind.value, "figures": 1}
+        if not u.may_attack:
+            assert _refusal(_fight(edition, attacker=group)) == ("L3", "/attackers/0/kind"), u.kind
+            continue
+        assert _refusal(_fight(edition, attacker=group | {"actions_used": u.actions - 1})) is None, u.kind
+        refused = _refusal(_fight(edition, attacker=group | {"actions_used": u.actions}))
+        assert refused == ("L3", "/attackers/0/actions_used"), u.kind
 
 
 def test_l1_the_seeds_worked_example_five_pikemen_three_archers_two_riders() -> None:
@@ -73,8 +85,7 @@ def test_l1_dwarves_are_up_to_five_figures_of_one_life_and_one_point() -> None:
 
 
 def test_l1_stahl_und_sterne_renames_four_units_and_keeps_their_values() -> None:
-    for row in TABLE:
-        old, new = Kind(row[0]), Kind(row[1])
+    for old, new in zip(kinds(TUL), kinds(SUS), strict=True):
         assert translate(old, SUS) is new and translate(new, TUL) is old
         assert translate(old, TUL) is old and translate(new, SUS) is new
         a, b = unit(TUL, old), unit(SUS, new)
