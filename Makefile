@@ -227,7 +227,7 @@ test: install-test
 
 # The image (tools/image.py): the Dockerfile built with podman (Debian's, installed when
 # missing, as root), on the real base where it can be pulled, else on a stand-in made from
-# Debian's Python and kept in a cache outside the clone; then run and checked (/healthz
+# Debian's Python, from the archive apt is configured with, kept in a cache outside the clone; then run and checked (/healthz
 # with the compiled engines, a query of each game, uid, SBOM, HEALTHCHECK, SIGTERM under
 # load) and played by `podman kube play` from deploy/kubernetes. It prints the build time
 # and the image's size, and says NOT TESTED, and why, where podman cannot be had. Bounded:
