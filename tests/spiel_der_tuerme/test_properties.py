@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from service.spiel_der_tuerme import (
@@ -34,6 +34,7 @@ from service.spiel_der_tuerme import (
     setup_position,
     validate_turn,
 )
+from tests.spiel_der_tuerme.golden.generate import read_busy_positions
 
 GAMES = [(2, 1, 5), (2, 2, None), (3, 3, 5), (3, 4, None), (4, 5, 5), (4, 6, None), (4, 7, 5)]
 """(players, seed, max_height) of the random games."""
@@ -55,6 +56,17 @@ def game(index):
 def every_position():
     for index in range(len(GAMES)):
         yield from game(index).positions
+
+
+#: The positions too busy to count by hand (golden/busy.positions: dealt boards, crowded
+#: and late games): each property over positions is also checked on every one of them.
+BUSY = list(read_busy_positions().values())
+
+
+def on_the_busy_positions(test):
+    for position in BUSY:
+        test = example(position)(test)
+    return test
 
 
 @st.composite
@@ -116,6 +128,7 @@ def test_tm8_te4_turns_of_the_games_replay_and_the_end_allows_no_move():
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_tm1_every_legal_move_applies_does_what_it_says_and_the_result_parses_back(position):
     for move in legal_moves(position):
         events = []
@@ -136,6 +149,7 @@ def test_tm1_every_legal_move_applies_does_what_it_says_and_the_result_parses_ba
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_tm3_tm4_tm5_legal_moves_and_move_refusal_agree_on_every_move_of_every_stack(position):
     legal = {m.move for m in legal_moves(position)}
     for frm in SQUARES:

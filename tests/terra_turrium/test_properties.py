@@ -3,7 +3,7 @@
 import random
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from service.terra_turrium import (
@@ -20,11 +20,25 @@ from service.terra_turrium import (
     reachable,
     validate_turn,
 )
+from service.terra_turrium.notation import parse_notation
 from service.terra_turrium.position import NOBODY, SEAT_DERIVED
 from service.terra_turrium.random_player import random_turn
+from tests.golden.generate import read_busy_positions
 from tests.terra_turrium.strategies import played_positions, rotate, rotate_square, turns_to_play
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+#: The positions too busy to count by hand (tests/golden/busy.positions: tall towers, the
+#: place and move phases, pro holds, every option from seeded play): each property over
+#: positions is also checked on every one of them, as an explicit example.
+BUSY = [parse_notation(notation) for notation in read_busy_positions().values()]
+
+
+def on_the_busy_positions(test):
+    for position in BUSY:
+        test = example(position)(test)
+    return test
 
 
 def move_phase(position):
@@ -50,6 +64,7 @@ def test_t1_engine_built_turns_are_legal_and_conserve_stones(position_and_turn):
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
     if position.is_game_over:
         return
@@ -69,6 +84,7 @@ def test_m1_every_reported_path_replays_legally_at_its_reported_cost(position):
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_m6_captures_agree_with_reach(position):
     if position.is_game_over:
         return
@@ -84,6 +100,7 @@ def test_m6_captures_agree_with_reach(position):
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_b3_a_quarter_turn_of_the_board_turns_every_answer(position):
     turned = rotate(position)
     assert {rotate_square(r.square) for r in legal_removals(position)} == {
@@ -98,6 +115,7 @@ def test_b3_a_quarter_turn_of_the_board_turns_every_answer(position):
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_r6_a_straight_empty_line_is_also_an_empty_path(position):
     from service.terra_turrium import OutsideRule, Rules
 
@@ -111,6 +129,7 @@ def test_r6_a_straight_empty_line_is_also_an_empty_path(position):
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_r1_taking_the_offered_removals_one_by_one_reaches_three_or_runs_dry(position):
     if position.is_game_over:
         return
@@ -129,6 +148,7 @@ def test_r1_taking_the_offered_removals_one_by_one_reaches_three_or_runs_dry(pos
 
 @SETTINGS
 @given(played_positions())
+@on_the_busy_positions
 def test_r5_the_removal_list_and_the_single_square_judge_agree(position):
     from service.terra_turrium.take import removal_refusal
 

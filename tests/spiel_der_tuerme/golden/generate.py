@@ -1,9 +1,13 @@
-"""Write the snapshot golden files: ``python -m tests.spiel_der_tuerme.golden.generate``.
+"""Write the busy positions: ``python -m tests.spiel_der_tuerme.golden.generate``.
 
-Snapshot files record what the engine answers for positions it deals or reaches by
-random play; they guard against unnoticed changes. Reviewed files (whose counts were
-derived by hand, the derivation written in them) are never written here: this script
-only prints their position line and diagram when asked, ``--show NAME``.
+Positions the engine deals or reaches by random play are too busy to count by hand: no
+golden file records counts for them (counts recorded from the engine would only show
+that behaviour did not change, not that it is right). They are kept in
+``golden/busy.positions`` instead, explicit examples of the properties of
+tests/spiel_der_tuerme/test_properties.py, which state what they check. Golden files
+are reviewed (their counts derived by hand, the derivation written in them) and never
+written here: this script only prints their position line and diagram when asked,
+``--show NAME``.
 """
 
 from __future__ import annotations
@@ -12,11 +16,14 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from service.spiel_der_tuerme import Position, apply_turn, random_turn, setup_position
 from service.spiel_der_tuerme.position import diagram
-from tests.spiel_der_tuerme.builders import build, write_compact
-from tests.spiel_der_tuerme.golden.perft import GOLDEN, expectations, render_golden
+from tests.spiel_der_tuerme.builders import build, parse_compact, write_compact
+from tests.spiel_der_tuerme.golden.perft import GOLDEN, expectations
+
+BUSY_POSITIONS = GOLDEN / "busy.positions"
 
 
 def played(players: int, seed: int, turns: int, max_height: int | None = 5) -> Position:
@@ -36,7 +43,8 @@ class Case:
     depth: int
 
 
-SNAPSHOTS = (
+#: The busy cases: dealt boards and random play.
+BUSY = (
     Case(
         "01-dealt-2p",
         "the board dealt for 2 players from seed 1 (TB5): no neutral move yet, the streets are full",
@@ -150,17 +158,18 @@ def main() -> None:
     if sys.argv[1:2] == ["--show"]:
         show(sys.argv[2])
         return
-    for case in SNAPSHOTS:
-        position = case.make()
-        comments = [
-            f"# {case.name}: {case.about}",
-            "# status: snapshot (counts recorded from the engine, not derived by hand)",
-            *("#   " + line for line in diagram(position).splitlines()),
-        ]
-        text = render_golden(comments, position, expectations(position, case.depth))
-        (GOLDEN / f"{case.name}.txt").write_text(text, encoding="utf-8")
-        print(f"wrote {case.name}.txt")
+    lines = []
+    for case in BUSY:
+        lines += [f"# {case.name}: {case.about}", "position: " + write_compact(case.make())]
+    BUSY_POSITIONS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(BUSY)} positions to {BUSY_POSITIONS.name}")
 
+
+def read_busy_positions(path: Path | None = None) -> dict[str, Position]:
+    """``{name: position}`` of the busy cases, as :func:`main` writes them."""
+    lines = (path or BUSY_POSITIONS).read_text(encoding="utf-8").splitlines()
+    return {title[2:].split(":")[0]: parse_compact(line.removeprefix("position: "))
+            for title, line in zip(lines[::2], lines[1::2], strict=True)}
 
 if __name__ == "__main__":
     main()
