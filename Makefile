@@ -207,6 +207,10 @@ COVERAGE = --cov=service/terra_turrium --cov=service/spiel_der_tuerme --cov=serv
 # proxy tests, long and late in the order, do not leave one process working alone.
 PARALLEL ?= -n 2 --dist worksteal
 
+# Each run prints its slowest tests: how long the suite takes is measured, never asserted
+# (docs/performance.md, "make test").
+DURATIONS ?= --durations=10
+
 # The audit (below) runs while the other Pythons' tests do; a vulnerability that fails it
 # fails make test at the end, after the tests.
 # The audit and the other Pythons' tests run beside the main suite, whose browser, proxy
@@ -218,7 +222,7 @@ test: install-test
 	{ $(LOCK) pythons $(OTHER_PYTHONS) || touch $(VENV)/.pythons-failed; } > $(VENV)/pythons.log 2>&1 & \
 	{ $(COMPILED) test -n 0 || touch $(VENV)/.pythons-failed; } > $(VENV)/compiled.log 2>&1 & \
 	{ $(TEST_IMAGE) || touch $(VENV)/.image-failed; } > $(VENV)/image.log 2>&1 & \
-	$(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE); status=$$?; \
+	$(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE) $(DURATIONS); status=$$?; \
 	wait; cat $(VENV)/pythons.log $(VENV)/compiled.log $(VENV)/image.log $(VENV)/audit.log; \
 	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python or compiled (above)" >&2; status=1; fi; \
 	if [ -e $(VENV)/.image-failed ]; then echo "make test: FAILED by the image (make test-image: above)" >&2; status=1; fi; \
