@@ -38,6 +38,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
 
 from service.api.declare import BODY_TOO_LARGE, MAX_BODY
 from service.api.language import answer_headers
+from service.bodies import REFUSED
 from service.common.refusal import N_
 from service.offload import OVERLOADED
 
@@ -84,10 +85,15 @@ BUSY = N_("The service is answering as many heavy requests as it can; try again 
 
 def _begin() -> None:
     """The one hook before every view: the request's id, and the refusals of a body too
-    large and of a request the server has no room for (503 with ``Retry-After``)."""
+    large, of a body the server could not read (408, or 503 with ``Retry-After``:
+    :mod:`service.bodies`) and of a request the server has no room for (503 with
+    ``Retry-After``)."""
     environ = request.environ
     sent = environ.get(_SENT_ID)
     g.request_id = environ[ENVIRON_ID] = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+    refused = environ.get(REFUSED)
+    if refused is not None:  # by the server, before the body was read (service/bodies.py)
+        raise refused
     if OVERLOADED in environ:
         seconds = environ[OVERLOADED]
         raise ServiceUnavailable(BUSY(seconds=seconds), retry_after=seconds)

@@ -67,7 +67,7 @@ def test_idle_and_slow_clients_do_not_deny_service(server: Server) -> None:
         for trickle in trickles:
             trickle.join(timeout=max(KEEPALIVE + 3 - (time.monotonic() - opened), 0.1))
             assert trickle.cut_after is not None and trickle.cut_after < KEEPALIVE + 3
-        # The stalled bodies still wait (each costs an idle greenlet), and the service
+        # The stalled bodies still wait (until their deadline, service/bodies.py), and the service
         # still answers.
         assert server.request("GET", "/healthz", timeout=1)[0] == 200
     finally:
