@@ -277,6 +277,15 @@ def test_json_logs_carry_the_request_fields(one_worker: Server) -> None:
 # ------------------------------------------------------------------------- paths
 
 
+@pytest.mark.parametrize("path", ["//docs", "///healthz", "//metrics", "//playground/playground.js",
+                                  "/playground/playground.js/", "/%2F/healthz"])
+def test_a_doubled_slash_or_a_files_trailing_slash_is_404_as_served(server: Server, path: str) -> None:
+    # gunicorn hands the path on as sent; werkzeug's router would strip leading slashes.
+    status, headers, body = server.request("GET", path)
+    assert status == 404 and headers["Content-Type"] == "application/problem+json", (path, status)
+    assert json.loads(body)["status"] == 404
+
+
 def test_doubled_slashes_are_never_redirected_to_the_host_header(server: Server) -> None:
     for path in ("//docs//x", "//evil.example/docs", "/docs//x"):
         status, headers, _ = server.request("GET", path, headers={"Host": "evil.example"})
