@@ -201,7 +201,7 @@ def problem_head(written: bytes, line: int = 4094, fields: int = 50, field: int 
     ).encode() + b"\n"
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
+        f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
         f"X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {DATA_POLICY}\r\n"
         f"X-Rules-Version: {RULES_VERSION}\r\n"
         + (f"Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: {', '.join(EXPOSED)}\r\n"

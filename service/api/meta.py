@@ -157,7 +157,7 @@ def docs() -> Response:
     Swagger UI reads /openapi.yaml; "Try it out" sends each operation's examples to the
     same origin the page came from. Its files are served from the installed bundle, no CDN.
     """
-    return render_page("docs.html", cache_control=None)
+    return render_page("docs.html")
 
 
 HTML = "text/html"

@@ -306,6 +306,7 @@ def test_a_head_gunicorn_refuses_is_a_problem_with_every_answers_headers(server:
     assert status == 431 and headers["content-type"] == "application/problem+json"
     assert json.loads(body)["status"] == 431
     assert headers["x-rules-version"] == rules["X-Rules-Version"]
+    assert headers["cache-control"] == "no-store"
     assert headers["access-control-allow-origin"] == "*"
     assert "X-Rules-Version" in headers["access-control-expose-headers"]
 
@@ -315,3 +316,21 @@ def test_a_refused_head_allows_no_origin_where_the_origins_are_listed(tmp_path: 
         status, headers, _ = raw(listed.port, TOO_MANY_FIELDS)
     assert status == 431 and "x-rules-version" in headers
     assert "access-control-allow-origin" not in headers
+
+
+# ------------------------------------------------------------------------ headers
+
+
+def test_a_304_as_served_carries_the_rules_version(server: Server) -> None:
+    for path in ("/playground", "/openapi.yaml", "/playground/playground.js"):
+        status, headers, _ = server.request("GET", path)
+        assert status == 200 and headers["ETag"], path
+        again, again_headers, body = server.request("GET", path, headers={"If-None-Match": headers["ETag"]})
+        assert again == 304 and not body, path
+        assert again_headers["X-Rules-Version"] == headers["X-Rules-Version"], path
+
+
+def test_the_metrics_as_served_are_not_readable_from_another_origin(server: Server) -> None:
+    for headers in ({}, {"Origin": "https://elsewhere.example"}):
+        status, answer, _ = server.request("GET", "/metrics", headers=headers)
+        assert status == 200 and "Access-Control-Allow-Origin" not in answer
