@@ -8,8 +8,10 @@ Importing this module does nothing: each function acts only when gunicorn calls 
 - :func:`post_worker_init` changes how a worker writes: every answer's head goes out
   with the start of its body in one write, the rest of a large body in slices, and a
   client that reads nothing of it for :data:`SEND_TIMEOUT` seconds is dropped; a request
-  head gunicorn refuses is answered as problem details; and the heavy operations are
-  answered by processes of the worker's own (:mod:`service.offload`).
+  head gunicorn refuses is answered as problem details; every request body is read
+  whole against a deadline, by a bounded number of connections at once
+  (:mod:`service.bodies`); and the heavy operations are answered by processes of the
+  worker's own (:mod:`service.offload`).
 - :func:`post_request` lets a gevent worker serve its connections in turn.
 
 The measurements behind each choice are in docs/deploying.md and docs/performance.md.
@@ -199,7 +201,7 @@ def problem_head(written: bytes, line: int = 4094, fields: int = 50, field: int 
     ).encode() + b"\n"
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
+        f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\nX-Request-ID: {os.urandom(16).hex()}\r\n"
         f"X-Content-Type-Options: nosniff\r\nContent-Security-Policy: {DATA_POLICY}\r\n"
         f"X-Rules-Version: {RULES_VERSION}\r\n"
         + (f"Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: {', '.join(EXPOSED)}\r\n"
@@ -307,13 +309,15 @@ def _paced_write(write: Any, timeout: float) -> Any:
 
 def post_worker_init(worker: Any) -> None:
     """Write answers through :class:`Outgoing`, answer refused request heads as problem
-    details, and answer the heavy operations in processes of the worker's own."""
+    details, read bodies against a deadline (:mod:`service.bodies`) and answer the heavy
+    operations in processes of the worker's own."""
     from gunicorn.http import wsgi
 
     if not getattr(wsgi.Response.write, "paced", False):
         wsgi.Response.write = _paced_write(wsgi.Response.write, SEND_TIMEOUT)
     _answer_refused_heads(worker)
     if type(worker).__module__ == "gunicorn.workers.ggevent":
-        from service import offload
+        from service import bodies, offload
 
-        worker.wsgi = offload.install(worker.wsgi, worker)
+        plain = worker.wsgi
+        worker.wsgi = bodies.install(offload.install(plain, worker), plain, worker)

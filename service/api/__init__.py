@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask
 
-from service.api import compression, envelope, meta, metrics, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
+from service.api import compression, envelope, meta, metrics, paths, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.examples import examples
@@ -59,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {"X-Rules-Version": RULES_VERSION},
         {path: {"X-Rules-Version": version} for path, version in GAME_PATHS.items()},
     )
+    paths.register(app)
     metrics.register(app)
     compression.register(app)
     api = Api(app, examples)

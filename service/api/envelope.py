@@ -38,6 +38,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
 
 from service.api.declare import BODY_TOO_LARGE, MAX_BODY
 from service.api.language import answer_headers
+from service.bodies import REFUSED
 from service.common.refusal import N_
 from service.offload import OVERLOADED
 
@@ -60,6 +61,10 @@ PAGE_POLICY = (
 #: Every other answer (JSON, SVG, YAML, scripts, style sheets) is data, never a page.
 DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox"
 _NOSNIFF = ("X-Content-Type-Options", "nosniff")
+_NO_STORE = ("Cache-Control", "no-store")
+#: Answers no page on another origin may read, whatever ``ORACLE_CORS_ORIGINS`` says: the
+#: metrics, for the operator's scraper only (behind the project's nginx they are not served).
+PRIVATE = frozenset({"/metrics"})
 
 CORS_ENV = "ORACLE_CORS_ORIGINS"
 #: Headers of the answers that scripts on other origins may read.
@@ -84,10 +89,15 @@ BUSY = N_("The service is answering as many heavy requests as it can; try again 
 
 def _begin() -> None:
     """The one hook before every view: the request's id, and the refusals of a body too
-    large and of a request the server has no room for (503 with ``Retry-After``)."""
+    large, of a body the server could not read (408, or 503 with ``Retry-After``:
+    :mod:`service.bodies`) and of a request the server has no room for (503 with
+    ``Retry-After``)."""
     environ = request.environ
     sent = environ.get(_SENT_ID)
     g.request_id = environ[ENVIRON_ID] = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
+    refused = environ.get(REFUSED)
+    if refused is not None:  # by the server, before the body was read (service/bodies.py)
+        raise refused
     if OVERLOADED in environ:
         seconds = environ[OVERLOADED]
         raise ServiceUnavailable(BUSY(seconds=seconds), retry_after=seconds)
@@ -127,14 +137,17 @@ class Envelope:
         by_path: list[tuple[str, list[tuple[str, str]]]] | None = None,
     ) -> None:
         self.wsgi_app = wsgi_app
-        self.data, self.page = self._lists(fixed)
+        self.data, self.page, self.revalidated = self._lists(fixed)
         # A path under one of these prefixes gets its own ``fixed`` headers instead
         # (a game's own rules version); checked in order, the first match wins.
         self.by_path = [(prefix, *self._lists(headers)) for prefix, headers in by_path or ()]
         self.plain_cors = plain_cors
 
     @staticmethod
-    def _lists(fixed: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    def _lists(fixed: list[tuple[str, str]]) -> tuple[
+        list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]
+    ]:
+        """The headers of a data answer, of a page, and of a 304 (no policy)."""
         data = [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", DATA_POLICY), *fixed]
         page = [
             ("X-Content-Type-Options", "nosniff"),
@@ -142,13 +155,15 @@ class Envelope:
             ("X-Frame-Options", "DENY"),
             *fixed,
         ]
-        return data, page
+        return data, page, [_NOSNIFF, *fixed]
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         plain = not _needs_cors(environ)
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             self.add_headers(environ, headers, plain, revalidated=status.startswith("304"))
+            if status[0] in "45" and not any(name == "Cache-Control" for name, _ in headers):
+                headers.append(_NO_STORE)  # an error is about this request only: never kept
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
@@ -164,6 +179,7 @@ class Envelope:
             sent = environ.get(_SENT_ID)
             request_id = sent if sent is not None and _SANE_ID.fullmatch(sent) else _new_id()
         page = cors_given = False
+        path = environ.get("PATH_INFO", "")
         vary = -1
         for at, (name, value) in enumerate(headers):
             if name == "Content-Type":
@@ -179,18 +195,16 @@ class Envelope:
             headers[vary] = ("Vary", f"{headers[vary][1]}, {varies[1]}")
         headers.append(language)
         headers.append((REQUEST_ID, request_id))
-        data, pages = self.data, self.page
-        if self.by_path:
-            path = environ.get("PATH_INFO", "")
-            for prefix, prefix_data, prefix_pages in self.by_path:
-                if path.startswith(prefix):
-                    data, pages = prefix_data, prefix_pages
-                    break
+        data, pages, revalidation = self.data, self.page, self.revalidated
+        for prefix, prefix_data, prefix_pages, prefix_revalidation in self.by_path:
+            if path.startswith(prefix):
+                data, pages, revalidation = prefix_data, prefix_pages, prefix_revalidation
+                break
         if revalidated:
-            headers.append(_NOSNIFF)
+            headers.extend(revalidation)
         else:
             headers.extend(pages if page else data)
-        if plain and not cors_given:
+        if plain and not cors_given and path not in PRIVATE:
             headers.extend(self.plain_cors)
 
 
@@ -223,7 +237,9 @@ def register(
         "max_age": 600,
     }
     app.extensions["oracle.cors"] = options
-    CORS(app, **options)
+    # Every path but the private ones (a negative look-ahead: flask-cors matches from the start).
+    everything_public = "|".join(re.escape(path) for path in sorted(PRIVATE))
+    CORS(app, resources={rf"^(?!(?:{everything_public})$).*": {}}, **options)
     # flask-cors's hook, kept for the requests that need its judgement; for the others
     # the middleware adds the answer flask-cors gives them all.
     chain = app.after_request_funcs[None]

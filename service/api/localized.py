@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote_plus, urlencode, urlsplit, urlunsplit
 
 from flask import Response, render_template, request
 from markupsafe import Markup
@@ -191,13 +191,28 @@ def keep_language(html: str, language: str | None) -> str:
     return _LINK.sub(kept, html)
 
 
+#: What may stay as it is in a query parameter a link repeats: its escapes included.
+_QUERY_SAFE = "%=+/:;,@!$'()*?~-._"
+
+
+def _query_as_sent() -> list[str]:
+    """The request's query parameters but the language, each as the client wrote it: a
+    parameter decoded and encoded again would come back changed (``%ff``, no UTF-8, as
+    ``%25FF``); anything a link may not hold is escaped."""
+    kept = []
+    for pair in request.query_string.decode("latin-1").split("&"):
+        if pair and unquote_plus(pair.partition("=")[0]) != QUERY:
+            kept.append(quote(pair, safe=_QUERY_SAFE, encoding="latin-1"))
+    return kept
+
+
 def switcher(language: str) -> list[dict[str, Any]]:
     """The language switcher's entries: each language, its link (this page, every query
     parameter kept) and whether it is the page's."""
-    query = [(name, value) for name, value in request.args.items(multi=True) if name != QUERY]
+    query = _query_as_sent()
     entries = []
     for code in LANGUAGES:
-        href = request.path + "?" + urlencode([*query, (QUERY, code)])
+        href = request.path + "?" + "&".join([*query, urlencode([(QUERY, code)])])
         entries.append({"code": code, "name": LANGUAGE_NAMES[code], "href": href, "current": code == language})
     return entries
 

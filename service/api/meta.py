@@ -140,8 +140,13 @@ def openapi_yaml() -> Any:
     from service.api.spec import document, spec_yaml
 
     if negotiate([YAML, JSON]) == JSON:
-        return Response(current_app.json.dumps(document(current_app)), mimetype=JSON)
-    return Response(spec_yaml(current_app), mimetype=YAML)
+        response = Response(current_app.json.dumps(document(current_app)), mimetype=JSON)
+    else:
+        response = Response(spec_yaml(current_app), mimetype=YAML)
+    # It changes only with the service: revalidated (304 while a client's copy is current).
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/docs")
@@ -152,7 +157,7 @@ def docs() -> Response:
     Swagger UI reads /openapi.yaml; "Try it out" sends each operation's examples to the
     same origin the page came from. Its files are served from the installed bundle, no CDN.
     """
-    return render_page("docs.html", cache_control=None)
+    return render_page("docs.html")
 
 
 HTML = "text/html"

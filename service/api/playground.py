@@ -39,7 +39,7 @@ def playground() -> Response:
     clicking, asking this service's API at every step; it keeps no state on the server.
     In the language of `?lang=` or else of `Accept-Language`.
     """
-    return render_page("playground/index.html", cache_control=None)
+    return render_page("playground/index.html")
 
 
 @bp.get("/")
@@ -49,7 +49,7 @@ def index() -> Response:
 
     The same page as /playground, so that the service's address alone opens it.
     """
-    return render_page("playground/index.html", cache_control=None)
+    return render_page("playground/index.html")
 
 
 def _file(folder: str, name: str) -> Response:

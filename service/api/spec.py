@@ -153,7 +153,9 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         "The body is larger than 64 KiB.", 413, "The body is larger than 64 KiB."
     ),
     "UnsupportedMediaType": _http_problem(
-        "The body is not sent as JSON: the Content-Type must be application/json.",
+        "The body is not sent as JSON: the Content-Type must be application/json; or it is sent in a "
+        "content coding (a `Content-Encoding` other than `identity`): bodies are read only as they are, "
+        "and the answer says `Accept-Encoding: identity`.",
         415,
         "The body must be JSON, sent as application/json (not text/plain).",
     ),

@@ -71,7 +71,8 @@ def test_idle_and_slow_clients_do_not_deny_service(server: Server) -> None:
         for trickle in trickles:
             trickle.join(timeout=KEEPALIVE + PATIENCE)
             assert trickle.cut_after is not None
-        # The service still answers.
+        # The stalled bodies still wait (until their deadline, service/bodies.py), and the
+        # service still answers.
         assert server.request("GET", "/healthz", timeout=PATIENCE)[0] == 200
     finally:
         for sock in idle_ones + stalled:
@@ -284,6 +285,15 @@ def test_json_logs_carry_the_request_fields(one_worker: Server) -> None:
 # ------------------------------------------------------------------------- paths
 
 
+@pytest.mark.parametrize("path", ["//docs", "///healthz", "//metrics", "//playground/playground.js",
+                                  "/playground/playground.js/", "/%2F/healthz"])
+def test_a_doubled_slash_or_a_files_trailing_slash_is_404_as_served(server: Server, path: str) -> None:
+    # gunicorn hands the path on as sent; werkzeug's router would strip leading slashes.
+    status, headers, body = server.request("GET", path)
+    assert status == 404 and headers["Content-Type"] == "application/problem+json", (path, status)
+    assert json.loads(body)["status"] == 404
+
+
 def test_doubled_slashes_are_never_redirected_to_the_host_header(server: Server) -> None:
     for path in ("//docs//x", "//evil.example/docs", "/docs//x"):
         status, headers, _ = server.request("GET", path, headers={"Host": "evil.example"})
@@ -304,6 +314,7 @@ def test_a_head_gunicorn_refuses_is_a_problem_with_every_answers_headers(server:
     assert status == 431 and headers["content-type"] == "application/problem+json"
     assert json.loads(body)["status"] == 431
     assert headers["x-rules-version"] == rules["X-Rules-Version"]
+    assert headers["cache-control"] == "no-store"
     assert headers["access-control-allow-origin"] == "*"
     assert "X-Rules-Version" in headers["access-control-expose-headers"]
 
@@ -313,3 +324,21 @@ def test_a_refused_head_allows_no_origin_where_the_origins_are_listed(tmp_path: 
         status, headers, _ = raw(listed.port, TOO_MANY_FIELDS)
     assert status == 431 and "x-rules-version" in headers
     assert "access-control-allow-origin" not in headers
+
+
+# ------------------------------------------------------------------------ headers
+
+
+def test_a_304_as_served_carries_the_rules_version(server: Server) -> None:
+    for path in ("/playground", "/openapi.yaml", "/playground/playground.js"):
+        status, headers, _ = server.request("GET", path)
+        assert status == 200 and headers["ETag"], path
+        again, again_headers, body = server.request("GET", path, headers={"If-None-Match": headers["ETag"]})
+        assert again == 304 and not body, path
+        assert again_headers["X-Rules-Version"] == headers["X-Rules-Version"], path
+
+
+def test_the_metrics_as_served_are_not_readable_from_another_origin(server: Server) -> None:
+    for headers in ({}, {"Origin": "https://elsewhere.example"}):
+        status, answer, _ = server.request("GET", "/metrics", headers=headers)
+        assert status == 200 and "Access-Control-Allow-Origin" not in answer

@@ -108,7 +108,7 @@ def tul_page() -> Response:
     `/v1/turm-und-leute/combat` for the outcome; it keeps no state on the server.
     In the language of `?lang=` or else of `Accept-Language`.
     """
-    return render_page("turm-und-leute/index.html", cache_control=None)
+    return render_page("turm-und-leute/index.html")
 
 
 @assets.get("/turm-und-leute/<path:name>")
@@ -185,7 +185,7 @@ def tul_ledger_page() -> Response:
     action and the turn's end, and `…/goal` for the goals; it keeps no state on the server.
     In the language of `?lang=` or else of `Accept-Language`.
     """
-    return render_page("turm-und-leute/ledger.html", cache_control=None)
+    return render_page("turm-und-leute/ledger.html")
 
 
 # ------------------------------------------------------------------ the operations' bodies
