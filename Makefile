@@ -229,6 +229,12 @@ test: install-test
 	if [ -e $(VENV)/.audit-failed ]; then echo "make test: FAILED by the audit (make audit: above)" >&2; status=1; fi; \
 	exit $$status
 
+# The lint of every Python file, by ruff (the version pinned in the test lock), with the
+# rules chosen in pyproject.toml ([tool.ruff]).
+.PHONY: lint
+lint: $(INSTALL_TEST_STAMP)
+	$(BIN)/ruff check
+
 # The image (tools/image.py): the Dockerfile built with podman (Debian's, installed when
 # missing, as root), on the real base where it can be pulled, else on a stand-in made from
 # Debian's Python, from the archive apt is configured with, kept in a cache outside the clone; then run and checked (/healthz

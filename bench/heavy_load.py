@@ -78,7 +78,10 @@ def longest_replay() -> bytes:
 def heavy_requests() -> list[tuple[str, bytes]]:
     """(path, body) of the heaviest requests the contract allows."""
     suggestions = []
-    for path, name in (("/v1/spiel-der-tuerme/turns/suggest", "sdt_suggest"), ("/v1/turns/suggest", "suggest")):
+    for path, name in (
+        ("/v1/spiel-der-tuerme/turns/suggest", "sdt_suggest"),
+        ("/v1/turns/suggest", "suggest"),
+    ):
         body = _example(name)
         body.pop("budget_nodes", None)
         body.update(level=3, budget_ms=LONGEST_BUDGET_MS)
@@ -164,7 +167,9 @@ class HeavyLoad:
             self.process.wait()
 
 
-def light_latencies(port: int, seconds: float, pause: float = 0.05, timeout: float = 5) -> dict[str, list[float]]:
+def light_latencies(
+    port: int, seconds: float, pause: float = 0.05, timeout: float = 5
+) -> dict[str, list[float]]:
     """Each light request in turn, on a new connection each time (as a probe asks), for
     ``seconds``: its times in seconds (infinite for a failure, a status other than 200 or
     no answer within ``timeout`` seconds)."""
@@ -202,7 +207,9 @@ def summary(times: list[float]) -> str:
     return text + (f", {failed} of {len(times)} failed" if failed else f" ({len(times)} requests)")
 
 
-def measure(clients: int, seconds: float, **env: str) -> tuple[dict[str, str], dict[str, str], dict[str, int]]:
+def measure(
+    clients: int, seconds: float, **env: str
+) -> tuple[dict[str, str], dict[str, str], dict[str, int]]:
     """Start a server (with ``env``); the light requests' summaries alone and under the
     heavy load, and the heavy requests' statuses."""
     import tempfile
@@ -231,7 +238,9 @@ def main() -> None:
         return
     runs = [("heavy requests in helper processes (the settings)", {})]
     if args.compare:
-        runs.append(("heavy requests in the workers (ORACLE_HEAVY_PROCESSES=0)", {"ORACLE_HEAVY_PROCESSES": "0"}))
+        runs.append(
+            ("heavy requests in the workers (ORACLE_HEAVY_PROCESSES=0)", {"ORACLE_HEAVY_PROCESSES": "0"})
+        )
     print(f"Light requests under heavy load: 2 gevent workers, {args.clients} clients looping the heaviest "
           f"suggestions and replay for {args.seconds:g} s, each light request on a new connection")
     for title, env in runs:

@@ -33,7 +33,12 @@ CONTEXTS = (3, 2, 1)
 
 
 def run_patched(
-    tmp: Path, patch: Path, document: str, check: str, what: str, prepare: Callable[[Path], None] | None = None
+    tmp: Path,
+    patch: Path,
+    document: str,
+    check: str,
+    what: str,
+    prepare: Callable[[Path], None] | None = None,
 ) -> list[str]:
     """The lines ``check`` prints, run on a copy of ``service/`` and ``docs/<document>``
     in ``tmp`` with ``patch`` applied (``what``: the option's name, for the message that
@@ -47,7 +52,9 @@ def run_patched(
     if prepare is not None:
         prepare(tmp)
     for context in CONTEXTS:
-        applied = subprocess.run([git, "apply", f"-C{context}", str(patch)], cwd=tmp, capture_output=True, text=True)
+        applied = subprocess.run(
+            [git, "apply", f"-C{context}", str(patch)], cwd=tmp, capture_output=True, text=True
+        )
         if applied.returncode == 0:
             break
     assert applied.returncode == 0, (

@@ -46,13 +46,19 @@ def test_the_one_line_format_gives_its_deb_lines_with_their_keyring() -> None:
 
 def test_deb822_gives_its_enabled_deb_stanzas() -> None:
     assert _deb822(DEB822) == [
-        AptSource("http://archive.example/debian", ("bookworm", "bookworm-updates"), "/usr/share/keyrings/archive.gpg"),
+        AptSource(
+            "http://archive.example/debian",
+            ("bookworm", "bookworm-updates"),
+            "/usr/share/keyrings/archive.gpg",
+        ),
         AptSource("http://archive.example/debian-security", ("bookworm-security",)),
     ]
 
 
 def test_deb822_leaves_an_inline_keyring_to_debootstrap() -> None:
-    inline = "Types: deb\nURIs: http://archive.example/debian\nSuites: bookworm\nSigned-By:\n -----BEGIN PGP\n .\n"
+    inline = (
+        "Types: deb\nURIs: http://archive.example/debian\nSuites: bookworm\nSigned-By:\n -----BEGIN PGP\n .\n"
+    )
     assert _deb822(inline) == [AptSource("http://archive.example/debian", ("bookworm",))]
 
 

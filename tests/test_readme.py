@@ -33,5 +33,7 @@ def test_the_readme_counts_the_golden_files_and_busy_positions_of_both_games() -
 def test_the_readme_counts_the_rulebooks_cases() -> None:
     (stated,) = _stated(r"\(`tests/terra_turrium/test_rulebook.py`, (\d+) cases\)")
     module = ast.parse((ROOT / "tests" / "terra_turrium" / "test_rulebook.py").read_text(encoding="utf-8"))
-    cases = [node for node in module.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")]
+    cases = [
+        node for node in module.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    ]
     assert stated == len(cases)

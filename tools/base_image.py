@@ -41,7 +41,9 @@ def _one_line(text: str) -> list[AptSource]:
     found = []
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
-        options = dict(re.findall(r"([\w-]+)=(\S+)", m.group(1))) if (m := re.search(r"\[([^]]*)\]", line)) else {}
+        options = (
+            dict(re.findall(r"([\w-]+)=(\S+)", m.group(1))) if (m := re.search(r"\[([^]]*)\]", line)) else {}
+        )
         words = re.sub(r"\[[^]]*\]", " ", line).split()
         if len(words) >= 3 and words[0] == "deb":
             found.append(AptSource(words[1], (words[2],), options.get("signed-by", "")))
@@ -95,7 +97,9 @@ def archive(sources: list[AptSource], release: str = "bookworm") -> AptSource:
     for source in sources:
         if any("-" not in suite and "/" not in suite for suite in source.suites):
             return source
-    raise NotTested(f"no Debian archive in apt's sources ({SOURCES_LIST}, {SOURCES_PARTS}) to make the stand-in from")
+    raise NotTested(
+        f"no Debian archive in apt's sources ({SOURCES_LIST}, {SOURCES_PARTS}) to make the stand-in from"
+    )
 
 
 def base_name() -> str:
@@ -112,7 +116,9 @@ def base_name() -> str:
 
 
 def is_stand_in(image: str) -> bool:
-    found = podman("image", "inspect", "--format", f'{{{{index .Labels "{STAND_IN_LABEL}"}}}}', image, check=False)
+    found = podman(
+        "image", "inspect", "--format", f'{{{{index .Labels "{STAND_IN_LABEL}"}}}}', image, check=False
+    )
     return found.returncode == 0 and found.stdout.strip() not in ("", "<no value>")
 
 
@@ -130,7 +136,8 @@ def ensure_base() -> str:
     why = why if len(why) <= 160 else f"…{why[-160:]}"
     if not present:
         make_stand_in(name)
-    return f"{name}, a STAND-IN made from Debian {STAND_IN_RELEASE}'s Python {STAND_IN_PYTHON} (cannot pull it: {why})"
+    return (f"{name}, a STAND-IN made from Debian {STAND_IN_RELEASE}'s Python {STAND_IN_PYTHON} "
+            f"(cannot pull it: {why})")
 
 
 def make_stand_in(name: str) -> None:
@@ -150,13 +157,19 @@ def make_stand_in(name: str) -> None:
         python = f"python{STAND_IN_PYTHON}"
         # The real image's layout where the Dockerfile relies on it: python and pip on the
         # PATH, installing anywhere (no EXTERNALLY-MANAGED marker), Python's headers.
-        script = " && ".join([
-            f"apt-get install -y --no-install-recommends {python} {python}-venv python3-pip ca-certificates "
-            f"lib{python}-dev",
-            "apt-get clean", "rm -rf /var/lib/apt/lists/*", f"rm -f /usr/lib/{python}/EXTERNALLY-MANAGED",
-            f"ln -sf /usr/bin/{python} /usr/local/bin/python", f"ln -sf /usr/bin/{python} /usr/local/bin/python3",
-            "ln -sf /usr/bin/pip3 /usr/local/bin/pip", ": > /etc/resolv.conf",
-        ])
+        script = " && ".join(
+            [
+                f"apt-get install -y --no-install-recommends {python} {python}-venv python3-pip "
+                f"ca-certificates lib{python}-dev",
+                "apt-get clean",
+                "rm -rf /var/lib/apt/lists/*",
+                f"rm -f /usr/lib/{python}/EXTERNALLY-MANAGED",
+                f"ln -sf /usr/bin/{python} /usr/local/bin/python",
+                f"ln -sf /usr/bin/{python} /usr/local/bin/python3",
+                "ln -sf /usr/bin/pip3 /usr/local/bin/pip",
+                ": > /etc/resolv.conf",
+            ]
+        )
         with tempfile.TemporaryDirectory(dir=cache_dir()) as work:
             rootfs = Path(work) / "rootfs"
             run(["debootstrap", "--variant=minbase", *keyring, STAND_IN_RELEASE, str(rootfs), mirror.uri],

@@ -75,9 +75,23 @@ def build(tag: str = IMAGE, engine: str = "compiled") -> Built:
     mounts = [option for path in pip_files() for option in ("--volume", f"{path}:{path}:ro")]
     log = cache_dir() / f"build-{engine}.log"
     start = time.monotonic()
-    result = podman("build", "--pull=never", "--format", "docker", "--layers", "--build-arg",
-                    f"ORACLE_ENGINE={engine}", *mounts, "--tag", tag, "--file", str(ROOT / "Dockerfile"), str(ROOT),
-                    timeout=1800, check=False)
+    result = podman(
+        "build",
+        "--pull=never",
+        "--format",
+        "docker",
+        "--layers",
+        "--build-arg",
+        f"ORACLE_ENGINE={engine}",
+        *mounts,
+        "--tag",
+        tag,
+        "--file",
+        str(ROOT / "Dockerfile"),
+        str(ROOT),
+        timeout=1800,
+        check=False,
+    )
     seconds = time.monotonic() - start
     log.write_text(result.stdout + result.stderr)
     if result.returncode:
@@ -86,9 +100,24 @@ def build(tag: str = IMAGE, engine: str = "compiled") -> Built:
     # The build stage tagged too (every layer of it cached by now), so that pruning what
     # no tagged image uses removes the layers of earlier builds and keeps this one's:
     # without it the store grows by a build stage (near a gigabyte) with every change.
-    podman("build", "--pull=never", "--format", "docker", "--layers", "--build-arg", f"ORACLE_ENGINE={engine}",
-           *mounts, "--target", "build", "--tag", f"{tag}-build", "--file", str(ROOT / "Dockerfile"), str(ROOT),
-           timeout=1800)
+    podman(
+        "build",
+        "--pull=never",
+        "--format",
+        "docker",
+        "--layers",
+        "--build-arg",
+        f"ORACLE_ENGINE={engine}",
+        *mounts,
+        "--target",
+        "build",
+        "--tag",
+        f"{tag}-build",
+        "--file",
+        str(ROOT / "Dockerfile"),
+        str(ROOT),
+        timeout=1800,
+    )
     podman("image", "prune", "--force", timeout=600, check=False)
     return Built(tag, seconds, size)
 

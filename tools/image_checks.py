@@ -109,7 +109,14 @@ class Checks:
         """Runs `step`, a group of checks: an exception in it is one failure."""
         try:
             step()
-        except (Failure, OSError, subprocess.TimeoutExpired, http.client.HTTPException, KeyError, ValueError) as error:
+        except (
+            Failure,
+            OSError,
+            subprocess.TimeoutExpired,
+            http.client.HTTPException,
+            KeyError,
+            ValueError,
+        ) as error:
             self.check(name, False, f"{type(error).__name__}: {error}")
 
 
@@ -146,7 +153,9 @@ def check_container(checks: Checks, image: str, engine: str = "compiled") -> Non
     with container(image) as (name, port):
         status, health = ask(port, "GET", "/healthz")
         checks.check("/healthz", status == 200 and health.get("status") == "ok", f"{status} {health}")
-        checks.check(f"the engines are {engine}", health.get("engine") == engine, f"engine: {health.get('engine')}")
+        checks.check(
+            f"the engines are {engine}", health.get("engine") == engine, f"engine: {health.get('engine')}"
+        )
         for file, path in QUERIES:
             answer = ask(port, "POST", path, example(file))
             checks.check(f"POST {path} (docs/examples/{file})", answer[0] == 200 and answer == in_process(
@@ -156,26 +165,36 @@ def check_container(checks: Checks, image: str, engine: str = "compiled") -> Non
         uid = podman("exec", name, "id", "-u").stdout.strip()
         server = podman("exec", name, "cat", "/proc/1/status").stdout
         uids = re.search(r"^Uid:\s+(.*)$", server, re.MULTILINE)
-        checks.check(f"runs as uid {UID}", uid == UID and bool(uids) and set(uids.group(1).split()) == {UID} if uids
-                     else False, f"id -u: {uid}; gunicorn's master: Uid {uids.group(1) if uids else '?'}")
+        checks.check(
+            f"runs as uid {UID}",
+            uid == UID and bool(uids) and set(uids.group(1).split()) == {UID} if uids else False,
+            f"id -u: {uid}; gunicorn's master: Uid {uids.group(1) if uids else '?'}",
+        )
 
         sbom = json.loads(podman("exec", name, "cat", "/opt/oracle/sbom.cdx.json").stdout)
         from packaging.utils import canonicalize_name
 
         listed = {canonicalize_name(c["name"]): c.get("version") for c in sbom.get("components", [])}
         locked = runtime_lock()
-        checks.check("the SBOM lists the runtime lock", sbom.get("bomFormat") == "CycloneDX" and listed == locked,
-                     f"{len(listed)} components, CycloneDX {sbom.get('specVersion')}" if listed == locked else
-                     f"not in the lock: {sorted(set(listed.items()) - set(locked.items()))}, "
-                     f"missing: {sorted(set(locked.items()) - set(listed.items()))}")
+        checks.check(
+            "the SBOM lists the runtime lock",
+            sbom.get("bomFormat") == "CycloneDX" and listed == locked,
+            f"{len(listed)} components, CycloneDX {sbom.get('specVersion')}"
+            if listed == locked
+            else f"not in the lock: {sorted(set(listed.items()) - set(locked.items()))}, "
+            f"missing: {sorted(set(locked.items()) - set(listed.items()))}",
+        )
 
         (inspected,) = json.loads(podman("image", "inspect", image).stdout)
         # podman keeps the docker format's HEALTHCHECK beside the image's Config.
         healthcheck = inspected.get("Healthcheck") or (inspected.get("Config") or {}).get("Healthcheck") or {}
         ran = podman("healthcheck", "run", name, check=False)
-        checks.check("the HEALTHCHECK", "/healthz" in " ".join(healthcheck.get("Test", []))
-                     and ran.returncode == 0, f"{' '.join(healthcheck.get('Test', []))[:40]}…, "
-                     f"podman healthcheck run: {(ran.stdout + ran.stderr).strip() or 'exit ' + str(ran.returncode)}")
+        checks.check(
+            "the HEALTHCHECK",
+            "/healthz" in " ".join(healthcheck.get("Test", [])) and ran.returncode == 0,
+            f"{' '.join(healthcheck.get('Test', []))[:40]}…, "
+            f"podman healthcheck run: {(ran.stdout + ran.stderr).strip() or 'exit ' + str(ran.returncode)}",
+        )
 
         compilers = podman("exec", name, "sh", "-c", "command -v gcc cc x86_64-linux-gnu-gcc", check=False)
         checks.check("no C compiler in the image", compilers.returncode != 0 and not compilers.stdout.strip(),
@@ -202,7 +221,9 @@ class Client:
     def run(self, stop: threading.Event) -> None:
         try:
             while not stop.is_set():
-                self.connection.request("POST", self.path, body=self.body, headers={"Content-Type": "application/json"})
+                self.connection.request(
+                    "POST", self.path, body=self.body, headers={"Content-Type": "application/json"}
+                )
                 response = self.connection.getresponse()
                 response.read()
                 self.answers.append((response.status, time.monotonic()))
@@ -290,6 +311,8 @@ def check_sigterm(checks: Checks, name: str, port: int) -> None:
                  statuses == [200] and not errors and in_flight == [200] * len(slow),
                  f"{sum(len(c.answers) for c in clients)} answers ({statuses}), of which "
                  f"{len(in_flight)} to requests finished 1 s after the signal, errors: {errors or 'none'}")
-    checks.check(f"SIGTERM under load: exit 0 within the pod's grace ({GRACE_SECONDS} s)",
-                 bool(stopped) and stopped[0].returncode == 0 and exit_code == "0" and seconds < GRACE_SECONDS,
-                 f"exit {exit_code} after {seconds:.1f} s")
+    checks.check(
+        f"SIGTERM under load: exit 0 within the pod's grace ({GRACE_SECONDS} s)",
+        bool(stopped) and stopped[0].returncode == 0 and exit_code == "0" and seconds < GRACE_SECONDS,
+        f"exit {exit_code} after {seconds:.1f} s",
+    )

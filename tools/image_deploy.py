@@ -49,7 +49,9 @@ def check_kube(checks: Checks, image: str) -> None:
                                 else " ".join((played.stdout + played.stderr).split())[-300:]):
                 return
             ready = wait_for(port, "/readyz", 60)
-            checks.check("kube play: /readyz through the host port", ready, "200" if ready else "no 200 within 60 s")
+            checks.check(
+                "kube play: /readyz through the host port", ready, "200" if ready else "no 200 within 60 s"
+            )
             file, path = QUERIES[0]
             answer = ask(port, "POST", path, example(file))
             checks.check(f"kube play: POST {path} through the host port",
@@ -61,11 +63,13 @@ def check_kube(checks: Checks, image: str) -> None:
                 (made,) = json.loads(podman("inspect", name).stdout)
                 host, config = made.get("HostConfig", {}), made.get("Config", {})
                 mounts = sorted(f"{m.get('Destination')} ({m.get('Type')})" for m in made.get("Mounts", []))
-                say(f"     kube play made {name}: user {config.get('User')}, read-only root "
+                say(
+                    f"     kube play made {name}: user {config.get('User')}, read-only root "
                     f"{host.get('ReadonlyRootfs')}, capabilities dropped {host.get('CapDrop')}, memory limit "
                     f"{host.get('Memory', 0) // 2**20} MiB, CPU quota {host.get('CpuQuota')} of "
                     f"{host.get('CpuPeriod')}, stop timeout {config.get('StopTimeout')} s, volumes {mounts} "
-                    f"{host.get('Tmpfs') or ''}, health check {(config.get('Healthcheck') or {}).get('Test')}")
+                    f"{host.get('Tmpfs') or ''}, health check {(config.get('Healthcheck') or {}).get('Test')}"
+                )
         finally:
             podman("kube", "down", str(manifest), timeout=120, check=False)
 
@@ -98,7 +102,9 @@ def ensure_nginx(image: str) -> str:
         return f"{name}, the real image, pulled now"
     if not present:
         with tempfile.TemporaryDirectory() as work:
-            (Path(work) / "Containerfile").write_text(NGINX_STAND_IN.format(base=base_name(), label=STAND_IN_LABEL))
+            (Path(work) / "Containerfile").write_text(
+                NGINX_STAND_IN.format(base=base_name(), label=STAND_IN_LABEL)
+            )
             mounts = [option for path in pip_files() for option in ("--volume", f"{path}:{path}:ro")]
             podman("build", "--pull=never", "--format", "docker", *mounts, "--tag", name, work, timeout=900)
     return f"{name}, a STAND-IN with Debian's nginx (cannot pull it)"
@@ -139,14 +145,20 @@ def check_compose(checks: Checks, image: str) -> None:
         env = dict(os.environ, CONTAINERS_CONF=str(CONTAINERS_CONF))
         up = run([*command, "up", "--detach", "--no-build"], timeout=300, check=False, cwd=work, env=env)
         try:
-            if not checks.check("deploy/compose/compose.yaml up with podman-compose", up.returncode == 0,
-                                "" if up.returncode == 0 else " ".join((up.stdout + up.stderr).split())[-300:]):
+            if not checks.check(
+                "deploy/compose/compose.yaml up with podman-compose",
+                up.returncode == 0,
+                "" if up.returncode == 0 else " ".join((up.stdout + up.stderr).split())[-300:],
+            ):
                 return
             ready = wait_for(port, "/healthz", 60)
             checks.check("compose: /healthz through nginx", ready, "200" if ready else "no 200 within 60 s")
             file_name, path = QUERIES[1]
             answer = ask(port, "POST", path, example(file_name))
-            checks.check(f"compose: POST {path} through nginx", answer == in_process("POST", path, example(file_name)),
-                         str(answer[0]))
+            checks.check(
+                f"compose: POST {path} through nginx",
+                answer == in_process("POST", path, example(file_name)),
+                str(answer[0]),
+            )
         finally:
             run([*command, "down", "--timeout", "5"], timeout=180, check=False, cwd=work, env=env)

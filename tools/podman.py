@@ -52,8 +52,12 @@ def say(line: str) -> None:
     print(f"make test-image: {line}", flush=True)
 
 
-def run(command: Sequence[str], timeout: float, check: bool = True, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(list(command), capture_output=True, text=True, timeout=timeout, check=False, **kwargs)
+def run(
+    command: Sequence[str], timeout: float, check: bool = True, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        list(command), capture_output=True, text=True, timeout=timeout, check=False, **kwargs
+    )
     if check and result.returncode:
         raise Failure(f"{' '.join(command[:3])} … exited {result.returncode}: "
                       f"{(result.stderr or result.stdout).strip()[-3000:]}")
@@ -95,6 +99,8 @@ def pip_files() -> list[str]:
     for path in found:
         files = Path(path).glob("*.conf") if Path(path).is_dir() else [Path(path)]
         for conf in files:
-            certificates.update(re.findall(r"^\s*cert\s*=\s*(\S+)", conf.read_text(errors="replace"), re.MULTILINE))
+            certificates.update(
+                re.findall(r"^\s*cert\s*=\s*(\S+)", conf.read_text(errors="replace"), re.MULTILINE)
+            )
     return found + sorted(c for c in certificates if c and Path(c).is_file())
 

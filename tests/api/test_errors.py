@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from service.api.terra_turrium import queries
 from service.api.terra_turrium.examples import examples
 from service.api.terra_turrium.schemas import ApplyQuery
-from service.terra_turrium import RULES_VERSION
 from service.common import MAX_PROBLEMS
+from service.terra_turrium import RULES_VERSION
 from service.terra_turrium.position import MAX_HEIGHT
 
 from .bodies import PROBLEM, position, with_heights
@@ -260,7 +260,9 @@ def test_b5_heights_are_read_up_to_the_contracts_bound(post):
     ]
     taller = {"position": with_heights(position(4), b10=MAX_HEIGHT + 1)}
     problem = _problem(post("/v1/removals", taller), 400)
-    assert problem["errors"] == [{"pointer": "/position/heights/9/1", "detail": f"must be between 0 and {MAX_HEIGHT}"}]
+    assert problem["errors"] == [
+        {"pointer": "/position/heights/9/1", "detail": f"must be between 0 and {MAX_HEIGHT}"}
+    ]
 
 
 def test_reading_a_request_leaves_it_unchanged(app):
@@ -271,14 +273,18 @@ def test_reading_a_request_leaves_it_unchanged(app):
     assert body == original
 
 
-@pytest.mark.parametrize("path", ["/v1/removals", "/v1/reach", "/v1/turns/apply", "/v1/batch", "/v1/games/replay"])
+@pytest.mark.parametrize(
+    "path", ["/v1/removals", "/v1/reach", "/v1/turns/apply", "/v1/batch", "/v1/games/replay"]
+)
 def test_a_body_of_21700_empty_seats_gets_a_small_400(client, path):
     """A body just under 64 KiB that is nearly all mistakes (21,700 empty seats) is
     answered with one short problem, not with a reason per mistake: the answer is no
     larger than the question deserves."""
     bad = {"heights": [[1] * 10] * 10, "seats": [{}] * 21_700, "to_move": "yellow"}
-    body = {"/v1/games/replay": {"start": bad, "turns": []},
-            "/v1/batch": {"position": bad, "requests": [{"op": "goal", "body": {}}]}}.get(path, {"position": bad})
+    body = {
+        "/v1/games/replay": {"start": bad, "turns": []},
+        "/v1/batch": {"position": bad, "requests": [{"op": "goal", "body": {}}]},
+    }.get(path, {"position": bad})
     data = json.dumps(body, separators=(",", ":")).encode()
     assert 60_000 < len(data) <= 64 * 1024
     response = client.post(path, data=data, content_type="application/json")
@@ -290,7 +296,9 @@ def test_a_body_of_21700_empty_seats_gets_a_small_400(client, path):
 
 @pytest.mark.parametrize("phase", [{}, [], 1, None])
 def test_a_turn_phase_of_the_wrong_type_is_400_with_its_pointer(post, phase):
-    body = {"position": position(turn={"phase": phase, "taken": [], "in_hand": 0, "points": 5, "attacked": False})}
+    body = {
+        "position": position(turn={"phase": phase, "taken": [], "in_hand": 0, "points": 5, "attacked": False})
+    }
     problem = _problem(post("/v1/removals", body), 400)
     assert [e["pointer"] for e in problem["errors"]] == ["/position/turn/phase"]
 
@@ -306,7 +314,9 @@ def test_an_integer_beyond_64_bits_is_read_as_an_integer(client):
     assert "integer" not in problem["errors"][0]["detail"]
     fight = ('{"edition": "turm-und-leute", "attackers": [{"kind": "reiter", "figures": 1%s}],'
              ' "target": {"kind": "pikeniere", "figures": 5}}' % ("0" * 30))
-    problem = _problem(client.post("/v1/turm-und-leute/combat", data=fight, content_type="application/json"), 422)
+    problem = _problem(
+        client.post("/v1/turm-und-leute/combat", data=fight, content_type="application/json"), 422
+    )
     assert problem["field"] == "/attackers/0/figures"
 
 
@@ -355,9 +365,22 @@ def _hostile(client, path: str, data: bytes) -> dict:
     return problem
 
 
-@pytest.mark.parametrize("kind", ["unknown members", "unknown members inside", "long names", "escaped names",
-                                  "non-ASCII names", "control and surrogate names", "deep nesting", "too deep",
-                                  "huge numbers", "too many digits", "huge members"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "unknown members",
+        "unknown members inside",
+        "long names",
+        "escaped names",
+        "non-ASCII names",
+        "control and surrogate names",
+        "deep nesting",
+        "too deep",
+        "huge numbers",
+        "too many digits",
+        "huge members",
+    ],
+)
 def test_the_worst_bodies_of_each_kind_get_a_bounded_400_quickly(client, kind):
     from bench.hostile import KINDS, LIMIT, posts
 
@@ -405,8 +428,15 @@ _values = st.recursive(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                               HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
 @given(
     data=st.data(),
     members=st.dictionaries(_names, _values, min_size=1, max_size=8),
@@ -414,7 +444,9 @@ _values = st.recursive(
     stretch=st.integers(min_value=1, max_value=400),
     inside=st.booleans(),
 )
-def test_any_hostile_body_up_to_64_kib_gets_a_bounded_400_quickly(client, data, members, repeat, stretch, inside):
+def test_any_hostile_body_up_to_64_kib_gets_a_bounded_400_quickly(
+    client, data, members, repeat, stretch, inside
+):
     """Generated members, their names stretched and the set repeated under new names
     until the body is up to 64 KiB, in the body or in its first object member."""
     from bench.hostile import LIMIT, _in_object, encode, fill, posts

@@ -30,8 +30,14 @@ def _schemas(doc: dict[str, Any]) -> dict[str, Any]:
 
 def _reworded(value: Any) -> Any:
     if isinstance(value, dict):
-        return {key: ("Reworded." if key in ("description", "summary") and isinstance(item, str) else _reworded(item))
-                for key, item in reversed(list(value.items()))}
+        return {
+            key: (
+                "Reworded."
+                if key in ("description", "summary") and isinstance(item, str)
+                else _reworded(item)
+            )
+            for key, item in reversed(list(value.items()))
+        }
     if isinstance(value, list):
         return [_reworded(item) for item in value]
     return value
@@ -45,17 +51,30 @@ def test_prose_and_key_order_are_no_difference(document: dict[str, Any]) -> None
     ("change", "expected"),
     [
         (lambda s: s["SdtMove"]["required"].remove("to"), "/components/schemas/SdtMove/required"),
-        (lambda s: s["SdtMove"]["properties"].pop("to"), "/components/schemas/SdtMove/properties/to: removed"),
-        (lambda s: s["SdtRules"]["properties"]["max_height"].update(maximum=6),
-         "/components/schemas/SdtRules/properties/max_height/maximum"),
-        (lambda s: s["SdtStack"]["properties"]["symbol"]["enum"].reverse(),
-         "/components/schemas/SdtStack/properties/symbol/enum"),
-        (lambda s: s["SdtMove"]["properties"]["to"].update(pattern="^x$"),
-         "/components/schemas/SdtMove/properties/to/pattern"),
-        (lambda s: s["SdtMove"]["properties"]["to"].update(type="integer"),
-         "/components/schemas/SdtMove/properties/to/type"),
-        (lambda s: s["SdtMove"]["properties"].update(extra={"type": "string"}),
-         "/components/schemas/SdtMove/properties/extra: added"),
+        (
+            lambda s: s["SdtMove"]["properties"].pop("to"),
+            "/components/schemas/SdtMove/properties/to: removed",
+        ),
+        (
+            lambda s: s["SdtRules"]["properties"]["max_height"].update(maximum=6),
+            "/components/schemas/SdtRules/properties/max_height/maximum",
+        ),
+        (
+            lambda s: s["SdtStack"]["properties"]["symbol"]["enum"].reverse(),
+            "/components/schemas/SdtStack/properties/symbol/enum",
+        ),
+        (
+            lambda s: s["SdtMove"]["properties"]["to"].update(pattern="^x$"),
+            "/components/schemas/SdtMove/properties/to/pattern",
+        ),
+        (
+            lambda s: s["SdtMove"]["properties"]["to"].update(type="integer"),
+            "/components/schemas/SdtMove/properties/to/type",
+        ),
+        (
+            lambda s: s["SdtMove"]["properties"].update(extra={"type": "string"}),
+            "/components/schemas/SdtMove/properties/extra: added",
+        ),
     ],
 )
 def test_a_structural_change_is_named(document: dict[str, Any], change: Any, expected: str) -> None:
@@ -80,7 +99,9 @@ def test_examples_are_compared(document: dict[str, Any]) -> None:
     changed = copy.deepcopy(document)
     path = next(p for p in changed["paths"].values() if "post" in p and "requestBody" in p["post"])
     media = path["post"]["requestBody"]["content"]["application/json"]
-    media["examples"] = {name: {**example, "value": {"changed": True}} for name, example in media["examples"].items()}
+    media["examples"] = {
+        name: {**example, "value": {"changed": True}} for name, example in media["examples"].items()
+    }
     assert differences(document, changed)
 
 

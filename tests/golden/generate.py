@@ -566,7 +566,10 @@ BUSY_POSITIONS = GOLDEN / "busy.positions"
 def read_busy_positions(path: Path = BUSY_POSITIONS) -> dict[str, str]:
     """``{slug: notation}`` of the busy cases, as written by :func:`write_busy_positions`."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return {title.split()[2].rstrip(":"): notation for title, notation in zip(lines[::2], lines[1::2], strict=True)}
+    return {
+        title.split()[2].rstrip(":"): notation
+        for title, notation in zip(lines[::2], lines[1::2], strict=True)
+    }
 
 
 def write_busy_positions(cases: Sequence[Case], path: Path = BUSY_POSITIONS) -> None:
@@ -578,7 +581,9 @@ def write_busy_positions(cases: Sequence[Case], path: Path = BUSY_POSITIONS) -> 
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def write_golden_files(cases: Sequence[Case], directory: Path, busy: frozenset[str] = frozenset()) -> list[str]:
+def write_golden_files(
+    cases: Sequence[Case], directory: Path, busy: frozenset[str] = frozenset()
+) -> list[str]:
     """Write one file per case into ``directory``; returns the problems, one per file left
     alone: a reviewed file whose position or counts changed, a file without a known
     status, or one that is not a snapshot and that no case names any more.

@@ -143,7 +143,9 @@ class Instance:
         return children(self.process.pid)
 
     def log(self) -> str:
-        return "\n".join(p.read_text(errors="replace")[-3000:] for p in sorted(self.directory.glob("instance-*.log")))
+        return "\n".join(
+            p.read_text(errors="replace")[-3000:] for p in sorted(self.directory.glob("instance-*.log"))
+        )
 
 
 def answered(metrics: Path, pid: int) -> float:
@@ -391,7 +393,10 @@ def test_every_refusal_through_nginx_is_a_problem_with_the_answers_headers() -> 
             assert got == status, (name, got, headers, body[:300])
             assert headers.get("content-type") == PROBLEM, (name, headers, body[:300])
             assert headers.get("x-content-type-options") == "nosniff", (name, headers)
-            assert re.fullmatch(r"[A-Za-z0-9\-_.:=+/@]{1,128}", headers.get("x-request-id", "")), (name, headers)
+            assert re.fullmatch(r"[A-Za-z0-9\-_.:=+/@]{1,128}", headers.get("x-request-id", "")), (
+                name,
+                headers,
+            )
             problem = json.loads(body)
             assert problem["status"] == status and problem["title"] and problem["detail"], (name, problem)
         # The oracle's own answers pass unchanged, its problem details included.

@@ -72,7 +72,9 @@ class Server:
         headers: dict[str, str] | None = None,
         timeout: float = 10,
     ) -> tuple[int, dict[str, str], bytes]:
-        return self.request("POST", path, body, {"Content-Type": "application/json", **(headers or {})}, timeout)
+        return self.request(
+            "POST", path, body, {"Content-Type": "application/json", **(headers or {})}, timeout
+        )
 
     def workers(self) -> list[int]:
         """gunicorn's worker processes (the master's children)."""
@@ -83,7 +85,9 @@ class Server:
 
 
 @contextmanager
-def serve(directory: Path, workers: int = WORKERS, options: Sequence[str] = (), **env: str) -> Iterator[Server]:
+def serve(
+    directory: Path, workers: int = WORKERS, options: Sequence[str] = (), **env: str
+) -> Iterator[Server]:
     """``python -m service`` with ``workers`` workers, gunicorn ``options`` and ``env``;
     stopped on exit."""
     port = free_port()
@@ -100,7 +104,11 @@ def serve(directory: Path, workers: int = WORKERS, options: Sequence[str] = (), 
     stdout, stderr = directory / "stdout.log", directory / "stderr.log"
     with stdout.open("wb") as out, stderr.open("wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "service", *options], cwd=directory, env=environment, stdout=out, stderr=err
+            [sys.executable, "-m", "service", *options],
+            cwd=directory,
+            env=environment,
+            stdout=out,
+            stderr=err,
         )
     server = Server(port, process, stdout, stderr, metrics)
     try:
@@ -229,7 +237,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1])
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--workers", type=int, default=WORKERS)
-    parser.add_argument("--worker-class", help="another of gunicorn's worker classes, to compare (sync, gthread)")
+    parser.add_argument(
+        "--worker-class", help="another of gunicorn's worker classes, to compare (sync, gthread)"
+    )
     parser.add_argument("--threads", type=int, help="threads a gthread worker")
     args = parser.parse_args()
     options = [*(["-k", args.worker_class] if args.worker_class else []),
@@ -261,12 +271,13 @@ def main() -> None:
             answered = sorted(t for t in times if t != float("inf"))
             text = f"{len(answered)} of {len(times)} answered within 5 s"
             if answered:
-                text += f", median {statistics.median(answered) * 1000:.0f} ms, slowest {answered[-1] * 1000:.0f} ms"
+                median, slowest = statistics.median(answered) * 1000, answered[-1] * 1000
+                text += f", median {median:.0f} ms, slowest {slowest:.0f} ms"
             return text
 
         print(
-            f"{args.worker_class or 'gevent'}: {args.workers} workers, {count} idle connections (renewed as the "
-            f"server closes them) and {count} stalled bodies held for {args.seconds:g} s: "
+            f"{args.worker_class or 'gevent'}: {args.workers} workers, {count} idle connections "
+            f"(renewed as the server closes them) and {count} stalled bodies held for {args.seconds:g} s: "
             f"/healthz {summary(took['healthz'])}; POST /v1/removals {summary(took['post'])}"
         )
 

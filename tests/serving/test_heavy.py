@@ -94,7 +94,9 @@ def _helpers_started(server: Server) -> None:
 
 def test_each_worker_has_a_helper_for_heavy_requests(server: Server) -> None:
     _helpers_started(server)
-    assert {worker: len(children(worker)) for worker in server.workers()} == dict.fromkeys(server.workers(), 1)
+    assert {worker: len(children(worker)) for worker in server.workers()} == dict.fromkeys(
+        server.workers(), 1
+    )
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -119,7 +121,10 @@ def test_the_heavy_requests_are_answered_by_the_helpers(server: Server) -> None:
     # The searches ran in the helpers: their CPU time grew by the searches'.
     assert sum(map(_cpu_ticks, helpers)) > before
     # Their metrics are counted by the helpers, and added up with the workers'.
-    assert f'endpoint="{heavy_requests()[0][0]}",method="POST",status="200"' in server.request("GET", "/metrics")[2].decode()
+    assert (
+        f'endpoint="{heavy_requests()[0][0]}",method="POST",status="200"'
+        in server.request("GET", "/metrics")[2].decode()
+    )
 
 
 def _one_helper(server: Server) -> tuple[int, int]:

@@ -26,8 +26,8 @@ from tests.serving.server import (
     Trickle,
     closed_by_server,
     idle,
-    raw,
     probe,
+    raw,
     serve,
     stalled_body,
 )
@@ -102,12 +102,16 @@ def _raw(server: Server, head: bytes, body_parts: list[bytes]) -> tuple[int, str
             answer += chunk
     head_text, _, body = answer.partition(b"\r\n\r\n")
     lines = head_text.decode("latin-1").split("\r\n")
-    content_type = next((line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("content-type:")), "")
+    content_type = next(
+        (line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("content-type:")), ""
+    )
     return int(lines[0].split()[1]), content_type, body
 
 
 def _chunked(body: bytes, size: int = 8192) -> list[bytes]:
-    parts = [b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)]
+    parts = [
+        b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)
+    ]
     return [*parts, b"0\r\n\r\n"]
 
 
@@ -120,7 +124,9 @@ HEAD = b"POST /v1/removals HTTP/1.1\r\nHost: oracle\r\nContent-Type: application
     ("size", "status"), [(PADDED, 200), (PADDED + 1, 413), (70_000, 413), (1_000_000, 413)]
 )
 def test_a_chunked_body_over_64_kib_is_413_never_cut_short(server: Server, size: int, status: int) -> None:
-    found, content_type, body = _raw(server, HEAD + b"Transfer-Encoding: chunked\r\n\r\n", _chunked(_padded(size)))
+    found, content_type, body = _raw(
+        server, HEAD + b"Transfer-Encoding: chunked\r\n\r\n", _chunked(_padded(size))
+    )
     assert found == status, body[:300]
     if status == 413:
         assert content_type == "application/problem+json"
@@ -164,7 +170,11 @@ def test_metrics_add_up_the_counts_of_every_worker(server: Server) -> None:
 
     def counted() -> set[int]:
         # Every worker that answered counted into files of its own.
-        pids = {int(m.group(1)) for f in server.metrics.iterdir() if (m := re.fullmatch(r"counter_(\d+)\.db", f.name))}
+        pids = {
+            int(m.group(1))
+            for f in server.metrics.iterdir()
+            if (m := re.fullmatch(r"counter_(\d+)\.db", f.name))
+        }
         return pids & set(server.workers())
 
     sent = 0
@@ -179,14 +189,16 @@ def test_metrics_add_up_the_counts_of_every_worker(server: Server) -> None:
 
     scrapes = [server.request("GET", "/metrics")[2].decode() for _ in range(4)]
     for text in scrapes:  # whichever worker answers the scrape, the totals are the sum
-        def delta(name: str, **labels: str) -> float:
+        def delta(name: str, text: str = text, **labels: str) -> float:
             return _count(text, name, **labels) - _count(before, name, **labels)
 
         assert delta("oracle_http_requests_total", endpoint="/v1/removals", method="POST") == sent
         assert delta("oracle_http_requests_total", endpoint="/v1/removals", status="400") == sent // 4
         assert delta("oracle_http_errors_total", endpoint="/v1/removals", status="400") == sent // 4
         assert delta("oracle_http_request_duration_seconds_count", endpoint="/v1/removals") == sent
-        assert delta("oracle_http_request_duration_seconds_bucket", endpoint="/v1/removals", le="+Inf") == sent
+        assert (
+            delta("oracle_http_request_duration_seconds_bucket", endpoint="/v1/removals", le="+Inf") == sent
+        )
         assert _count(text, "oracle_http_request_duration_seconds_sum", endpoint="/v1/removals") > 0
 
 
@@ -249,7 +261,9 @@ def test_kept_alive_connections_are_served_in_turn(one_worker: Server) -> None:
             connection.connect()
             ready.wait()
             while sum(counts) < total:
-                connection.request("POST", "/v1/removals", body=REMOVALS, headers={"Content-Type": "application/json"})
+                connection.request(
+                    "POST", "/v1/removals", body=REMOVALS, headers={"Content-Type": "application/json"}
+                )
                 assert connection.getresponse().read()
                 with lock:
                     counts[index] += 1

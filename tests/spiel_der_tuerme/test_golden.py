@@ -29,7 +29,9 @@ def test_every_golden_file_is_reviewed_and_says_what_it_is():
     for path in FILES:
         _, comments, expected = read_golden(path)
         assert comments[0].startswith(f"# {path.stem}: "), path.name
-        assert status_of(comments) == "reviewed", f"{path.name}: derive its counts, or make it a busy position"
+        assert status_of(comments) == "reviewed", (
+            f"{path.name}: derive its counts, or make it a busy position"
+        )
         # A reviewed file carries its derivation beside the counts: more comment lines
         # than the heading, the status and the 10-line diagram.
         assert len(comments) > 12, path.name

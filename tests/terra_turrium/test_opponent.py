@@ -138,8 +138,12 @@ def test_m6_level_1_takes_a_capture_it_sees():
 def test_g1_level_2_completes_the_goal_when_one_step_is_left():
     # Yellow stands on 1, 2, 3, 4, 5 and on a 5 beside a free 6: one step finishes.
     heights = {"b9": 1, "c9": 2, "d9": 3, "e9": 4, "f9": 5, "g8": 5, "h8": 6}
-    position = build(2, heights=heights, turrians={"yellow": ["b9", "c9", "d9", "e9", "f9", "g8"], "red": ["c3"]},
-                     turn={"phase": "move", "points": 5})
+    position = build(
+        2,
+        heights=heights,
+        turrians={"yellow": ["b9", "c9", "d9", "e9", "f9", "g8"], "red": ["c3"]},
+        turn={"phase": "move", "points": 5},
+    )
     answer = suggest_turn(position, 2, 0, BY_NODES)
     after, _ = apply_turn(position, answer.turn)
     assert meets_goal(after, after.seats[0])

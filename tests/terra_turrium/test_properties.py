@@ -4,7 +4,6 @@ import random
 from dataclasses import replace
 
 from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
 
 from service.terra_turrium import (
     EventType,
@@ -22,7 +21,6 @@ from service.terra_turrium import (
 )
 from service.terra_turrium.notation import parse_notation
 from service.terra_turrium.position import NOBODY, SEAT_DERIVED
-from service.terra_turrium.random_player import random_turn
 from tests.golden.generate import read_busy_positions
 from tests.terra_turrium.strategies import played_positions, rotate, rotate_square, turns_to_play
 
@@ -92,7 +90,9 @@ def test_m6_captures_agree_with_reach(position):
     for origin in position.mover.origins:
         # Every square a turrian can reach that holds a foreign turrian is a capture, at
         # the same cost, and nothing else is.
-        reached = {r.square: r.cost for r in reachable(position, origin) if position.occupant[r.square] != NOBODY}
+        reached = {
+            r.square: r.cost for r in reachable(position, origin) if position.occupant[r.square] != NOBODY
+        }
         assert {c.target: c.cost for c in captures if c.origin == origin} == reached
     for capture in captures:
         assert position.occupant[capture.target] == position.seat_index[capture.victim]

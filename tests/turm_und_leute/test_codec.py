@@ -136,7 +136,10 @@ def test_l2_optional_members_take_their_documented_defaults() -> None:
         body(
             attackers=[attacker | {k: DEFAULTS[k] for k in ("position", "actions_used")}],
             target=target | {k: DEFAULTS[k] for k in ("position", "marked")},
-            **{k: DEFAULTS[k] for k in ("helpers", "attack_from_outside", "attack_from_tower", "target_side_imperator")},
+            **{
+                k: DEFAULTS[k]
+                for k in ("helpers", "attack_from_outside", "attack_from_tower", "target_side_imperator")
+            },
         )
     )
     assert written == short

@@ -60,7 +60,8 @@ CHECK = textwrap.dedent(
     ledger.update(work_limit=True, works=2)
     answer = client.post("/v1/turm-und-leute/turns/apply", json=body)
     print("http", answer.status_code, answer.get_json()["ledger"]["works"])
-    verdict = client.post("/v1/turm-und-leute/turns/validate", json={**body, "ledger": {**ledger, "works": 3}}).get_json()
+    worked = {**body, "ledger": {**ledger, "works": 3}}
+    verdict = client.post("/v1/turm-und-leute/turns/validate", json=worked).get_json()
     print("verdict", verdict["legal"], verdict["violation"]["rule"])
     setup = client.get("/v1/turm-und-leute/setup?edition=turm-und-leute&peoples=zwerge").get_json()
     print("setup", setup["sides"][0]["ledger"]["works"], setup["sides"][0]["ledger"]["work_limit"])

@@ -39,7 +39,9 @@ def _refusal(data: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def _fight(edition: Edition, *, attacker: dict[str, Any] | None = None, target: dict[str, Any] | None = None) -> dict[str, Any]:
+def _fight(
+    edition: Edition, *, attacker: dict[str, Any] | None = None, target: dict[str, Any] | None = None
+) -> dict[str, Any]:
     angel = {"kind": translate(Kind.ENGEL, edition).value, "figures": 1}
     return {"edition": edition.value, "attackers": [attacker or angel], "target": target or angel}
 
@@ -49,13 +51,21 @@ def test_l1_a_tile_holds_one_to_as_many_figures_as_the_units_row_says(edition: E
     for u in UNITS[edition].values():
         kind = u.kind.value
         for figures in (1, u.max_figures):
-            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) is None, (kind, figures)
+            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) is None, (
+                kind,
+                figures,
+            )
         for figures in (0, u.max_figures + 1):
-            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) == ("L1", "/target/figures")
+            assert _refusal(_fight(edition, target={"kind": kind, "figures": figures})) == (
+                "L1",
+                "/target/figures",
+            )
 
 
 @pytest.mark.parametrize("edition", [TUL, SUS])
-def test_l3_only_a_unit_whose_row_lets_it_attack_may_attack_and_as_often_as_its_actions(edition: Edition) -> None:
+def test_l3_only_a_unit_whose_row_lets_it_attack_may_attack_and_as_often_as_its_actions(
+    edition: Edition,
+) -> None:
     for u in UNITS[edition].values():
         group = {"kind": u.kind.value, "figures": 1}
         if not u.may_attack:
