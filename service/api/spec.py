@@ -198,7 +198,7 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     ),
     "Overloaded": {
         **_http_problem(
-            "The instance is answering as many suggestions, replays and batches as it can: try again "
+            "The instance is answering as many suggestions, replays, batches and pictures as it can: try again "
             "after `Retry-After` seconds (behind the project's nginx, another instance is tried first).",
             503,
             BUSY.text.format(seconds=RETRY_AFTER),
