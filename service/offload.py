@@ -42,13 +42,16 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 #: The operations answered by helpers (POST only): the computer players' searches, which
-#: run for their budget, and the operations whose work grows with the body (a replay of a
-#: whole game, a batch of up to 256 requests).
+#: run for their budget, the operations whose work grows with the body (a replay of a
+#: whole game, a batch of up to 256 requests), and the pictures, whose answers are the
+#: largest for the smallest questions (60 KB of SVG for 54 bytes of notation).
 HEAVY: Final = frozenset({
     "/v1/turns/suggest",
     "/v1/spiel-der-tuerme/turns/suggest",
     "/v1/games/replay",
     "/v1/batch",
+    "/v1/render",
+    "/v1/spiel-der-tuerme/render",
 })
 
 #: The environment key by which a refused request reaches the application, which answers

@@ -102,9 +102,12 @@ def compress_text(response: Response) -> Response:
     response.direct_passthrough = False  # a file: read here, whole (it is text, and small)
     if packed is None:
         packed = gzip.compress(response.get_data(), LEVEL, mtime=0)
-        if len(_kept) >= KEPT:
-            _kept.clear()
-        _kept[key] = packed
+        # Only the answers every client gets are kept: a page repeats its query in its
+        # links, and a query made up for each request would otherwise push them out.
+        if request.args.keys() <= {"lang"}:
+            if len(_kept) >= KEPT:
+                _kept.clear()
+            _kept[key] = packed
     elif hasattr(response.response, "close"):
         response.response.close()  # the file, unread
     response.set_data(packed)

@@ -37,6 +37,8 @@ from service.api.errors import (
 )
 from service.api.problems import ProblemSchema
 from service.api.queries import Query
+from service.bodies import BODY_TIMEOUT, FULL, LATE
+from service.bodies import RETRY_AFTER as BODIES_RETRY_AFTER
 from service.offload import HEAVY, RETRY_AFTER
 from service.common import schema as schema_fields
 from service.common.schema_shapes import Either as EitherMember
@@ -198,10 +200,30 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     ),
     "Overloaded": {
         **_http_problem(
-            "The instance is answering as many suggestions, replays and batches as it can: try again "
-            "after `Retry-After` seconds (behind the project's nginx, another instance is tried first).",
+            "The instance is answering as many suggestions, replays, batches and pictures as it can: try again "
+            "after `Retry-After` seconds (behind the project's nginx, another instance is tried first). "
+            "Served by gunicorn directly, also when the worker is reading as many request bodies as it may.",
             503,
             BUSY.text.format(seconds=RETRY_AFTER),
+        ),
+        "headers": {"Retry-After": {"description": "Seconds to wait before trying again.",
+                                    "schema": {"type": "integer", "minimum": 1}}},
+    },
+    "SlowBody": {
+        **_http_problem(
+            "Served by gunicorn directly: the body did not arrive whole within the deadline "
+            f"(`ORACLE_BODY_TIMEOUT`, {BODY_TIMEOUT:g} s by default); the connection is closed after it.",
+            408,
+            LATE.text.format(seconds=f"{BODY_TIMEOUT:g}"),
+        ),
+    },
+    "BodiesFull": {
+        **_http_problem(
+            "Served by gunicorn directly: the worker is reading as many request bodies as it may (half "
+            "of its connections); try again after `Retry-After` seconds. The body is not read, and the "
+            "connection is closed after it.",
+            503,
+            FULL.text.format(seconds=BODIES_RETRY_AFTER),
         ),
         "headers": {"Retry-After": {"description": "Seconds to wait before trying again.",
                                     "schema": {"type": "integer", "minimum": 1}}},
@@ -318,9 +340,12 @@ class _OperationPlugin(BasePlugin):
             return
         name = rule.endpoint.rsplit(".", 1)[-1]
         for method, operation in operations.items():
-            if method == "post" and path in HEAVY:  # answered by a worker's helper, or refused
+            if method == "post":
                 responses = operation.setdefault("responses", {})
-                responses[503] = "Overloaded"
+                # Every body is read against a deadline, a bounded number at once (service/bodies.py).
+                responses[408] = "SlowBody"
+                # A heavy operation is answered by a worker's helper, or refused.
+                responses[503] = "Overloaded" if path in HEAVY else "BodiesFull"
                 operation["responses"] = dict(sorted(responses.items(), key=lambda item: int(item[0])))
             operation["responses"] = {
                 status: {**response, "headers": HEADERS} if isinstance(response, dict) else response

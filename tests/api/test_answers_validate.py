@@ -234,6 +234,11 @@ def test_every_declared_problem_status_is_answered_and_checked(client):
         # its Retry-After, under gunicorn in tests/serving/test_heavy.py.
         overloaded = operation["responses"].get("503", {}).get("$ref", "").endswith("/Overloaded")
         expected -= {503} if overloaded else set()
+        # A body read too slowly (408), or while the worker reads as many as it may (503),
+        # is refused by a serving worker before the app reads it: checked under gunicorn
+        # in tests/serving/test_bodies.py.
+        expected -= {408}
+        expected -= {503} if operation["responses"].get("503", {}).get("$ref", "").endswith("/BodiesFull") else set()
         assert expected <= answered, (operation_id, expected - answered)
 
 

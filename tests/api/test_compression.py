@@ -67,7 +67,9 @@ RENDER = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "render.js
     ("GET", "/docs/swagger-ui.css", {}),
     ("GET", "/terra-turrium/terra-turrium.js", {}),
 ])
-def test_a_large_text_answer_is_gzipped_when_accepted(client: Any, method: str, path: str, kwargs: Any) -> None:
+def test_a_large_text_answer_is_gzipped_when_accepted(
+    client: Any, method: str, path: str, kwargs: Any
+) -> None:
     plain, packed = _gzip_and_plain(client, method, path, **kwargs)
     assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
     assert len(plain.data) >= MIN_SIZE
@@ -95,3 +97,14 @@ def test_a_small_text_answer_is_never_compressed(client: Any) -> None:
     assert answer.status_code == 200 and len(answer.data) < MIN_SIZE
     assert "Content-Encoding" not in answer.headers
     assert "Accept-Encoding" not in answer.headers.get("Vary", "")
+
+
+def test_answers_to_made_up_queries_are_compressed_but_not_kept(client: Any) -> None:
+    from service.api import compression
+
+    client.get("/rules", headers={"Accept-Encoding": "gzip"})
+    kept = len(compression._kept)
+    for number in range(compression.KEPT + 5):
+        answer = client.get(f"/rules?x={number}", headers={"Accept-Encoding": "gzip"})
+        assert answer.headers["Content-Encoding"] == "gzip"
+    assert len(compression._kept) == kept

@@ -130,12 +130,13 @@ def test_origins_come_from_the_environment(monkeypatch):
 
 
 def _cors_headers(response) -> list[tuple[str, str]]:
-    """The CORS headers, and Vary without Accept-Language (the service's own, for the
-    answer's language: tests/api/test_languages.py)."""
+    """The CORS headers, and Vary without Accept-Language and Accept-Encoding (the
+    service's own, for the answer's language and compression: tests/api/test_languages.py,
+    tests/api/test_compression.py)."""
     found = []
     for k, v in response.headers.items():
         if k == "Vary":
-            v = ", ".join(token for token in v.split(", ") if token != "Accept-Language")
+            v = ", ".join(token for token in v.split(", ") if token not in ("Accept-Language", "Accept-Encoding"))
             if not v:
                 continue
         if k.startswith("Access-Control-") or k == "Vary":

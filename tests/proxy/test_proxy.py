@@ -378,6 +378,10 @@ REFUSALS = {
     "unknown transfer coding": (501, b"POST /v1/removals HTTP/1.1\r\n" + HEAD
                                 + b"Content-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n"),
     "HTTP/2.0 request line": (505, b"GET /healthz HTTP/2.0\r\n" + HEAD + b"\r\n"),
+    # The oracle's own refusal, passed on: nginx leaves the body as it is sent.
+    "coded body": (415, b"POST /v1/removals HTTP/1.1\r\n" + HEAD + b"Content-Type: application/json\r\n"
+                   b"Content-Encoding: gzip\r\nContent-Length: 20\r\n\r\n" + b"\x1f\x8b" + b"\x00" * 18),
+    "doubled slash": (404, b"GET //healthz HTTP/1.1\r\n" + HEAD + b"\r\n"),
 }
 
 

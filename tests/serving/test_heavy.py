@@ -19,6 +19,7 @@ test must wait, it waits for an event, bounded by a multiple of what it measured
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import signal
@@ -291,3 +292,39 @@ def test_the_helpers_end_with_their_server_and_hold_no_socket_of_it(tmp_path: Pa
     assert not Path(f"/proc/{helper}").exists(), "the helper outlived its server"
     with socket.socket() as again:
         again.bind(("127.0.0.1", port))  # nothing holds the port
+
+
+def test_pictures_are_admitted_like_the_other_heavy_requests(tmp_path: Path) -> None:
+    """A render is answered by a helper, within the worker's room for heavy requests: with
+    the helper held (SIGSTOP) and no room to wait (ORACLE_HEAVY_QUEUE=0), of three renders
+    at once one waits for the helper and two are answered 503 with Retry-After at once;
+    the one that waited is answered, gzip-compressed for a client that accepts it."""
+    import concurrent.futures
+
+    render = json.dumps({"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}).encode()
+    with serve(tmp_path, workers=1, ORACLE_HEAVY_QUEUE="0") as one:
+        (worker,) = one.workers()
+        deadline = time.monotonic() + 20
+        while len(children(worker)) != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        (helper,) = children(worker)
+        os.kill(helper, signal.SIGSTOP)
+        try:
+            with concurrent.futures.ThreadPoolExecutor(3) as pool:
+                answers = [pool.submit(one.post, "/v1/render", render, {"Accept-Encoding": "gzip"}, 60)
+                           for _ in range(3)]
+                deadline = time.monotonic() + 30
+                while sum(answer.done() for answer in answers) < 2 and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                done = [answer for answer in answers if answer.done()]
+                refused = [answer.result() for answer in done]
+                os.kill(helper, signal.SIGCONT)
+                (last,) = [answer.result(timeout=60) for answer in answers if answer not in done]
+        finally:
+            os.kill(helper, signal.SIGCONT)
+        assert [status for status, _, _ in refused] == [503, 503], refused
+        for _, headers, body in refused:
+            assert headers["Retry-After"] == str(RETRY_AFTER) and json.loads(body)["status"] == 503
+        status, headers, body = last
+        assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
+        assert headers["Content-Encoding"] == "gzip" and b"<svg" in gzip.decompress(body)[:200]
