@@ -375,6 +375,7 @@ class SpielDerTuerme {
     this.paintLog();
     paintMoves(this);
     say("");
+    this.shell.painted();
   }
 
   // A seat's colour as the picture's panel draws it.
@@ -430,8 +431,12 @@ class SpielDerTuerme {
     $("g.board", svg).after(layer);
   }
 
-  paintScore() {
-    const { score } = this.game;
+  // The score of an earlier position the move list shows (moves.js).
+  async viewGoals(position) {
+    this.paintScore(await this.post("/score", { position }));
+  }
+
+  paintScore(score = this.game.score) {
     const doubled = " " + _("doubled");
     const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? doubled : ""}`);
     $("#goals").replaceChildren(
