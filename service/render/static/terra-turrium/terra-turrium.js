@@ -499,10 +499,10 @@ class TerraTurrium {
       }
       add(segment.path[segment.path.length - 1], `M${i + 1}`);
     });
-    // One line along the square's lower edge, below the turrian and the height in the
-    // middle (stacked upwards, three labels covered them); squeezed to the square's
-    // width when longer (a phone's browser draws small text larger than its size, and
-    // "T1 P1 P2" ran into the next square).
+    // One line in the band along the square's lower edge, below the turrian and the
+    // height in the middle (stacked upwards, three labels covered them), at a size that
+    // fits the band (board.js leaves it so); squeezed to the square's width when longer
+    // ("T1 P1 P2" ran into the next square).
     const fits = [];
     for (const [square, texts] of labels) {
       const spot = centre(square);
@@ -512,7 +512,7 @@ class TerraTurrium {
       text.setAttribute("font-size", "10");
       text.dataset.square = square;
       text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
-      text.setAttribute("y", String(spot.y + spot.size / 2 - 3));
+      text.setAttribute("y", String(spot.y + spot.size / 2 - 2));
       text.textContent = texts.join(" ");
       layer.append(text);
       fits.push([text, spot.size - 6]);
