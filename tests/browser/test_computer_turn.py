@@ -91,3 +91,18 @@ def test_a_sentence_said_twice_is_read_twice(page: Page, base_url: str) -> None:
     }""")
     heard = page.evaluate("window.heard")
     assert heard.count("red (computer) places a stone on h4.") == 2
+
+
+def test_at_set_up_the_card_of_the_seat_placing_says_to_move(page: Page, base_url: str) -> None:
+    """S3: yellow's turrians are on the board, red places its own; red's card, not
+    yellow's, bears the sign of the seat to act."""
+    player = PlaygroundPlayer(page, base_url)
+    position = player.api("/v1/notation", {"position": "setup|yellow:NW,NE|red:SE,SW"})["position"]
+    setup = player.api("/v1/turns/suggest", {"position": position, "level": 1, "seed": 1})["setup"]
+    yellow = next(entry["turrians"] for entry in setup if entry["seat"] == "yellow")
+    player.open(f"?placing#setup|yellow:NW,NE:{','.join(yellow)}|red:SE,SW")
+    expect(page.locator("#whose")).to_have_text("red puts its turrians on the board")
+    marked = page.eval_on_selector_all("#board g.seat.to-move",
+                                       "gs => gs.map(g => [g.dataset.seat, g.textContent])")
+    assert len(marked) == 1 and marked[0][0] == "red" and "▶" in marked[0][1], marked
+    assert "▶" not in (page.text_content('#board g.seat[data-seat="yellow"]') or "")

@@ -441,7 +441,7 @@ export function buildSetupForm(container, parameters, placeholders = {}) {
     if (range && schema.maximum - schema.minimum >= MAX_CHOICES) {
       const input = el("input", {
         type: "number", name, min: schema.minimum, max: schema.maximum, step: 1, inputmode: "numeric",
-        placeholder: placeholders[name] || (schema.default === undefined ? null : String(schema.default)),
+        placeholder: placeholders[name] ? _(placeholders[name]) : schema.default === undefined ? null : String(schema.default),
         "data-default": String(schema.default),
       });
       return el("label", { class: "option" }, `${words(name)} `, input, hint);

@@ -70,6 +70,12 @@ function refusedWhileViewing() {
 // same button when it is still offered, to the same seat's block, else to the board
 // (after End turn too: the next action is on the board). A focus still in the page
 // is left where it is.
+// Only for a player of the keys: after a mouse click or a tap nothing is focused for
+// them (the board's focus frame is a keyboard's mark, which a mouse player would see
+// as a black frame that the legend does not explain).
+let byKeys = false;
+document.addEventListener("keydown", () => { byKeys = true; }, true);
+document.addEventListener("pointerdown", () => { byKeys = false; }, true);
 function keepFocus(action) {
   return async (...args) => {
     const before = document.activeElement;
@@ -79,7 +85,7 @@ function keepFocus(action) {
       await action(...args);
     } finally {
       const now = document.activeElement;
-      if (!now || now === document.body || !now.isConnected) {
+      if (byKeys && (!now || now === document.body || !now.isConnected)) {
         const name = button && !["end", "pass"].includes(button.dataset.action) ? button.dataset.action : null;
         const again = (name && $(`#turn-buttons button[data-action="${name}"]:not(:disabled)`))
           || (block && $(`g.seat[tabindex][data-seat="${CSS.escape(block.dataset.seat)}"]`));

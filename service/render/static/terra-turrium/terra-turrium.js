@@ -8,7 +8,7 @@
 // the whole plan (/v1/turns/apply).
 
 import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
-import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
+import { _, N_, listOf, nameOf, ngettext } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
 import { continueRecord, paintMoves, viewRecord } from "/playground/moves.js";
 
@@ -31,6 +31,16 @@ const emptyPlan = () => ({ take: [], place: [], move: [] });
 const copyPlan = (plan) => ({ take: [...plan.take], place: [...plan.place], move: plan.move.map((m) => ({ ...m, path: [...m.path] })) });
 const planSize = (plan) => plan.take.length + plan.place.length + plan.move.length;
 const list = (items) => items.join(", ");
+// A territory (NW, NE, SE, SW) as the page's language abbreviates it (German NO, SO).
+const TERRITORIES = { NW: N_("NW"), NE: N_("NE"), SE: N_("SE"), SW: N_("SW") };
+const territories = (ids) => listOf(ids.map((id) => (TERRITORIES[id] ? _(TERRITORIES[id]) : id)));
+// The picture's labels of the territories ("NE · yellow") in the page's abbreviations.
+function localTerritories(svg) {
+  for (const text of $$("text", svg)) {
+    const found = /^(NW|NE|SE|SW)( · .*)$/.exec(text.textContent);
+    if (found) text.textContent = _(TERRITORIES[found[1]]) + found[2];
+  }
+}
 // A seat as players read it: its colour in the page's language (the id stays the API's).
 const seatName = (id) => nameOf("seat", id);
 const seats = (ids) => list(ids.map(seatName));
@@ -349,6 +359,7 @@ class TerraTurrium {
   paint(picture, { push, moving, mover }) {
     const g = this.game;
     const svg = svgNode(picture);
+    localTerritories(svg);
     $("#board").replaceChildren(svg);
     g.reserve = reserveIn(svg);
     this.drawPlan(svg);
@@ -432,7 +443,7 @@ class TerraTurrium {
       el("ul", {}, goal.seats.map((seat) => el("li", { "data-seat": seat.id },
         this.dot(seat.id), ` ${seatName(seat.id)}: `,
         seat.goal_met ? el("strong", {}, _("meets the goal"))
-          : _("stands on {heights}; lacks {missing}", { heights: seat.heights.join(" ") || nothing, missing: seat.missing.join(" ") }),
+          : _("stands on {heights}; lacks {missing}", { heights: listOf(seat.heights) || nothing, missing: listOf(seat.missing) }),
         position.finishers.includes(seat.id) ? " · " + _("finished") : ""))),
     );
   }
@@ -587,13 +598,15 @@ class TerraTurrium {
     const state = $("text.turn", svg);
     if (state) state.textContent = _("turrians still to place: {count}", { count: g.reserve[seat.id] });
     document.body.setAttribute("data-setting-up", "");
+    localTerritories(svg);
+    this.markPlacer(svg, seat.id);
     $("#board").replaceChildren(svg);
     this.shell.showPosition(g.notation, { placing: true, push });
     $("#banner").hidden = true;
     $("#turn-title").textContent = _("Set-up");
     $("#whose").replaceChildren(this.dot(seat.id), " ", _("{seat} puts its turrians on the board", { seat: seatName(seat.id) }));
     $("#instruction").textContent = _("Click a square framed teal in {territories} (S3). Still to place: {count}.",
-      { territories: list(seat.territories), count: g.reserve[seat.id] });
+      { territories: territories(seat.territories), count: g.reserve[seat.id] });
     this.setButtons([["random", _("Random set-up")], ["undo", _("Undo")]], { undo: g.placed.length === 0 });
     $("#actions").replaceChildren();
     $("#goals").replaceChildren();
@@ -603,6 +616,27 @@ class TerraTurrium {
     this.shell.painted();
   }
 
+  // At set-up the seat whose card says "▶ to move" is the one placing its turrians (the
+  // picture marks the position's seat to move, which is the first to play).
+  markPlacer(svg, id) {
+    const current = $("g.seat.to-move", svg);
+    const placer = $(`g.seat[data-seat="${CSS.escape(id)}"]`, svg);
+    if (!current || !placer || current === placer) return;
+    const [from, to] = [current, placer].map((card) => card.querySelector("rect"));
+    const sign = [...current.querySelectorAll("text")].find((text) => text.textContent.startsWith("▶"));
+    if (!from || !to || !sign) return;
+    const dx = Number(to.getAttribute("x")) - Number(from.getAttribute("x"));
+    const dy = Number(to.getAttribute("y")) - Number(from.getAttribute("y"));
+    sign.setAttribute("x", String(Number(sign.getAttribute("x")) + dx));
+    sign.setAttribute("y", String(Number(sign.getAttribute("y")) + dy));
+    placer.append(sign);
+    const width = from.getAttribute("stroke-width");
+    from.setAttribute("stroke-width", to.getAttribute("stroke-width"));
+    to.setAttribute("stroke-width", width);
+    current.classList.remove("to-move");
+    placer.classList.add("to-move");
+  }
+
   async clickSetUp(square) {
     const g = this.game;
     const seat = g.start.seats[g.placer];
@@ -610,7 +644,7 @@ class TerraTurrium {
       throw new Problem({
         rule: "S3",
         detail: _("{seat} puts its turrians on free squares of its own territories ({territories}); {square} is not one.",
-          { seat: seatName(seat.id), territories: list(seat.territories), square }),
+          { seat: seatName(seat.id), territories: territories(seat.territories), square }),
       });
     }
     await this.act((game) => {
