@@ -73,3 +73,11 @@ def test_no_keyboard_frame_after_a_mouse_click(page: Page, base_url: str) -> Non
     page.keyboard.press("Enter")
     player.idle()
     assert page.evaluate("() => Boolean(document.activeElement.closest('#grid, #turn-buttons'))")
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/spiel-der-tuerme", "/rules/turm-und-leute"])
+def test_the_rules_pages_point_to_themselves_not_to_the_repository(page: Page, base_url: str,
+                                                                   path: str) -> None:
+    page.goto(base_url + path)
+    text = page.inner_text("main")
+    assert not re.search(r"docs/[a-z_-]+\.md|in the repository|rules service", text)
