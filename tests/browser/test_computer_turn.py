@@ -53,6 +53,7 @@ def test_a_click_during_the_computers_turn_is_refused_and_the_panel_says_who_pla
     assert page.eval_on_selector_all("#turn-buttons button", "bs => bs.every(b => b.disabled)")
     assert page.evaluate(FRAMES) == 0
     if SCREENSHOTS:
+        page.set_viewport_size({"width": 1280, "height": 800})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=f"{SCREENSHOTS}/playground-computer-playing.png")
 

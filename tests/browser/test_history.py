@@ -137,6 +137,8 @@ def _back_forward_reload_new_tab(browser: Browser, page: Page, base_url: str, ad
         _kept(other, moves, str(before + 1), computer)
         _replays(again, game)
         if SCREENSHOTS:
+            other.set_viewport_size({"width": 1280, "height": 800})
+            other.evaluate("() => window.scrollTo(0, 0)")
             other.screenshot(path=f"{SCREENSHOTS}/playground-{game}-history.png")
 
 

@@ -57,6 +57,7 @@ def test_reviewing_turn_3_the_panel_agrees_with_the_board(page: Page, base_url: 
         assert heights == seat["heights"], (seat, shown)
     assert shown != live_goals or positions[2]["heights"] == positions[-1]["heights"]
     if SCREENSHOTS:
+        page.set_viewport_size({"width": 1280, "height": 800})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=f"{SCREENSHOTS}/playground-review.png")
 
