@@ -295,6 +295,8 @@ screenshot: install-test
 	ACCESS_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_access.py -k axe -p no:cacheprovider -q
 	PLAYGROUND_SCREENSHOTS=docs $(BIN)/python -m pytest tests/browser/test_revisits.py \
 		tests/browser/test_opponent.py tests/browser/test_move_list.py tests/browser/test_phone.py \
+		tests/browser/test_history.py tests/browser/test_computer_turn.py tests/browser/test_review.py \
+		tests/browser/test_log_access.py tests/browser/test_ledger_words.py \
 		-p no:cacheprovider -q
 
 clean:

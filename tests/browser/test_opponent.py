@@ -26,15 +26,25 @@ from tests.browser.live import PlaygroundPlayer
 #: test checks are written (none without it).
 SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 
-#: Collects every sentence the page says (#message) and every one its polite live region
-#: reads out (#announce), in order.
+#: Collects every sentence the page says (#message, and each step of the computer's turn
+#: in the Turn panel's #instruction) and every one its polite live region reads out (each
+#: line added to #announce), in order.
 LISTEN = """() => {
   window.said = [];
   window.heard = [];
-  const listen = (selector, into) => new MutationObserver(() => into.push(document.querySelector(selector).textContent))
-    .observe(document.querySelector(selector), {childList: true, characterData: true, subtree: true});
+  // A sentence written again where it stands (the panel drawn anew) is not said again.
+  const listen = (selector, into) => {
+    let last = null;
+    new MutationObserver(() => {
+      const text = document.querySelector(selector).textContent;
+      if (text !== last) into.push(text);
+      last = text;
+    }).observe(document.querySelector(selector), {childList: true, characterData: true, subtree: true});
+  };
   listen('#message', window.said);
-  listen('#announce', window.heard);
+  listen('#instruction', window.said);
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (node) => window.heard.push(node.textContent.trim())))).observe(document.querySelector('#announce'), {childList: true});
 }"""
 
 
@@ -87,7 +97,8 @@ def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url
     heard = page.evaluate("window.heard")
     for step in steps[:-1]:
         assert any(h.startswith(step) for h in heard), (step, heard)
-    assert heard[-1].startswith("yellow's turn is played: red to move."), heard
+    # The refusal of the click stays until the person acts; then whose turn it is.
+    assert heard[-1].startswith("The computer is playing this seat") and "red to move" in heard[-1], heard
 
     # The page played exactly the turn the service suggested, and shows where it leads.
     events = page.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")

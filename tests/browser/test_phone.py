@@ -121,3 +121,78 @@ def test_spiel_der_tuerme_squares_are_legible_on_a_phone(phone: Page, base_url: 
     if SCREENSHOTS:
         phone.evaluate("() => document.querySelector('#board-frame').scrollIntoView()")
         phone.screenshot(path=f"{SCREENSHOTS}/playground-phone-spiel-der-tuerme.png")
+
+
+#: Where the board and End turn are on the screen as the page is (not scrolled).
+ON_SCREEN = """() => {
+  const board = document.querySelector('#board-frame').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#turn-buttons button')]
+    .map((b) => b.getBoundingClientRect());
+  return { board: [board.top, board.bottom], buttons: buttons.map((b) => [b.top, b.bottom]) };
+}"""
+
+
+def _board_and_buttons_on_screen(phone: Page, phase: str) -> None:
+    """The whole board and every button of the turn within the phone's screen, as the
+    page opens (nothing scrolled)."""
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"][0] >= 0 and seen["board"][1] <= HEIGHT, (phase, seen)
+    assert seen["buttons"] and all(bottom <= HEIGHT for _, bottom in seen["buttons"]), (phase, seen)
+
+
+#: Each plan mark's box and the boxes of the height and the turrian on its square.
+MARKS = """() => [...document.querySelectorAll('#board text.pick')].map((t) => {
+  const square = document.querySelector(`#board g[data-square="${t.dataset.square}"]`);
+  const boxes = [...square.querySelectorAll('text.label, circle.turrian, text.turrian')]
+    .map((e) => e.getBoundingClientRect());
+  const r = t.getBoundingClientRect();
+  return { mark: t.textContent, box: [r.left, r.top, r.right, r.bottom],
+           under: boxes.map((b) => [b.left, b.top, b.right, b.bottom]) };
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_phone_move_phase_with_end_turn_on_screen(phone: Page, base_url: str, lang: str) -> None:
+    """Every phase of a Terra Turrium turn, set-up to the move phase, in English and German:
+    the board and End turn on the first screen; the turn's marks clear of each height and
+    turrian."""
+    player = Thumb(phone, base_url)
+    player.open(f"?placing&lang={lang}#setup|yellow:NW,NE|red:SE,SW")
+    _board_and_buttons_on_screen(phone, "set-up")
+    player.press("random")
+    start = phone.input_value("#notation")
+    position = player.api("/v1/notation", {"position": start})["position"]
+    asked = ({"position": position, "level": 2, "seed": seed} for seed in range(30))
+    turn = next(t for a in asked if (t := player.api("/v1/turns/suggest", a)["turn"])["move"])
+    _board_and_buttons_on_screen(phone, "take")
+    for square in turn["take"]:
+        player.click(square)
+    _board_and_buttons_on_screen(phone, "place")
+    for square in turn["place"]:
+        player.click(square)
+    segment = turn["move"][0]
+    if segment["from"] == "reserve":
+        player.press("reserve")
+    else:
+        player.click(segment["from"])
+    player.click(segment["path"][-1])
+    _board_and_buttons_on_screen(phone, "move")
+    assert phone.locator('#turn-buttons button[data-action="end"]').is_visible()
+    for seen in phone.evaluate(MARKS):
+        left, top, right, bottom = seen["box"]
+        for l2, t2, r2, b2 in seen["under"]:
+            assert right <= l2 or r2 <= left or bottom <= t2 or b2 <= top, seen
+    if SCREENSHOTS:
+        phone.screenshot(path=f"{SCREENSHOTS}/playground-phone-move-{lang}.png")
+
+
+def test_spiel_der_tuerme_says_its_board_scrolls_on_a_phone(phone: Page, base_url: str) -> None:
+    player = Thumb(phone, base_url)
+    player.open("?game=spiel-der-tuerme")
+    hint = phone.locator("#scroll-hint")
+    assert hint.is_visible()
+    assert "swipe" in (hint.text_content() or "")
+    # The hint is above the board, on the first screen.
+    bottom = phone.evaluate("() => document.querySelector('#scroll-hint').getBoundingClientRect().bottom")
+    assert bottom <= HEIGHT

@@ -146,7 +146,8 @@ def _play_a_turn_by_clicks(player: Player, screenshot: str | None = None) -> Non
     after = player.api("/v1/turns/apply", {"position": start, "turn": plan})["position"]
     notation = player.api("/v1/notation", {"position": after})["notation"]
     expect(page.locator("#notation")).to_have_value(notation)
-    assert player.address() == notation
+    # The address holds the game record: its start and each turn, up to this one.
+    assert player.api("/v1/games/replay", {"record": player.address()})["final"] == after
     assert player.heights() == _heights(after)
     assert player.turrians() == _turrians(after)
     expect(page.locator("#log li").first).to_contain_text(mover)

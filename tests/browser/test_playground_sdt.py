@@ -311,7 +311,8 @@ def test_the_links_switch_games_and_the_form_offers_the_set_up_options(page: Pag
     player.idle()
     expect(page.locator("#title")).to_have_text("Spiel der Türme playground")
     expect(page).to_have_title("Spiel der Türme playground")
-    assert urllib.parse.urlsplit(page.url).query == "game=spiel-der-tuerme"
+    # A first visit's game is against the computer, which the address says too.
+    assert urllib.parse.urlsplit(page.url).query == "game=spiel-der-tuerme&computer=red:2"
     expect(page.locator('#games a[aria-current="page"]')).to_have_text("Spiel der Türme")
 
     # The form of GET /v1/spiel-der-tuerme/setup: 2–4 players, a seed (empty: random), the height limit.

@@ -60,7 +60,7 @@ class Keeper:
 def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base_url: str) -> None:
     keeper = Keeper(page, base_url)
     keeper.set_up("turm-und-leute", ("zwerge",))
-    expect(page.locator("#side-name")).to_have_text("graf")
+    expect(page.locator("#side-name")).to_have_text("the count")
     assert keeper.supply() == {"markers": "4", "wood": "0", "stone": "0", "gold": "0"}
 
     keeper.act("reiter-1", "move")
@@ -89,7 +89,7 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
     assert page.locator("#events li").count() == len(answer["events"])
 
     keeper.click("#end-turn")
-    expect(page.locator("#side-name")).to_have_text("zwerge")
+    expect(page.locator("#side-name")).to_have_text("the dwarves")
     assert keeper.supply()["markers"] == "6"
     keeper.act("zwerge-1", "attack")
     # The dwarves are fighters, and fighters work (L16, L24).
@@ -97,7 +97,7 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
     assert keeper.supply()["wood"] == "1"
     keeper.click("#end-turn")
     # Back to the Graf: the marker he saved, and 4 new ones (L12).
-    expect(page.locator("#side-name")).to_have_text("graf")
+    expect(page.locator("#side-name")).to_have_text("the count")
     assert keeper.supply()["markers"] == "5"
     assert page.locator("#goals li").count() == 2
 
@@ -105,14 +105,14 @@ def test_l12_l14_l15_l20_keeping_the_grafs_turn_and_the_dwarves(page: Page, base
 def test_l28_l30_ls12_converting_workers_and_the_fluids_moves(page: Page, base_url: str) -> None:
     keeper = Keeper(page, base_url)
     keeper.set_up("stahl-und-sterne", ("fluid",))
-    expect(page.locator("#side-name")).to_have_text("imperator")
+    expect(page.locator("#side-name")).to_have_text("the imperator")
     for worker in ("arbeiter-1", "arbeiter-2", "arbeiter-3", "arbeiter-4"):
         page.check(f'input[data-convert="{worker}"]')
     page.select_option("#into", "strahlenwerfer")
     keeper.click("#convert")
     assert keeper.message().startswith("L28: a conversion takes five different workers")
     keeper.click("#end-turn")
-    expect(page.locator("#side-name")).to_have_text("fluid")
+    expect(page.locator("#side-name")).to_have_text("the Fluid")
     expect(page.locator("#groups")).to_be_hidden()
     keeper.click('button[data-fluid="place"]')
     keeper.click("#end-turn")  # one move only: refused (L30)
@@ -122,4 +122,4 @@ def test_l28_l30_ls12_converting_workers_and_the_fluids_moves(page: Page, base_u
     keeper.click('button[data-fluid="relocate"]')
     assert dict(keeper.supply())["fluids"] == "6"
     keeper.click("#end-turn")
-    expect(page.locator("#side-name")).to_have_text("imperator")
+    expect(page.locator("#side-name")).to_have_text("the imperator")

@@ -123,7 +123,10 @@ function zoom(svg) {
 }
 
 // Every text of the pictures at least MIN_TEXT CSS pixels high: a text drawn smaller at
-// the picture's present scale is enlarged (its own size is kept to go back to).
+// the picture's present scale is enlarged (its own size is kept to go back to). Not the
+// marks of the turn being built (T1, P1, M1): enlarged on a phone they covered the height
+// and the turrian of their square; they keep to the band below them, and the square's
+// description and the turn's list say the same in words.
 function legible() {
   for (const svg of [picture(), $("#board-panel > svg")]) {
     if (!svg) continue;
@@ -132,6 +135,7 @@ function legible() {
     if (!box || !box.width || !width) continue;
     const scale = width / box.width;
     for (const text of $$("text", svg)) {
+      if (text.classList.contains("pick")) continue;
       if (!text.dataset.size) text.dataset.size = String(parseFloat(getComputedStyle(text).fontSize) || 12);
       const needed = Math.ceil((MIN_TEXT / scale) * 10) / 10;
       text.setAttribute("font-size", String(Math.max(Number(text.dataset.size), needed)));

@@ -128,10 +128,21 @@ export function svgNode(text) {
 // ------------------------------------------------------------------------- messages
 
 // The status line under the board: a sentence, or a refusal with its rule.
-export function say(text) {
+// A sentence held (hold()) stays until the person acts again: what the page says
+// meanwhile (each step of the computer's turn) does not replace it.
+export function say(text, { hold = false } = {}) {
   const message = $("#message");
-  message.className = "";
+  if (message.classList.contains("held") && !hold) return;
+  message.className = hold ? "error held" : "";
   message.replaceChildren(text);
+}
+
+// The person's next click or key lets go of a sentence held (before that click's own
+// handlers run, which may hold another).
+export function releaseOnAction() {
+  const release = () => $("#message").classList.remove("held");
+  document.addEventListener("pointerdown", release, true);
+  document.addEventListener("keydown", release, true);
 }
 
 // Where a rule id is explained: the rules page of the game played, at the rule's anchor.
@@ -187,20 +198,24 @@ export function clearPaste() {
 // The live region: what the page says after each click or key, answer or refusal, read
 // out by screen readers (the status line, then whose turn it is and what to do).
 export function announce() {
-  const region = $("#announce");
-  if (!region) return;
   const paste = $("#paste-error");
   const parts = [paste && !paste.hidden ? paste.textContent : "", $("#message").textContent,
     $("#banner") && !$("#banner").hidden ? $("#banner").textContent : "",
     $("#whose") ? $("#whose").textContent : "", $("#instruction") ? $("#instruction").textContent : ""];
-  region.textContent = parts.map((part) => part.trim()).filter(Boolean).join(" ");
+  speak(parts.map((part) => part.trim()).filter(Boolean).join(" "));
 }
 
 // A sentence read out at once, while a longer action goes on (each step of the
-// computer's turn): announce() speaks only once every handler is done.
+// computer's turn): announce() speaks once every handler is done. Each sentence is a
+// line of its own added to the live region (which reads what is added), so that the
+// next one does not replace it before it is read, and a step said twice is read twice;
+// the region keeps only the last few.
+const SPOKEN = 4;
 export function speak(text) {
   const region = $("#announce");
-  if (region) region.textContent = text;
+  if (!region || !text) return;
+  region.append(el("span", {}, text, " "));
+  while (region.childNodes.length > SPOKEN) region.firstChild.remove();
 }
 
 // An event handler whose failures are shown on the page, never thrown at the player.
@@ -255,7 +270,33 @@ export function readAddress() {
   } catch {
     position = hash;
   }
-  return { position: position || null, placing: query.has("placing"), turn: readTurn(query.get("turn")) };
+  return {
+    position: position || null, placing: query.has("placing"), turn: readTurn(query.get("turn")),
+    computer: query.get("computer"),
+  };
+}
+
+// Who plays each seat, as the address writes it (`?computer=red:2,blue:1`: the seats the
+// computer plays and at which level; none: people only). The opponent sets it; every
+// address written after holds it, so that reload, Back and a copied link keep the game's
+// opponent.
+let seatsInAddress = "";
+export function setAddressSeats(text) {
+  seatsInAddress = text || "";
+  if (holding) return;
+  const url = new URL(location.href);
+  if (seatsInAddress) url.searchParams.set("computer", seatsInAddress);
+  else url.searchParams.delete("computer");
+  const address = `${url.pathname}${url.search}${url.hash}`.replace(/computer=([^&#]*)/, (_all, v) => `computer=${decodeURIComponent(v)}`);
+  if (address !== location.pathname + location.search + location.hash) history.replaceState(null, "", address);
+  followAddress();
+}
+
+// While the browser has moved to another entry of its history (Back, Forward) and the
+// page has not opened it yet, nothing the page still finishes may write over that entry.
+let holding = false;
+export function holdAddress(hold) {
+  holding = hold;
 }
 
 // The turn being built, when the address has one (`?turn=`): where it started and what
@@ -280,16 +321,21 @@ export function addressOf(notation, placing, turn = null) {
   // The language the address chose stays in it, so a copied link opens in that language.
   const lang = new URLSearchParams(location.search).get("lang");
   const query = [game ? `game=${encodeURIComponent(game)}` : "", lang ? `lang=${encodeURIComponent(lang)}` : "", placing ? "placing" : "",
+    seatsInAddress ? `computer=${seatsInAddress}` : "",
     turn ? `turn=${encodeURIComponent(JSON.stringify(turn))}` : ""].filter(Boolean).join("&");
   return `${location.pathname}${query ? `?${query}` : ""}#${hash}`;
 }
 
 // `push`: a new entry in the browser's history (a new game, a turn played); otherwise the
 // entry is replaced (an action within the turn being built).
+// While the computer plays, nothing is pushed: its turn replaces the entry of the person's
+// turn before it, so that Back and Forward go from one person's turn to the next, never
+// into the computer's (which it would then play again).
 export function writeAddress(notation, { placing = false, push = false, turn = null } = {}) {
+  if (holding) return;
   const url = addressOf(notation, placing, turn);
   if (url !== location.pathname + location.search + location.hash) {
-    if (push) history.pushState(null, "", url);
+    if (push && document.body.dataset.computer !== "playing") history.pushState(null, "", url);
     else history.replaceState(null, "", url);
   }
   followAddress(); // the language switcher opens this position
@@ -395,7 +441,7 @@ export function buildSetupForm(container, parameters, placeholders = {}) {
     if (range && schema.maximum - schema.minimum >= MAX_CHOICES) {
       const input = el("input", {
         type: "number", name, min: schema.minimum, max: schema.maximum, step: 1, inputmode: "numeric",
-        placeholder: placeholders[name] || (schema.default === undefined ? null : String(schema.default)),
+        placeholder: placeholders[name] ? _(placeholders[name]) : schema.default === undefined ? null : String(schema.default),
         "data-default": String(schema.default),
       });
       return el("label", { class: "option" }, `${words(name)} `, input, hint);

@@ -78,3 +78,13 @@ export function followAddress() {
     link.href = target.pathname + target.search + target.hash;
   }
 }
+
+// Items as the page's language lists them: "2, 3, 4, 5 and 6", "2, 3, 4, 5 und 6".
+export function listOf(items) {
+  const language = document.documentElement.lang || "en";
+  try {
+    return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items.map(String));
+  } catch {
+    return items.join(", ");
+  }
+}

@@ -5,11 +5,12 @@
 // copies the record. The game module keeps the record and shows the positions:
 // `record` ({turns: [{seat, line}]}, null while there is none), `at` (the turns that
 // lead to the position played on), `viewing` (the position shown, null: the game's),
-// `view(k)`, `continueFrom(k)` and, if it has one, `recordText()`.
+// `view(k)`, `continueFrom(k)`, `dot(seat)`, `viewGoals(position)` and, if it has one,
+// `recordText()`.
 
 import { drawLast } from "./board.js";
 import { $, copyText, el, guard, say, svgNode } from "./core.js";
-import { _, nameOf } from "./i18n.js";
+import { _, nameOf, ngettext } from "./i18n.js";
 
 export function paintMoves(game) {
   let section = $("#moves");
@@ -96,9 +97,19 @@ export async function viewRecord(game, k, { render, lastTurn }) {
   $("#board").replaceChildren(svg);
   if (at) drawLast(svg, lastTurn(record.turns[at - 1]));
   paintMoves(game);
-  say(at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
+  const told = at === 0 ? _("The start of the game. → steps on; End goes back to the game.")
     : _("After turn {n} ({seat}). ← and → step, End goes back to the game; Continue from here plays on from this position.",
-      { n: at, seat: nameOf("seat", record.turns[at - 1].seat) }));
+      { n: at, seat: nameOf("seat", record.turns[at - 1].seat) });
+  // The Turn panel and the goal speak of the position shown, and offer nothing to do in it.
+  $("#banner").hidden = true;
+  $("#turn-title").textContent = _("Earlier position");
+  $("#whose").replaceChildren(...(position.over ? [_("Game over")]
+    : [game.dot(position.to_move), " ", _("{seat} to move", { seat: nameOf("seat", position.to_move) })]));
+  $("#instruction").textContent = _("This position is shown as it stood: nothing can be played in it.");
+  $("#actions").replaceChildren();
+  $("#turn-buttons").replaceChildren();
+  if (game.viewGoals) await game.viewGoals(position);
+  say(told);
 }
 
 // `game` goes on from the position after `k` turns of its record: the later ones are
@@ -107,10 +118,37 @@ export async function continueRecord(game, k) {
   const { record } = game;
   if (!record) return;
   const at = Math.max(0, Math.min(k, record.turns.length));
+  const kept = keep(game);
+  const dropped = record.turns.length - at;
   record.turns = record.turns.slice(0, at);
   game.log = game.log.slice(game.log.length - at);
   game.at = at;
   game.viewing = null;
   delete document.body.dataset.viewing;
   await game.begin(at ? record.turns[at - 1].position : record.position, { push: true });
+  if (dropped) {
+    offerBack(game, kept, ngettext("The last turn is dropped.", "The last {n} turns are dropped.", dropped));
+  }
+}
+
+// The game as it stands (its record, its log and the turn it is at), to be brought back.
+export function keep(game) {
+  const { record, log, at } = game;
+  return { record: record && { ...record, turns: [...record.turns] }, log: [...log], at };
+}
+
+// After turns were thrown away (Continue from here, Start a new game): the sentence that
+// says so, with a button that brings the game `kept` back as it stood. The browser's
+// Back does the same.
+export function offerBack(game, kept, text) {
+  if (!kept.record || !kept.record.turns.length) return;
+  const button = el("button", { type: "button", id: "bring-back" }, _("Bring them back"));
+  button.addEventListener("click", guard(async () => {
+    Object.assign(game, { record: kept.record, log: kept.log, at: kept.at });
+    const { record, at } = kept;
+    await game.begin(at ? record.turns[at - 1].position : record.position, { push: true });
+    say(ngettext("The game is back: {n} turn.", "The game is back: {n} turns.", record.turns.length));
+  }));
+  $("#message").className = "";
+  $("#message").replaceChildren(text, " ", button);
 }

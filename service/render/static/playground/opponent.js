@@ -11,7 +11,7 @@
 // played (the live region), with what it did that the board alone does not tell: a
 // capture, a tower built, a goal met (the module's `tell` and `tellable`).
 
-import { $, el, guard, say, speak } from "./core.js";
+import { $, $$, el, guard, say, setAddressSeats, speak } from "./core.js";
 import { _, N_, nameOf } from "./i18n.js";
 
 const LEVELS = [["person", N_("a person")], ["1", N_("computer, level 1 (beginner)")], ["2", N_("computer, level 2")],
@@ -25,7 +25,7 @@ const WAIT = N_("The computer is playing this seat: wait for its turn to end, or
 // until the computer's turn is over and then played as the next seat's action.
 export function refusedWhileComputerPlays() {
   if (document.body.dataset.computer !== "playing") return false;
-  say(_(WAIT));
+  say(_(WAIT), { hold: true });
   speak(_(WAIT));
   return true;
 }
@@ -113,15 +113,44 @@ class Opponent {
     this.players = new Map(); // seat id → "person" or a level
     this.pause = 600;
     this.playing = null; // the game state object whose turn the computer is playing
+    this.turn = 0; // counts the computer's turns begun and broken off (stop())
     this.seats = [];
     // A newcomer's first game: the last seat is the computer's at level 2 (firstGame()).
     this.newcomer = false;
     this.panel();
+    shell.painted = () => {
+      if (this.isComputerTurn()) this.paintTurn();
+    };
   }
 
   // The first game of a visit that opens no position: against the computer.
   firstGame() {
     this.newcomer = true;
+  }
+
+  // Who plays each seat as the address writes it: "red:2,blue:1" (setAddressSeats).
+  seatsText() {
+    return [...this.players.entries()].filter(([, chosen]) => chosen !== "person")
+      .map(([seat, chosen]) => `${seat}:${chosen}`).join(",");
+  }
+
+  // The seats' players of an address (a reload, Back, a link): `text` as seatsText()
+  // writes it, null or "" for people only.
+  adopt(text) {
+    this.newcomer = false;
+    this.players.clear();
+    for (const part of (text || "").split(",")) {
+      const [seat, level] = part.split(":");
+      if (seat && ["1", "2", "3"].includes(level)) this.players.set(seat, level);
+    }
+    this.seats = [];
+    setAddressSeats(this.seatsText());
+  }
+
+  // The computer's turn broken off (the browser went Back or Forward to another turn):
+  // its next step is not played.
+  stop() {
+    this.turn += 1;
   }
 
   // The panel: who plays each seat, and how long the computer pauses between steps.
@@ -142,12 +171,16 @@ class Opponent {
       this.players.clear();
       if (!computer && this.seats.length) this.players.set(this.seats[this.seats.length - 1], "2");
       this.seats = [];
+      setAddressSeats(this.seatsText());
       this.check();
     });
     section.addEventListener("change", (event) => {
       const { target } = event;
       if (target.id === "opponent-pause") this.pause = Number(target.value);
-      else if (target.dataset.seat) this.players.set(target.dataset.seat, target.value);
+      else if (target.dataset.seat) {
+        this.players.set(target.dataset.seat, target.value);
+        setAddressSeats(this.seatsText());
+      }
       this.check();
     });
   }
@@ -160,6 +193,7 @@ class Opponent {
       this.newcomer = false;
       this.players.set(seats[seats.length - 1], "2");
       this.seats = [];
+      setAddressSeats(this.seatsText());
     }
     const computer = [...this.players.entries()].some(([seat, chosen]) => seats.includes(seat) && chosen !== "person");
     const button = $("#opponent-switch");
@@ -187,10 +221,27 @@ class Opponent {
   // After every refresh: the panel, and the computer's turn if it is one.
   check() {
     this.paintSeats();
-    if (this.playing || !this.isComputerTurn()) return;
+    if (!this.isComputerTurn()) return;
+    if (this.playing) return;
     this.playing = this.game.game;
+    this.step = null;
     document.body.dataset.computer = "playing";
+    this.paintTurn();
     setTimeout(guard(() => this.play()), this.pause);
+  }
+
+  // The Turn panel during the computer's turn speaks of it, not to the person: who plays,
+  // the step it is at; the person's buttons are off (and the board's frames of what a
+  // person may click, playground.css).
+  paintTurn() {
+    const g = this.game.game;
+    const seat = this.rules.seat(g);
+    const level = this.level(seat);
+    const dot = $("#whose svg.dot");
+    $("#whose").replaceChildren(...(dot ? [dot, " "] : []),
+      _("{seat} (computer, level {level}) is playing its turn", { seat: seatName(seat), level }));
+    $("#instruction").textContent = this.step || _("{seat} (computer, level {level}) is thinking…", { seat: seatName(seat), level });
+    for (const button of $$("#turn-buttons button")) button.disabled = true;
   }
 
   // What `events` did that a player hears rather than sees: "yellow captured red's
@@ -206,20 +257,23 @@ class Opponent {
     const g = game.game;
     const seat = this.rules.seat(g);
     const level = this.level(seat);
+    const turn = this.turn;
     try {
       if (g !== this.playing || level === null) return;
       if (!this.rules.fresh(g)) {
         // A turn a person began: the computer plays it from its start.
         await game.act((s) => { s.plan = { take: [], place: [], move: [] }; s.moves = []; s.selected = null; });
       }
-      say(_("{seat} (computer, level {level}) is thinking…", { seat: seatName(seat), level }));
+      this.paintTurn();
       const answer = await this.api("POST", this.rules.path, { position: g.start, level, seed: seed() });
       // The turn's events so far: the game's while the turn is built, the log's once it is played.
       const events = () => (game.game === g ? g.events || [] : (game.log[0] && game.log[0].events) || []);
       for (const step of this.rules.steps(game, answer)) {
-        if (game.game !== g) break; // a new game, or the turn ended (it passed to the next seat)
+        // A new game, the turn ended (it passed to the next seat), or Back or Forward.
+        if (game.game !== g || this.turn !== turn) break;
         const said = _(step.say[0], { seat: seatName(seat), ...step.say[1] });
-        say(said);
+        this.step = said;
+        $("#instruction").textContent = said;
         const before = events().length;
         // eslint-disable-next-line no-await-in-loop
         await sleep(this.pause);
@@ -229,9 +283,10 @@ class Opponent {
       }
     } finally {
       this.playing = null;
+      this.step = null;
       delete document.body.dataset.computer;
     }
-    this.check();
+    if (this.turn === turn) this.check();
   }
 }
 

@@ -5,10 +5,11 @@
 
 import { attachBoard, focusBoard, seatOf } from "./board.js";
 import {
-  $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, readAddress,
-  readPasted, say, setupParameters, setupQuery, speak, writeAddress,
+  $, buildSetupForm, catchEverything, clearPaste, copyText, createApi, el, fail, failPaste, guard, holdAddress, readAddress,
+  readPasted, releaseOnAction, say, setupParameters, setupQuery, speak, writeAddress,
 } from "./core.js";
-import { _, nameOf, withLanguage } from "./i18n.js";
+import { _, nameOf, ngettext, withLanguage } from "./i18n.js";
+import { keep, offerBack } from "./moves.js";
 import attachOpponent, { refusedWhileComputerPlays } from "./opponent.js";
 import spielDerTuerme from "/spiel-der-tuerme/spiel-der-tuerme.js";
 import terraTurrium from "/terra-turrium/terra-turrium.js";
@@ -17,6 +18,7 @@ const GAMES = { [terraTurrium.id]: terraTurrium, [spielDerTuerme.id]: spielDerTu
 const PAGE_GAME = GAMES[document.body.dataset.game] ? document.body.dataset.game : terraTurrium.id;
 
 catchEverything();
+releaseOnAction();
 
 const api = createApi(document.body.dataset.api || "");
 const shell = {
@@ -27,6 +29,9 @@ const shell = {
     $("#notation").value = notation;
     writeAddress(address, { placing, push, turn });
   },
+  // Called when a game module has drawn the board and its panels (the opponent draws the
+  // Turn panel over them during the computer's turn, in the same moment).
+  painted() {},
 };
 
 // The options the chosen player count (the form's first field) has: one that exists for
@@ -65,6 +70,12 @@ function refusedWhileViewing() {
 // same button when it is still offered, to the same seat's block, else to the board
 // (after End turn too: the next action is on the board). A focus still in the page
 // is left where it is.
+// Only for a player of the keys: after a mouse click or a tap nothing is focused for
+// them (the board's focus frame is a keyboard's mark, which a mouse player would see
+// as a black frame that the legend does not explain).
+let byKeys = false;
+document.addEventListener("keydown", () => { byKeys = true; }, true);
+document.addEventListener("pointerdown", () => { byKeys = false; }, true);
 function keepFocus(action) {
   return async (...args) => {
     const before = document.activeElement;
@@ -74,7 +85,7 @@ function keepFocus(action) {
       await action(...args);
     } finally {
       const now = document.activeElement;
-      if (!now || now === document.body || !now.isConnected) {
+      if (byKeys && (!now || now === document.body || !now.isConnected)) {
         const name = button && !["end", "pass"].includes(button.dataset.action) ? button.dataset.action : null;
         const again = (name && $(`#turn-buttons button[data-action="${name}"]:not(:disabled)`))
           || (block && $(`g.seat[tabindex][data-seat="${CSS.escape(block.dataset.seat)}"]`));
@@ -89,13 +100,28 @@ function keepFocus(action) {
 // the board and the status line, before the seats' panel, so that a turn is played
 // without scrolling away from the board; on a wide one it heads the column beside it.
 // Moved in the document, not only drawn there, so that the keys follow the same order.
+// On a phone the page's introduction goes below the game, so that the board and the
+// turn's buttons are on the first screen.
 const ONE_COLUMN = window.matchMedia("(max-width: 900px)");
+const PHONE = window.matchMedia("(max-width: 640px)");
 function placeTurn() {
   if (ONE_COLUMN.matches) $("#board-scroll").after($("#message"), $("#turn"), $("#board-panel"));
   else {
     $("#board-scroll").after($("#message"), $("#board-panel"));
     $("#side").prepend($("#turn"));
   }
+  if (PHONE.matches) $("main").after($("#intro"));
+  else $("#title").after($("#intro"));
+}
+
+// A board wider than its box (Spiel der Türme on a phone) scrolls sideways: a line above
+// it says so, since nothing else shows that columns are out of sight.
+function hintScroll() {
+  const hint = el("p", { id: "scroll-hint", class: "hint", hidden: true },
+    _("The board is wider than the screen: swipe it sideways to see all of it."));
+  $("#board-scroll").before(hint);
+  const box = $("#board-scroll");
+  new ResizeObserver(() => { hint.hidden = box.scrollWidth <= box.clientWidth + 1; }).observe($("#board-frame"));
 }
 
 // The game of the address (`?game=`), else the page's.
@@ -116,6 +142,8 @@ function showGames(current) {
 async function start() {
   placeTurn();
   ONE_COLUMN.addEventListener("change", placeTurn);
+  PHONE.addEventListener("change", placeTurn);
+  hintScroll();
   const module = chosen;
   const game = module.create(shell);
   const opponent = attachOpponent(game, module, shell);
@@ -132,7 +160,14 @@ async function start() {
   form.addEventListener("change", () => markOptions(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    guard(() => game.newGame(setupQuery(form)))();
+    guard(async () => {
+      // The game put away can be brought back (as Back does).
+      const kept = keep(game);
+      await game.newGame(setupQuery(form));
+      if (kept.record) {
+        offerBack(game, kept, ngettext("The game of {n} turn is put away.", "The game of {n} turns is put away.", kept.at));
+      }
+    })();
   });
   $("#position-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -190,7 +225,17 @@ async function start() {
     const button = event.target.closest("button[data-action]");
     if (button) move(() => game.action(button.dataset.action))();
   });
-  window.addEventListener("popstate", guard(() => openAddress(game, form)));
+  // Back and Forward: the computer's turn, if one is being played, is broken off at once
+  // and writes nothing over the entry the browser went to; that entry's game and players
+  // are opened once whatever the page is doing is done.
+  window.addEventListener("popstate", () => {
+    if (opponent) opponent.stop();
+    holdAddress(true);
+    guard(() => {
+      holdAddress(false);
+      return openAddress(game, form, opponent);
+    })();
+  });
 
   // A first visit, which opens no position: a game for two, the second seat the
   // computer's (one click under Players makes it a person's).
@@ -199,16 +244,18 @@ async function start() {
       form.elements.players.value = "2";
       markOptions(form);
     }
-    if (opponent) opponent.firstGame();
+    if (opponent && readAddress().computer === null) opponent.firstGame();
   }
-  await openAddress(game, form);
+  await openAddress(game, form, opponent);
   if (named && !GAMES[named]) say(_("There is no game \"{name}\" here: this is {game}.", { name: named, game: module.title }));
 }
 
 // The position of the address, or else a new game as the form stands (the service's
 // defaults).
-async function openAddress(game, form) {
+async function openAddress(game, form, opponent) {
   const address = readAddress();
+  // The address's players (none named in an address with a position: people only).
+  if (opponent && (address.computer !== null || address.position)) opponent.adopt(address.computer);
   if (address.position) {
     try {
       await game.open(address);

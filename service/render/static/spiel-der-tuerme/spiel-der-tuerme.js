@@ -218,12 +218,11 @@ class SpielDerTuerme {
 
   async init() {
     $("#intro").replaceChildren(...splice(_(
-      "Play on one screen, taking turns: every stack you can move, every square it can go to, every "
-      + "verdict and every point comes from the rules service. Rule ids (TM4, TN3 …) name the rule an "
-      + "answer applies: {rules} explain each one, and {api} the questions the page asks.",
+      "Play on one screen, taking turns, or against the computer: the page frames every stack you "
+      + "may move and every square it may go to, and counts the points. When a move is not allowed, "
+      + "it names the rule (TM4, TN3 …): {rules} explain each one.",
     ), {
       rules: el("a", { href: withLanguage("/rules/spiel-der-tuerme") }, _("the rules")),
-      api: el("a", { href: withLanguage("/docs") }, _("the API documentation")),
     }));
     $("label[for=notation]").textContent = _("Position (JSON, as the service writes it): copy it, or paste a position, a game record or a link and open it");
     $("#copy-notation").textContent = _("Copy position");
@@ -375,6 +374,7 @@ class SpielDerTuerme {
     this.paintLog();
     paintMoves(this);
     say("");
+    this.shell.painted();
   }
 
   // A seat's colour as the picture's panel draws it.
@@ -430,8 +430,12 @@ class SpielDerTuerme {
     $("g.board", svg).after(layer);
   }
 
-  paintScore() {
-    const { score } = this.game;
+  // The score of an earlier position the move list shows (moves.js).
+  async viewGoals(position) {
+    this.paintScore(await this.post("/score", { position }));
+  }
+
+  paintScore(score = this.game.score) {
     const doubled = " " + _("doubled");
     const quarters = (seat) => seat.quarters.map((q) => `${q.quarter}: ${q.points}${q.doubled ? doubled : ""}`);
     $("#goals").replaceChildren(
@@ -578,7 +582,8 @@ export default {
   title: "Spiel der Türme",
   setupPath: `${PATH}/setup`,
   positionName: "position",
-  placeholders: { seed: "random" },
+  // An empty deal number: a random deal (the page's word for it, translated).
+  placeholders: { seed: N_("random") },
   // What a player is told of a turn beside what the board shows (opponent.js).
   tell: describe,
   tellable: ["tower", "symbol_square", "game_over"],

@@ -8,7 +8,7 @@
 // the whole plan (/v1/turns/apply).
 
 import { $, $$, Problem, SVG_NS, colourDot, el, fail, orUndo, say, svgNode } from "/playground/core.js";
-import { _, N_, nameOf, ngettext } from "/playground/i18n.js";
+import { _, N_, listOf, nameOf, ngettext } from "/playground/i18n.js";
 import { drawLast } from "/playground/board.js";
 import { continueRecord, paintMoves, viewRecord } from "/playground/moves.js";
 
@@ -31,6 +31,16 @@ const emptyPlan = () => ({ take: [], place: [], move: [] });
 const copyPlan = (plan) => ({ take: [...plan.take], place: [...plan.place], move: plan.move.map((m) => ({ ...m, path: [...m.path] })) });
 const planSize = (plan) => plan.take.length + plan.place.length + plan.move.length;
 const list = (items) => items.join(", ");
+// A territory (NW, NE, SE, SW) as the page's language abbreviates it (German NO, SO).
+const TERRITORIES = { NW: N_("NW"), NE: N_("NE"), SE: N_("SE"), SW: N_("SW") };
+const territories = (ids) => listOf(ids.map((id) => (TERRITORIES[id] ? _(TERRITORIES[id]) : id)));
+// The picture's labels of the territories ("NE · yellow") in the page's abbreviations.
+function localTerritories(svg) {
+  for (const text of $$("text", svg)) {
+    const found = /^(NW|NE|SE|SW)( · .*)$/.exec(text.textContent);
+    if (found) text.textContent = _(TERRITORIES[found[1]]) + found[2];
+  }
+}
 // A seat as players read it: its colour in the page's language (the id stays the API's).
 const seatName = (id) => nameOf("seat", id);
 const seats = (ids) => list(ids.map(seatName));
@@ -151,20 +161,23 @@ class TerraTurrium {
   // still being put on the board (S3).
   // `turn`: the turn being built, from an address ({start, plan, goingOn}): its start is
   // opened and its actions replayed, so that Undo and Restart go on working.
+  // In a game with a record the address holds the record (the turns up to the position
+  // played on) and, mid-turn, the turn's actions only ({plan, goingOn}).
   async open({ position, placing, turn = null }, { push = false } = {}) {
+    const building = turn && turn.plan ? { plan: turn.plan, goingOn: Boolean(turn.goingOn) } : {};
     if (turn && turn.start && turn.plan) {
       const start = await this.post("/v1/notation", { position: turn.start });
-      await this.begin(start.position, { push, plan: turn.plan, goingOn: Boolean(turn.goingOn) });
+      await this.begin(start.position, { push, ...building });
       return;
     }
     if (typeof position === "string" && position.trim().includes("\n")) {
-      await this.openRecord(position, { push });
+      await this.openRecord(position, { push, ...building });
       return;
     }
     const answer = await this.post("/v1/notation", { position });
     const settingUp = placing || await isSettingUp(this.api, answer.position);
     this.follow(settingUp ? null : answer.notation, answer.position);
-    await this.begin(answer.position, { placing: settingUp, push });
+    await this.begin(answer.position, settingUp ? { placing: true, push } : { push, ...building });
   }
 
   // The record of a position opened: the game's own when it is one of its positions (Back,
@@ -188,8 +201,18 @@ class TerraTurrium {
 
   // A whole game record pasted (a position's notation, then one turn per line): replayed
   // by the service, the move list rebuilt, the game going on after its last turn.
-  async openRecord(text, { push = false } = {}) {
+  async openRecord(text, { push = false, plan = null, goingOn = false } = {}) {
     const lines = text.trim().split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    // The game's own record, up to one of its turns (Back, Forward): the move list keeps
+    // every turn, and nothing is asked again.
+    const { record } = this;
+    const own = record && record.start === lines[0] && lines.length - 1 <= record.turns.length
+      && lines.slice(1).every((line, i) => line === record.turns[i].line);
+    if (own) {
+      this.at = lines.length - 1;
+      await this.begin(this.at ? record.turns[this.at - 1].position : record.position, { push, plan, goingOn });
+      return;
+    }
     const answer = await this.post("/v1/games/replay", { record: lines.join("\n"), positions: true });
     const refused = answer.turns.find((t) => !t.legal);
     if (refused) {
@@ -209,7 +232,7 @@ class TerraTurrium {
     this.record = { start: start.notation, position: start.position, turns };
     this.at = turns.length;
     this.log = turns.map((t) => ({ seat: t.seat, events: t.events, turn: t.plan, after: t.position })).reverse();
-    await this.begin(answer.final, { push });
+    await this.begin(answer.final, { push, plan, goingOn });
     say(ngettext("The game record is opened: {n} turn.", "The game record is opened: {n} turns.", turns.length));
   }
 
@@ -336,6 +359,7 @@ class TerraTurrium {
   paint(picture, { push, moving, mover }) {
     const g = this.game;
     const svg = svgNode(picture);
+    localTerritories(svg);
     $("#board").replaceChildren(svg);
     g.reserve = reserveIn(svg);
     this.drawPlan(svg);
@@ -343,8 +367,12 @@ class TerraTurrium {
     document.body.removeAttribute("data-setting-up");
     g.offered = new Set($$("g.removal, g.placement", svg).map((square) => square.dataset.square));
     // Mid-turn, the address also holds the turn's start and actions (Undo after a reload).
-    const turn = planSize(g.plan) ? { start: g.startNotation, plan: g.plan, goingOn: g.goingOn || undefined } : null;
-    this.shell.showPosition(g.notation, { placing: g.placing, push, turn });
+    // A game with a record: the address holds the record, so that a reload, a link or a
+    // new tab has the whole move list.
+    const recorded = this.record ? this.recordText() : null;
+    const turn = !planSize(g.plan) ? null : recorded ? { plan: g.plan, goingOn: g.goingOn || undefined }
+      : { start: g.startNotation, plan: g.plan, goingOn: g.goingOn || undefined };
+    this.shell.showPosition(g.notation, { placing: g.placing, push, turn, address: recorded || g.notation });
 
     const { now } = g;
     const phase = now.turn.phase;
@@ -390,6 +418,7 @@ class TerraTurrium {
     this.paintLog();
     this.paintMoves();
     say(moving && g.selected === null && now.turn.points > 0 ? _("End the turn when you are done moving.") : "");
+    this.shell.painted();
   }
 
   dot(seatId) {
@@ -402,21 +431,26 @@ class TerraTurrium {
       el("button", { type: "button", "data-action": name, disabled: Boolean(disabled[name]) }, text)));
   }
 
-  paintGoals() {
-    const g = this.game;
-    if (!g.goal) {
+  // The goal panel of `position` (the game's, or an earlier one the move list shows).
+  paintGoals(goal = this.game.goal, position = this.game.now) {
+    if (!goal) {
       $("#goals").replaceChildren();
       return;
     }
     const nothing = _("nothing");
     $("#goals").replaceChildren(
       el("h3", {}, _("Goal")),
-      el("ul", {}, g.goal.seats.map((seat) => el("li", { "data-seat": seat.id },
+      el("ul", {}, goal.seats.map((seat) => el("li", { "data-seat": seat.id },
         this.dot(seat.id), ` ${seatName(seat.id)}: `,
         seat.goal_met ? el("strong", {}, _("meets the goal"))
-          : _("stands on {heights}; lacks {missing}", { heights: seat.heights.join(" ") || nothing, missing: seat.missing.join(" ") }),
-        g.now.finishers.includes(seat.id) ? " · " + _("finished") : ""))),
+          : _("stands on {heights}; lacks {missing}", { heights: listOf(seat.heights) || nothing, missing: listOf(seat.missing) }),
+        position.finishers.includes(seat.id) ? " · " + _("finished") : ""))),
     );
+  }
+
+  // The goal panel of an earlier position the move list shows (moves.js).
+  async viewGoals(position) {
+    this.paintGoals(await this.post("/v1/goal", { position }), position);
   }
 
   paintLog() {
@@ -476,25 +510,31 @@ class TerraTurrium {
       }
       add(segment.path[segment.path.length - 1], `M${i + 1}`);
     });
-    // One line per label, upwards from the corner, a line apart in the text's own size
-    // (em: a phone's browser draws small text larger than its size): side by side, a
-    // square's "T1 P1" ran into the next square's on a phone.
+    // One line in the band along the square's lower edge, below the turrian and the
+    // height in the middle (stacked upwards, three labels covered them), at a size that
+    // fits the band (board.js leaves it so); squeezed to the square's width when longer
+    // ("T1 P1 P2" ran into the next square).
+    const fits = [];
     for (const [square, texts] of labels) {
       const spot = centre(square);
       if (!spot) continue;
-      texts.forEach((label, line) => {
-        const text = document.createElementNS(SVG_NS, "text");
-        text.setAttribute("class", "pick");
-        text.setAttribute("font-size", "10");
-        text.dataset.square = square;
-        text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
-        text.setAttribute("y", String(spot.y + spot.size / 2 - 4));
-        text.setAttribute("dy", `${-1.25 * line}em`);
-        text.textContent = label;
-        layer.append(text);
-      });
+      const text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("class", "pick");
+      text.setAttribute("font-size", "10");
+      text.dataset.square = square;
+      text.setAttribute("x", String(spot.x - spot.size / 2 + 3));
+      text.setAttribute("y", String(spot.y + spot.size / 2 - 2));
+      text.textContent = texts.join(" ");
+      layer.append(text);
+      fits.push([text, spot.size - 6]);
     }
     $("g.board", svg).after(layer);
+    for (const [text, width] of fits) {
+      if (text.getComputedTextLength() > width) {
+        text.setAttribute("textLength", String(width));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
   }
 
   // ------------------------------------------------------------------------ set-up (S3)
@@ -558,19 +598,43 @@ class TerraTurrium {
     const state = $("text.turn", svg);
     if (state) state.textContent = _("turrians still to place: {count}", { count: g.reserve[seat.id] });
     document.body.setAttribute("data-setting-up", "");
+    localTerritories(svg);
+    this.markPlacer(svg, seat.id);
     $("#board").replaceChildren(svg);
     this.shell.showPosition(g.notation, { placing: true, push });
     $("#banner").hidden = true;
     $("#turn-title").textContent = _("Set-up");
     $("#whose").replaceChildren(this.dot(seat.id), " ", _("{seat} puts its turrians on the board", { seat: seatName(seat.id) }));
     $("#instruction").textContent = _("Click a square framed teal in {territories} (S3). Still to place: {count}.",
-      { territories: list(seat.territories), count: g.reserve[seat.id] });
+      { territories: territories(seat.territories), count: g.reserve[seat.id] });
     this.setButtons([["random", _("Random set-up")], ["undo", _("Undo")]], { undo: g.placed.length === 0 });
     $("#actions").replaceChildren();
     $("#goals").replaceChildren();
     this.paintLog();
     this.paintMoves();
     say("");
+    this.shell.painted();
+  }
+
+  // At set-up the seat whose card says "▶ to move" is the one placing its turrians (the
+  // picture marks the position's seat to move, which is the first to play).
+  markPlacer(svg, id) {
+    const current = $("g.seat.to-move", svg);
+    const placer = $(`g.seat[data-seat="${CSS.escape(id)}"]`, svg);
+    if (!current || !placer || current === placer) return;
+    const [from, to] = [current, placer].map((card) => card.querySelector("rect"));
+    const sign = [...current.querySelectorAll("text")].find((text) => text.textContent.startsWith("▶"));
+    if (!from || !to || !sign) return;
+    const dx = Number(to.getAttribute("x")) - Number(from.getAttribute("x"));
+    const dy = Number(to.getAttribute("y")) - Number(from.getAttribute("y"));
+    sign.setAttribute("x", String(Number(sign.getAttribute("x")) + dx));
+    sign.setAttribute("y", String(Number(sign.getAttribute("y")) + dy));
+    placer.append(sign);
+    const width = from.getAttribute("stroke-width");
+    from.setAttribute("stroke-width", to.getAttribute("stroke-width"));
+    to.setAttribute("stroke-width", width);
+    current.classList.remove("to-move");
+    placer.classList.add("to-move");
   }
 
   async clickSetUp(square) {
@@ -580,7 +644,7 @@ class TerraTurrium {
       throw new Problem({
         rule: "S3",
         detail: _("{seat} puts its turrians on free squares of its own territories ({territories}); {square} is not one.",
-          { seat: seatName(seat.id), territories: list(seat.territories), square }),
+          { seat: seatName(seat.id), territories: territories(seat.territories), square }),
       });
     }
     await this.act((game) => {

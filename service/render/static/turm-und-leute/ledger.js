@@ -7,7 +7,7 @@
 // and the names of sides, units, sites, projects, resources and buildings, in the page's
 // language from the pages' catalog (/playground/i18n.js); the values sent stay the API's.
 
-import { _, nameOf } from "/playground/i18n.js";
+import { _, nameOf, ngettext } from "/playground/i18n.js";
 import { $, $$, exchange } from "/playground/core.js";
 
 const API = document.body.dataset.api || "";
@@ -69,13 +69,34 @@ function element(tag, text = "", attributes = {}) {
   return node;
 }
 
-// A value of the API as players read it: its name under `context` in the catalog.
-const named = (context) => (value) => nameOf(context, value);
+// A value of the API as players read it: its name under `context` in the catalog; in
+// English the rulebook's words for the ids that are not English words already.
+const ENGLISH = {
+  side: { graf: "the count", imperator: "the imperator", zwerge: "the dwarves", engel: "the angels", fluid: "the Fluid" },
+  project: { castle_part: "castle part" },
+};
+const named = (context) => (value) => nameOf(context, value, (ENGLISH[context] || {})[value] || String(value).replace(/_/g, " "));
 const sideName = named("side");
 const sides = (ids) => ids.map(sideName).join(", ");
 
+// A unit's kind in the page's language (in English the German name with its umlauts,
+// as the combat page writes it: "bogenschuetzen" → "Bogenschützen").
+function unitName(kind) {
+  const written = kind.replace(/ae/g, "ä").replace(/oe/g, "ö").replace(/ue/g, "ü");
+  return nameOf("unit", kind, written.charAt(0).toUpperCase() + written.slice(1));
+}
+
+// A group as players read it: its kind and its number ("bogenschuetzen-1" → "Bogenschützen 1");
+// a side's own figure (the count's "graf") by the side's name.
+function groupName(id) {
+  const found = /^(.+)-(\d+)$/.exec(String(id));
+  return found ? `${unitName(found[1])} ${found[2]}` : sideName(String(id));
+}
+const groupNames = (ids) => ids.map(groupName).join(", ");
+
 function options(select, values, context) {
-  select.replaceChildren(...values.map((v) => element("option", nameOf(context, v), { value: v })));
+  const name = context === "unit" ? unitName : named(context);
+  select.replaceChildren(...values.map((v) => element("option", name(v), { value: v })));
 }
 
 const side = () => state.order[state.turn];
@@ -140,7 +161,7 @@ async function refresh() {
 
 async function act(action) {
   state.actions.push(action);
-  if (await refresh()) say(`${describe(action)}: done.`, "good");
+  if (await refresh()) say(_("{action}: done.", { action: describe(action) }), "good");
 }
 
 async function endTurn() {
@@ -174,11 +195,62 @@ async function showGoals() {
   if (answer.body.game_over) say(_("The game is over: {winners} won.", { winners: sides(answer.body.winners) }), "good");
 }
 
+// An action of the turn as a player says it.
 function describe(action) {
-  const parts = Object.entries(action)
-    .filter(([name]) => name !== "type")
-    .map(([name, value]) => `${name} ${Array.isArray(value) ? value.join(",") : value}`);
-  return [action.type, ...parts].join(" ");
+  const group = action.group === undefined ? "" : groupName(action.group);
+  switch (action.type) {
+    case "move": {
+      const moved = action.to === "board" ? _("{group} enters the board", { group })
+        : action.to === "off" ? _("{group} flees off the board", { group }) : _("{group} moves", { group });
+      return action.gold ? _("{move}, picking up {gold} gold", { move: moved, gold: action.gold }) : moved;
+    }
+    case "work": return _("{group} works: {site}", { group, site: named("site")(action.site) });
+    case "attack": return _("{group} attacks", { group });
+    case "build": return _("build: {project}", { project: named("project")(action.project) });
+    case "hire": return ngettext("hire {n} figure", "hire {n} figures", action.figures || 1);
+    case "convert": return _("convert {workers} into {into}", { workers: groupNames(action.workers), into: unitName(action.into) });
+    case "bridge": return ngettext("bridge {n} field", "bridge {n} fields", action.fields);
+    case "place": return _("place a fluid");
+    case "relocate": return _("relocate two fluids");
+    case "split": return _("split the stack {stack} into {parts}", { stack: action.stack, parts: action.parts.join(" + ") });
+    case "absorb": return _("absorb {group} of {side}", { group, side: sideName(action.side) });
+    case "move_planet": return _("move a planet");
+    default: return action.type;
+  }
+}
+
+// An event of the turn as a sentence, with the rules it applies.
+function told(event) {
+  const group = event.group === undefined ? "" : groupName(event.group);
+  let text;
+  switch (event.type) {
+    case "worlds_moved": text = _("The worlds move on."); break;
+    case "markers_removed": text = ngettext("{n} marker left lying is taken off.", "{n} markers left lying are taken off.", event.markers); break;
+    case "markers_received": text = ngettext("{n} marker received.", "{n} markers received.", event.markers); break;
+    case "angel_returned": text = _("{group} comes back.", { group }); break;
+    case "moved": text = event.to === "board" ? _("{group} enters the board.", { group })
+      : event.to === "off" ? _("{group} flees off the board.", { group }) : _("{group} moves.", { group }); break;
+    case "gold_collected": text = _("{group} picks up {gold} gold and keeps {kept}.", { group, gold: event.gold, kept: event.kept }); break;
+    case "worked": {
+      const made = event.workers ? groupNames(event.workers)
+        : Object.entries(event).filter(([name]) => !["type", "group", "site", "interpretations"].includes(name))
+          .map(([name, n]) => `${n} ${named("resource")(name)}`).join(", ");
+      text = _("{group} works ({site}): {made}.", { group, site: named("site")(event.site), made });
+      break;
+    }
+    case "attacked": text = _("{group} attacks.", { group }); break;
+    case "built": text = _("Built: {project}.", { project: named("project")(event.project) }); break;
+    case "converted": text = _("{workers} become {groups}.", { workers: groupNames(event.workers), groups: groupNames(event.groups) }); break;
+    case "hired": text = ngettext("{group} hired, {n} figure.", "{group} hired, {n} figures.", event.figures, { group }); break;
+    case "bridge": text = ngettext("A bridge of {n} field, for {markers} markers.", "A bridge of {n} fields, for {markers} markers.", event.fields, { markers: event.markers }); break;
+    case "placed": text = _("A fluid is placed."); break;
+    case "relocated": text = _("Two fluids are relocated."); break;
+    case "split": text = _("The stack {stack} is split into {parts}.", { stack: event.stack, parts: event.parts.join(" + ") }); break;
+    case "absorbed": text = _("{group} of {side} is absorbed.", { group, side: sideName(event.side) }); break;
+    case "planet_moved": text = _("A planet is moved."); break;
+    default: text = event.type;
+  }
+  return event.interpretations && event.interpretations.length ? `${text} (${event.interpretations.join(", ")})` : text;
 }
 
 // ---------------------------------------------------------------------- drawing
@@ -196,13 +268,13 @@ function render() {
 
   const supply = [["markers", ledger.markers], ...Object.entries(ledger.supply)];
   if (fluid) supply.splice(0, supply.length, ["fluids", ledger.fluids], ["stacks", ledger.stacks.join(", ") || "—"]);
-  $("#supply thead tr").replaceChildren(...supply.map(([name]) => element("th", nameOf("resource", name), { scope: "col" })));
+  $("#supply thead tr").replaceChildren(...supply.map(([name]) => element("th", named("resource")(name), { scope: "col" })));
   $("#supply tbody tr").replaceChildren(...supply.map(([name, value]) => element("td", String(value), {
     "data-supply": name,
   })));
 
   const buildings = Object.entries(ledger.buildings);
-  $("#buildings thead tr").replaceChildren(...buildings.map(([name]) => element("th", nameOf("building", name), { scope: "col" })));
+  $("#buildings thead tr").replaceChildren(...buildings.map(([name]) => element("th", named("building")(name), { scope: "col" })));
   $("#buildings tbody tr").replaceChildren(...buildings.map(([name, n]) => element("td", String(n), {
     "data-building": name,
   })));
@@ -210,9 +282,9 @@ function render() {
   $("#groups tbody").replaceChildren(...ledger.groups.map(groupRow));
 
   $("#actions").replaceChildren(...state.actions.map((a) => element("li", describe(a))));
-  const made = Object.entries(answer.production).map(([name, n]) => `${n} ${nameOf("resource", name)}`);
+  const made = Object.entries(answer.production).map(([name, n]) => `${n} ${name === "arbeiter" ? unitName(name) : named("resource")(name)}`);
   $("#production").textContent = made.join(", ") || "—";
-  $("#events").replaceChildren(...answer.events.map((e) => element("li", describe(e))));
+  $("#events").replaceChildren(...answer.events.map((e) => element("li", told(e))));
 }
 
 function groupRow(group) {
@@ -220,7 +292,7 @@ function groupRow(group) {
   const unit = state.units[group.kind] || {};
   const blocked = group.markers > group.actions_used;
   row.append(
-    element("th", `${group.id} (${nameOf("unit", group.kind)})`, { scope: "row" }),
+    element("th", groupName(group.id), { scope: "row" }),
     element("td", String(group.figures)),
     element("td", blocked ? _("{markers} blocked", group) : String(group.markers)),
     element("td", _("{used} of {actions}", { used: group.actions_used, actions: unit.actions || 1 })),
@@ -229,7 +301,7 @@ function groupRow(group) {
   const cell = element("td");
   // The action is made at the click, so that it reads the gold field as it is then.
   const button = (text, kind, action) => {
-    const node = element("button", text, { type: "button", "data-act": kind, "aria-label": `${text} ${group.id}` });
+    const node = element("button", text, { type: "button", "data-act": kind, "aria-label": `${text} ${groupName(group.id)}` });
     node.addEventListener("click", guarded(() => act(action())));
     cell.append(node);
   };
@@ -247,9 +319,9 @@ function groupRow(group) {
   // Workers, and every group of fighters, the dwarves and angels among them (L16, L24).
   const works = group.kind === "arbeiter" || unit.may_attack;
   if (works) {
-    const site = element("select", "", { "aria-label": _("site for {group}", { group: group.id }) });
+    const site = element("select", "", { "aria-label": _("site for {group}", { group: groupName(group.id) }) });
     options(site, EDITION[state.edition].sites, "site");
-    const node = element("button", _("Work"), { type: "button", "data-act": "work", "aria-label": _("Work") + " " + group.id });
+    const node = element("button", _("Work"), { type: "button", "data-act": "work", "aria-label": _("Work") + " " + groupName(group.id) });
     node.addEventListener("click", guarded(() => act({ type: "work", group: group.id, site: site.value })));
     cell.append(site, node);
   }

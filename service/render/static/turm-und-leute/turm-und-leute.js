@@ -218,20 +218,31 @@ function showOutcome(outcome, sent) {
   $("#contributions").hidden = false;
 }
 
-// A 422 names one rule and one field; a 400 lists every problem with its pointer.
+// Where a problem's pointer (/attackers/0/figures) is on the page, in the words the
+// player reads there: the group's title and the field's label; never the pointer.
+function placeOf(pointer) {
+  if (!pointer) return _("(the fight)");
+  const input = $(`[data-pointer="${CSS.escape(pointer)}"]`);
+  const row = $$(".group").find((group) => pointer.startsWith(group.dataset.pointer));
+  const legend = row && row.querySelector("legend");
+  const label = input && input.closest("label");
+  const words = [legend ? legend.textContent.trim() : "", label ? label.textContent.trim() : ""].filter(Boolean);
+  return words.length ? words.join(", ") : _("(the fight)");
+}
+
+// A 422 names one rule and one field; a 400 lists every problem with its pointer, which
+// the list names by the group and the field it points at.
 function showProblem(answer) {
   const body = answer.body || {};
   say(problemSentence(answer), "error");
   const items = [];
   if (body.rule) {
-    const field = body.field || _("(the fight)");
-    items.push(`${body.rule} · ${field} · ${body.detail}`);
+    items.push(`${body.rule} · ${placeOf(body.field || "")}: ${body.detail}`);
     mark(body.field || "");
   }
   for (const error of body.errors || []) {
     const where = error.pointer ?? error.parameter ?? "";
-    const place = where || _("(the body)");
-    items.push(`${place} · ${error.detail}`);
+    items.push(`${placeOf(where)}: ${error.detail}`);
     mark(where);
   }
   $("#problems").replaceChildren(...items.map((text) => el("li", {}, text)));
