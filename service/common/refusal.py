@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.common.language import DEFAULT_LANGUAGE, VALUE_KINDS, translations, value_word
+from service.common.language import DEFAULT_LANGUAGE, VALUE_KINDS, Word, translations
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,8 @@ def _word(value: Any, language: str, kinds: tuple[str, ...] = ()) -> Any:
     if isinstance(value, Message):
         return value.format(language)
     if kinds and isinstance(value, str) and language != DEFAULT_LANGUAGE:
-        return value_word(kinds, value, language)
+        # A Word: the plain word, or with ``{name:form}`` the form the sentence asks for.
+        return Word(kinds, value, language)
     return value
 
 
