@@ -76,6 +76,7 @@ VALUE_KINDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "side": ("side",),
         **dict.fromkeys(("kind", "ranged"), ("unit",)),
         "phase": ("phase",),
+        **dict.fromkeys(("territory", "territories"), ("territory",)),
         **dict.fromkeys(("resource", "price"), ("resource",)),
         "building": ("building",),
         "project": ("project",),
