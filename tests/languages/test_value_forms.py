@@ -20,7 +20,15 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from service.common.language import LANGUAGES, LOCALE_DIR, VALUE_KINDS, form_of, value_word
+from service.common.language import (
+    LANGUAGES,
+    LOCALE_DIR,
+    VALUE_KINDS,
+    form_of,
+    translations,
+    value_form,
+    value_word,
+)
 from service.common.refusal import Message
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -251,3 +259,38 @@ def test_every_count_before_a_noun_is_a_plural_message():
             if name in counts and is_noun:
                 single.append(message.text)
     assert not single, "counts before nouns in single messages:\n" + "\n".join(single)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_value_given_as_a_list_or_a_named_message_takes_its_form_too(language):
+    """The engines also give a value as a list of values (``{first} and {last}``) or as a
+    message that names one (a position's English word): a sentence asking for a form
+    writes each item in it, the same as a single value."""
+    from dataclasses import replace
+
+    from service.common.refusal import N_
+
+    both = N_("{first} and {last}")
+    wall = replace(N_("wall"), names="wall")
+    asked = []
+    for message in messages():
+        for name in names(message):
+            kinds = kinds_of(name)
+            if not kinds or kinds[0] not in ("unit", "side", "position"):
+                continue
+            items = values_of(name)
+            listed = {**dict.fromkeys(names(message), 2), **filled(message, 2)[0],
+                      name: both(first=f"{items[0]}, {items[1]}", last=items[-1])}
+            sentence = message.format(language, **listed)
+            catalog = translations(language)
+            template = (catalog.ngettext(message.text, message.plural, 2) if message.plural
+                        else catalog.gettext(message.text))
+            spec = next((spec for found, spec in SPEC.findall(template) if found == name), "")
+            words = [value_form(kinds, item, language, spec) if spec else value_word(kinds, item, language)
+                     for item in (items[0], items[1], items[-1])]
+            assert all(word in sentence for word in words), (sentence, words)
+            asked.append(sentence)
+            if kinds[0] == "position":
+                named = message.format(language, **{**listed, name: wall})
+                assert value_word(kinds, "wall", language).lower() in named.lower(), named
+    assert len(asked) > 10
