@@ -366,6 +366,8 @@ messages-api: install
 		fi; \
 	done
 	$(BIN)/pybabel compile --domain messages --directory $(LOCALE) --statistics
+	@# The values' grammatical forms (docs/translations.md): each language's own, no template.
+	$(BIN)/pybabel compile --domain forms --directory $(LOCALE) --statistics
 
 # --- The pages' words (service/api/localized.py) -------------------------------------------
 # The catalog template of every page's messages, service/locale/pages.pot, extracted with

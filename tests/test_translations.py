@@ -10,7 +10,15 @@ import pytest
 
 from service.api.rulebooks import RULEBOOKS
 from tools.pages import pages
-from tools.readings import GAMES, document, game_marks, outputs, translated_languages, translated_source
+from tools.readings import (
+    GAMES,
+    MARK_WORDS,
+    document,
+    game_marks,
+    outputs,
+    translated_languages,
+    translated_source,
+)
 from service.common.language import LANGUAGES
 from tests.translations import differences
 
@@ -141,3 +149,16 @@ def test_without_translations_only_the_english_pages_are_written(tmp_path: Path)
         outputs(tmp_path)[Path("docs/interpretations.md")], encoding="utf-8"
     )
     assert set(pages(tmp_path)) == {book.page for book in RULEBOOKS.values()}
+
+
+@pytest.mark.parametrize(("language", "source"), TRANSLATIONS)
+def test_a_translation_marks_its_readings_in_its_own_words(language: str, source: str) -> None:
+    """A mark is written with the language's word for a reading (German ``[Auslegung R6]``,
+    Dutch ``[lezing R6]``, French ``[lecture R6]``), in the marks and where the text shows
+    one; its page links it to the reading under the same word."""
+    text = (ROOT / translated_source(source, language)).read_text(encoding="utf-8")
+    word = MARK_WORDS[language]
+    assert "[interpretation" not in text
+    assert f"**[{word} " in text
+    page = pages(ROOT)[f"{language}/{next(g.name for g in GAMES if g.source == source)}.html"]
+    assert f">[{word} " in page and ">[interpretation " not in page

@@ -5,8 +5,9 @@ token (markdown-it, as the pages are rendered):
 - every ``<a id="…"></a>`` anchor, in the same order (rule ids are never translated);
   an anchor may be added only with the id of an English heading, so that a link to
   that heading (``#options``) still finds it under its translated title;
-- every ``[interpretation ID]`` mark with the same id under the same rule, and its parts'
-  labels (*Reads:*, *Other reading:*, *Why:* …) as many, in italics before a colon;
+- every ``[interpretation ID]`` mark with the same id under the same rule (written with
+  the language's word, ``[Auslegung ID]``), and its parts' labels (*Reads:*, *Other
+  reading:*, *Why:* …) as many, in italics before a colon;
 - every link and picture, to the same target (a fragment of the document itself must
   name an anchor or a heading of the translation); from the language's folder
   ``../name`` and ``name`` both mean the document or picture ``name`` of docs/;
@@ -24,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tools.pages import markdown
-from tools.readings import find_marks
+from tools.readings import english_marks, find_marks
 
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 # A part's label inside a mark: *Reads:*, *Other reading:* — italics ending with a colon.
@@ -77,7 +78,9 @@ def structure(text: str) -> Structure:
 
 def differences(english: str, translated: str) -> list[str]:
     """How ``translated`` departs from the structure of ``english``, in words."""
-    a, b = structure(english), structure(translated)
+    # A mark is written with the language's word (``[Auslegung R6]``), in the marks and
+    # in the code spans that show one: compared as the English word.
+    a, b = structure(english), structure(english_marks(translated))
     b.links = Counter({href.removeprefix("../"): n for href, n in b.links.items()})
     out: list[str] = []
     if a.headings != b.headings:

@@ -55,12 +55,16 @@ def _names() -> Iterator[tuple[str, str, str, str]]:
     of the API a page shows to players."""
     from service.terra_turrium.setup import SEAT_IDS
 
+    from service.terra_turrium.board import Territory
     from service.terra_turrium.position import Phase
     from service.turm_und_leute.schemas import ACTIONS
 
     yield from (("seat", seat, "service/terra_turrium/setup.py",
                  "A seat's colour (Terra Turrium, Spiel der Türme), as a player's name: "
                  "\"Yellow to move\"") for seat in SEAT_IDS)
+    yield from (("territory", territory.value, "service/terra_turrium/board.py",
+                 "A territory of Terra Turrium, by its corner of the board (the JSON's NW, NE, SW, "
+                 "SE), as the language abbreviates the compass: German NO for NE") for territory in Territory)
     yield from (("phase", phase.value, "service/terra_turrium/position.py",
                  "A phase of a Terra Turrium turn (T1), as the rulebook names it") for phase in Phase)
     # An action of a Turm und Leute group, as its refusals name it ("may only move or work").

@@ -33,17 +33,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-MARK: Final = re.compile(r"\*\*\[interpretation(?: ([A-Z]+[0-9]+[a-z]?))?\](?:\*\*|( [^*]*)\*\*)")
-"""A mark in a document: ``**[interpretation R6]**`` or, without its id,
-``**[interpretation]**``; a mark without an id may carry a bold title,
-``**[interpretation] Whose height (L6).**``."""
+MARK_WORDS: Final = {"en": "interpretation", "de": "Auslegung", "nl": "lezing", "fr": "lecture"}
+"""The word of a mark in each language's documents (the glossary's *reading*):
+``**[Auslegung R6]**`` in German, ``**[lecture R6]**`` in French."""
+_WORD: Final = "(?:" + "|".join(MARK_WORDS.values()) + ")"
+MARK: Final = re.compile(rf"\*\*\[{_WORD}(?: ([A-Z]+[0-9]+[a-z]?))?\](?:\*\*|( [^*]*)\*\*)")
+"""A mark in a document: ``**[interpretation R6]**`` (in a translation, the language's
+word: ``**[Auslegung R6]**``) or, without its id, ``**[interpretation]**``; a mark
+without an id may carry a bold title, ``**[interpretation] Whose height (L6).**``."""
+
+
+def english_marks(text: str) -> str:
+    """``text`` with every mark's word the English one (``[Auslegung R6]`` →
+    ``[interpretation R6]``): what a translation's marks and code spans are compared as.
+
+    >>> english_marks("mit `[Auslegung L6]` gekennzeichnet")
+    'mit `[interpretation L6]` gekennzeichnet'
+    """
+    return re.sub(rf"\[{_WORD}(?=[ \]])", "[interpretation", text)
 
 ANCHOR: Final = re.compile(r'<a id="([A-Z]+[0-9]+)"></a>')
 RULE_OF: Final = re.compile(r"[A-Z]+[0-9]+")
 # Where a mark's text ends inside its block: the next mark, decision or option.
 # What ends a reading's text: the next mark, or a decision or option, as each language's
 # document names them.
-_NEXT: Final = re.compile(r"\*\*\[interpretation|\*\*(?:Decision|Entscheidung|Beslissing|Décision|Option|Optie)\b")
+_NEXT: Final = re.compile(rf"\*\*\[{_WORD}|\*\*(?:Decision|Entscheidung|Beslissing|Décision|Option|Optie)\b")
 # A line that starts a new block: a list item, an anchor, a heading, a table, a fence.
 _BLOCK_START: Final = re.compile(r"\s*(?:- |<a id=|#|\||```)")
 
@@ -261,10 +275,10 @@ def link_marks(source: str, text: str, html: str) -> str:
         mark = next(marks)
         return (
             f'<strong class="interpretation" id="i-{mark.id}">'
-            f'<a href="{PAGE_URL}#{mark.id}">[interpretation {mark.id}]</a>{match.group(1)}</strong>'
+            f'<a href="{PAGE_URL}#{mark.id}">[{match.group(1)} {mark.id}]</a>{match.group(2)}</strong>'
         )
 
-    return re.sub(r"<strong>\[interpretation(?: [A-Z]+[0-9]+[a-z]?)?\]([^<]*)</strong>", linked, html)
+    return re.sub(rf"<strong>\[({_WORD})(?: [A-Z]+[0-9]+[a-z]?)?\]([^<]*)</strong>", linked, html)
 
 
 def outputs(root: Path = Path()) -> dict[Path, str]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
+from babel import Locale
 from babel.support import Translations
 
 LANGUAGES: Final = ("en", "de", "nl", "fr")
@@ -30,6 +31,9 @@ LANGUAGES: Final = ("en", "de", "nl", "fr")
 DEFAULT_LANGUAGE: Final = "en"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogs are: ``<lang>/LC_MESSAGES/<domain>.po`` and ``.mo``."""
+FORMS_DOMAIN: Final = "forms"
+"""The gettext domain of the values' grammatical forms (:func:`value_form`): written per
+language, with no template, as each language has forms of its own."""
 
 
 def check_language(language: str) -> str:
@@ -72,6 +76,7 @@ VALUE_KINDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "side": ("side",),
         **dict.fromkeys(("kind", "ranged"), ("unit",)),
         "phase": ("phase",),
+        **dict.fromkeys(("territory", "territories"), ("territory",)),
         **dict.fromkeys(("resource", "price"), ("resource",)),
         "building": ("building",),
         "project": ("project",),
@@ -107,13 +112,92 @@ def value_word(kinds: tuple[str, ...], value: str, language: str) -> str:
         return ", ".join(value_word(kinds, item, language) for item in value.split(", "))
     counted = _COUNTED.match(value)
     if counted is not None:
-        return f"{counted.group(1)} {value_word(kinds, counted.group(2), language)}"
+        # A number before a noun: the noun in the plural category of the number (CLDR's
+        # rule of the language: "1 Goldstück", "4 Goldstücke"), where the forms have it.
+        number, noun = int(counted.group(1)), counted.group(2)
+        category = Locale.parse(language).plural_form(number)
+        for kind in kinds:
+            found = form_of(language, kind, noun, category) if _named(language, kind, noun) else None
+            if found is not None:
+                return f"{number} {found}"
+        return f"{number} {value_word(kinds, noun, language)}"
     catalog = translations(language, "pages")
     for kind in kinds:
         word = catalog.pgettext(kind, value)
         if word != value or _named(language, kind, value):
             return word
     return value
+
+
+def value_form(kinds: tuple[str, ...], value: str, language: str, form: str) -> str:
+    """``value`` in the grammatical ``form`` a sentence of ``language`` asks for with
+    ``{name:form}``: with its article, in its case, number or contraction (German
+    ``{side:dem}`` → *den Zwergen*, French ``{side:au}`` → *aux nains*). The forms are the
+    catalog ``forms.po`` of the language, each under the context ``kind:form``; a value no
+    catalog names (a seat id that is no colour) is written as it is, a list item by item,
+    a counted value keeps its number.
+
+    >>> value_form(("side",), "zwerge", "de", "dem"), value_form(("side",), "graf", "fr", "au")
+    ('den Zwergen', 'au comte')
+    >>> value_form(("seat",), "north", "de", "dem")
+    'north'
+    """
+    if language == DEFAULT_LANGUAGE:
+        return value
+    if ", " in value:
+        return ", ".join(value_form(kinds, item, language, form) for item in value.split(", "))
+    counted = _COUNTED.match(value)
+    if counted is not None:
+        return f"{counted.group(1)} {value_form(kinds, counted.group(2), language, form)}"
+    for kind in kinds:
+        if _named(language, kind, value):
+            found = form_of(language, kind, value, form)
+            # A form the catalog lacks is written as the plain word: the tests prove every
+            # form a sentence asks for present (tests/languages/test_value_forms.py).
+            return found if found is not None else value_word((kind,), value, language)
+    return value
+
+
+def form_of(language: str, kind: str, value: str, form: str) -> str | None:
+    """The ``form`` of ``value`` (a value of ``kind``) in ``language``'s forms catalog,
+    or None where it has none."""
+    found: str | None = _forms(language).get(f"{kind}:{form}\x04{value}")
+    return found
+
+
+@functools.cache
+def _forms(language: str) -> Mapping[str, str]:
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{FORMS_DOMAIN}.mo"
+    if not path.exists():
+        return MappingProxyType({})
+    with path.open("rb") as file:
+        catalog = Translations(file, domain=FORMS_DOMAIN)._catalog
+    return MappingProxyType({key: text for key, text in catalog.items() if isinstance(key, str) and key})
+
+
+class Word(str):
+    """A value of the games written into a sentence: its plain word as a string, and with
+    a format spec the form the sentence asks for (``"{side:dem}"`` → *den Zwergen*, see
+    :func:`value_form`). A sentence with no spec writes the plain word, as before.
+
+    >>> word = Word(("side",), "engel", "nl")
+    >>> f"{word}", f"{word:de}"
+    ('engelen', 'de engelen')
+    """
+
+    kinds: tuple[str, ...]
+    value: str
+    language: str
+
+    def __new__(cls, kinds: tuple[str, ...], value: str, language: str) -> Word:
+        word = super().__new__(cls, value_word(kinds, value, language))
+        word.kinds, word.value, word.language = kinds, value, language
+        return word
+
+    def __format__(self, form: str) -> str:
+        if not form:
+            return str.__str__(self)
+        return value_form(self.kinds, self.value, self.language, form)
 
 
 @functools.cache

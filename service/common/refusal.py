@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.common.language import DEFAULT_LANGUAGE, VALUE_KINDS, translations, value_word
+from service.common.language import DEFAULT_LANGUAGE, VALUE_KINDS, Word, translations
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,10 @@ class Message:
     text: str
     plural: str | None = None
     count: str | None = None
+    names: str | None = None
+    """The value of the games this message is the English word of (``"small_tower"`` for
+    "small tower"): written into a sentence of another language as that value, in the form
+    the sentence asks for (:class:`~service.common.language.Word`)."""
 
     def format(self, language: str = DEFAULT_LANGUAGE, /, **values: Any) -> str:
         """The sentence in ``language`` with ``values`` filled in; a value that is itself a
@@ -58,19 +62,24 @@ class Message:
         name)."""
         return self._format(language, values, ())
 
-    def _format(self, language: str, values: Mapping[str, Any], kinds: tuple[str, ...]) -> str:
+    def _format(
+        self, language: str, values: Mapping[str, Any], kinds: tuple[str, ...], form: str = ""
+    ) -> str:
         """:meth:`format`; ``kinds`` is what the sentence's own values are where their
         names do not say (the items of a list, ``{first} or {last}``, written into a
-        placeholder that does)."""
+        placeholder that does), ``form`` the form they are asked for in."""
         if self.plural is None:
             template = translations(language).gettext(self.text) if language != DEFAULT_LANGUAGE else self.text
         else:
             assert self.count is not None
             template = translations(language).ngettext(self.text, self.plural, int(values[self.count]))
         if values:
-            return template.format(
-                **{name: _word(value, language, VALUE_KINDS.get(name, kinds)) for name, value in values.items()}
-            )
+            words = {name: _word(value, language, VALUE_KINDS.get(name, kinds))
+                     for name, value in values.items()}
+            if form:  # the sentence is itself a value asked for in a form: so is each of its values
+                words = {name: format(word, form) if isinstance(word, Word | _Phrase) else word
+                         for name, word in words.items()}
+            return template.format(**words)
         return template
 
     def __call__(self, **values: Any) -> Text:
@@ -80,12 +89,35 @@ class Message:
 
 def _word(value: Any, language: str, kinds: tuple[str, ...] = ()) -> Any:
     if isinstance(value, Text):
-        return value.explain(language) if not kinds else value.message._format(language, value.values, kinds)
+        return value.explain(language) if not kinds else _Phrase(value, language, kinds)
     if isinstance(value, Message):
+        if value.names is not None and kinds and language != DEFAULT_LANGUAGE:
+            return Word(kinds, value.names, language)
         return value.format(language)
     if kinds and isinstance(value, str) and language != DEFAULT_LANGUAGE:
-        return value_word(kinds, value, language)
+        # A Word: the plain word, or with ``{name:form}`` the form the sentence asks for.
+        return Word(kinds, value, language)
     return value
+
+
+class _Phrase(str):
+    """A sentence written into a placeholder of values (a list, ``{first} and {last}``, of
+    units): the sentence as a string, and with a format spec each of its values in that
+    form (``{ranged:der}`` → *die Bogenschützen und die Engel*)."""
+
+    text: Text
+    language: str
+    kinds: tuple[str, ...]
+
+    def __new__(cls, text: Text, language: str, kinds: tuple[str, ...]) -> _Phrase:
+        phrase = super().__new__(cls, text.message._format(language, text.values, kinds))
+        phrase.text, phrase.language, phrase.kinds = text, language, kinds
+        return phrase
+
+    def __format__(self, form: str) -> str:
+        if not form:
+            return str.__str__(self)
+        return self.text.message._format(self.language, self.text.values, self.kinds, form)
 
 
 class Text(str):

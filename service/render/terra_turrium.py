@@ -216,7 +216,8 @@ TURRIAN_R: Final = 12
 # ---------------------------------------------------------------------------- words
 
 # Every word a person reads in the picture, written in the language asked for; rule ids,
-# seat ids, square, territory and option names and the phases' values are never translated.
+# seat ids that are no colour, square and option names are never translated. A territory
+# is named by the language's compass (German NO for the JSON's NE, French SO for SW).
 SUMMARY: Final = Nn_(
     "Terra Turrium position, {count} player, {seat} to move",
     "Terra Turrium position, {count} players, {seat} to move",
@@ -406,7 +407,8 @@ def _board(
     for territory, (x, y, anchor) in captions.items():
         owner = position.owner[territory]
         who = NEUTRAL.format(language) if owner < 0 else value_word(("seat",), position.seats[owner].id, language)
-        out.append(text_element(x, y, f"{territory.value} · {who}", text_anchor=anchor))
+        name = value_word(("territory",), territory.value, language)
+        out.append(text_element(x, y, f"{name} · {who}", text_anchor=anchor))
     out.append("</g>")
     return out
 
@@ -505,7 +507,7 @@ def _seat_block(
     if flags:
         flag_text = "  ".join(flags)
         out.append(text_element(x + PANEL_W - 10, y + 25, flag_text, text_anchor="end", font_weight="bold"))
-    territories = " ".join(t.value for t in seat.territories)
+    territories = " ".join(value_word(("territory",), t.value, language) for t in seat.territories)
     partner = position.partner(index)
     if partner >= 0:
         territories += " · " + TEAM_WITH.format(language, seat=position.seats[partner].id)

@@ -126,7 +126,9 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
         if most is not None and count > most:
             raise InvalidPositionError(
                 BUILDING_RULE[building],
-                N_("a side has at most {most} {building}")(most=most, building=building.value),
+                Nn_("a side has at most {most} {building}", "a side has at most {most} {building}s", "most")(
+                    most=most, building=building.value
+                ),
                 f"{where}/{building.value}",
             )
     # The member named is the castle's first building the ledger has, not always the tower.

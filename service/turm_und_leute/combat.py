@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from service.common.errors import InvalidQueryError
@@ -248,12 +248,16 @@ def _walls_need_range(edition: Edition, position: Placement, row: Unit) -> bool:
 
 
 #: The positions as a player names them (the ``position`` values are the contract's).
+#: Each names its value, which another language writes in the form its sentence asks for.
 SPOKEN: Final = {
-    Placement.GROUND: N_("ground"),
-    Placement.BRIDGE: N_("bridge"),
-    Placement.WALL: N_("wall"),
-    Placement.SMALL_TOWER: N_("small tower"),
-    Placement.BIG_TOWER: N_("big tower"),
+    position: replace(spoken, names=position.value)
+    for position, spoken in {
+        Placement.GROUND: N_("ground"),
+        Placement.BRIDGE: N_("bridge"),
+        Placement.WALL: N_("wall"),
+        Placement.SMALL_TOWER: N_("small tower"),
+        Placement.BIG_TOWER: N_("big tower"),
+    }.items()
 }
 
 

@@ -114,7 +114,11 @@ class _Turn:
             if self.ledger.resource(resource) < amount:
                 raise _Illegal(
                     rule,
-                    N_("{what} costs {price}; the supply has {have} {resource}")(
+                    Nn_(
+                        "{what} costs {price}; the supply has {have} {resource}",
+                        "{what} costs {price}; the supply has {have} {resource}",
+                        "have",
+                    )(
                         what=what, price=_price(price), have=self.ledger.resource(resource), resource=resource.value
                     ),
                 )
@@ -476,8 +480,8 @@ def _build(turn: _Turn, action: Build) -> None:
         names = ", ".join(repr(p.value) for p in PROJECTS[edition])
         raise _Illegal(
             "LS8" if edition is Edition.STAHL_UND_STERNE else "L26",
-            N_("{full_name} builds {names}, not {project}")(
-                full_name=edition.full_name, names=names, project=repr(project.value)
+            N_("{full_name} builds {names}, not {asked}")(
+                full_name=edition.full_name, names=names, asked=repr(project.value)
             ),
         )
     if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER) and not side.is_count:

@@ -20,7 +20,9 @@ from service.common.language import LOCALE_DIR, translations
 
 #: The pages' contexts whose values are English words (units and sides are the German
 #: rulebooks' names, written as they are in English).
-ENGLISH_CONTEXTS = ("seat", "phase", "resource", "building", "project", "site", "aim", "action", "position")
+ENGLISH_CONTEXTS = (
+    "seat", "phase", "resource", "building", "project", "site", "aim", "action", "position", "territory",
+)
 #: The ledger's columns named in the resource context that are JSON members, not values.
 MEMBERS = frozenset({"markers", "fluids", "stacks"})
 #: English names that are also words of the language, in another meaning.

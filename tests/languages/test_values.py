@@ -35,6 +35,7 @@ SAMPLES = {
     "project": ("quarry", "castle_part"),
     "site": ("forest", "field"),
     "position": ("wall", "small_tower"),
+    "territory": ("NE", "SW, SE"),
     "action": ("move", "attack", "work"),
 }
 

@@ -26,9 +26,9 @@ from tests.spiel_der_tuerme.builders import ANCHORS, build
 SVG = "{http://www.w3.org/2000/svg}"
 TRANSLATED = ("de", "nl", "fr")
 #: How each language says that a seat is to move, in the panel's headline and flag.
-TO_MOVE = {"de": "am Zug", "nl": "aan zet", "fr": "de jouer"}
+TO_MOVE = {"de": "am Zug", "nl": "aan de beurt", "fr": "de jouer"}
 #: The headline's first words: whose turn it is.
-HEADLINE = {"de": "{seat} am Zug", "nl": "{seat} aan zet", "fr": "à {seat} de jouer"}
+HEADLINE = {"de": "{seat} am Zug", "nl": "{seat} aan de beurt", "fr": "à {seat} de jouer"}
 RULE_ID = re.compile(r"\b(?:T[A-Z]|[A-Z])\d+\b")
 
 
