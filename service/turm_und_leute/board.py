@@ -11,11 +11,13 @@ world's ``layout``; a sector holds at most its printed ``capacity`` of tiles (LS
 its own number of fields; every world stands on one field of one orbit (LS17). A
 **field** of a world is named ``world:row:column`` (``techno:3:0``).
 
-:func:`check_map` judges the structure: a map that cannot be read (a layout row of
-another length, a field outside its world, an orbit that does not exist) raises
-:class:`~service.common.errors.MalformedError` naming the member; one the rules make
-impossible (a sector over capacity, two tiles on a field, a tower outside its sector)
-raises :class:`~service.common.errors.InvalidPositionError` with the rule.
+:func:`check_map` judges the structure of a map whose shape is well-formed (the
+schema, :mod:`.map_schemas`, names a malformed one's members): a map the rules make
+impossible raises :class:`~service.common.errors.InvalidPositionError` with the rule and
+the member — a world whose rows differ in length or a field outside its world (LS14), a
+sector over capacity, two tiles on a field or a layout letter without a sector (LS15), an
+orbit that does not exist or two worlds on one field of the solar system (LS17), a tower
+outside its sector (LS19).
 
 >>> board = example_map()
 >>> sorted(w.name for w in board.worlds)
@@ -32,12 +34,12 @@ import enum
 import re
 from collections import deque
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final
 
 from service.common.cache import cached_property
-from service.common.errors import InvalidPositionError, MalformedError
+from service.common.errors import InvalidPositionError
 from service.common.refusal import N_, Refusal, refusal
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.position import Site
@@ -110,18 +112,39 @@ class Sector:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a world stands in the solar system: an orbit (0 the innermost) and a field of
+    it, counted clockwise (LS17)."""
+
+    orbit: int
+    field: int
+
+
+@dataclass(frozen=True)
 class World:
-    """A world: its fields as rows of sector ids (``layout``), its sectors, and what work
-    on it produces (LS8: ``green``, ``blue``, ``red``; the TechnoWelt nothing)."""
+    """A world: its fields as rows of sector ids (``layout``), its sectors, its place in
+    the solar system (LS17), and what work on it produces (LS8: ``green``, ``blue``,
+    ``red``; the TechnoWelt nothing)."""
 
     name: str
     layout: tuple[str, ...]
     sectors: tuple[Sector, ...]
+    place: Place
     produces: Site | None = None
 
     @property
     def rows(self) -> int:
         return len(self.layout)
+
+    @property
+    def orbit(self) -> int:
+        """The orbit it stands on (LS17)."""
+        return self.place.orbit
+
+    @property
+    def orbit_field(self) -> int:
+        """The field of its orbit it stands on (LS17)."""
+        return self.place.field
 
     @property
     def columns(self) -> int:
@@ -142,24 +165,6 @@ class World:
         for row in range(self.rows):
             for column in range(self.columns):
                 yield Field(self.name, row, column)
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a world stands in the solar system: an orbit (0 the innermost) and a field of
-    it, counted clockwise (LS17)."""
-
-    orbit: int
-    field: int
-
-
-@dataclass(frozen=True)
-class SolarSystem:
-    """The orbits (each its number of fields, the innermost first) and the place of every
-    world (LS17)."""
-
-    orbits: tuple[int, ...]
-    places: Mapping[str, Place]
 
 
 @dataclass(frozen=True)
@@ -190,11 +195,13 @@ class Fluid:
 
 @dataclass(frozen=True)
 class Map:
-    """A map of Stahl und Sterne: the worlds, the solar system, the groups, towers and
-    fluids on the fields, and the bridges built since the worlds last moved (LS7)."""
+    """A map of Stahl und Sterne: the worlds (each with its place in the solar system),
+    the solar system's orbits (each its number of fields, the innermost first), the
+    groups, towers and fluids on the fields, and the bridges built since the worlds last
+    moved (LS7)."""
 
     worlds: tuple[World, ...]
-    solar_system: SolarSystem
+    orbits: tuple[int, ...]
     groups: tuple[Piece, ...] = ()
     towers: tuple[TowerTile, ...] = ()
     fluids: tuple[Fluid, ...] = ()
@@ -208,6 +215,16 @@ class Map:
 
     def world(self, name: str) -> World:
         return self.by_name[name]
+
+    @property
+    def places(self) -> Mapping[str, Place]:
+        """Each world's place in the solar system (LS17)."""
+        return {w.name: w.place for w in self.worlds}
+
+    def placing(self, places: Mapping[str, Place]) -> Map:
+        """The map with the worlds of ``places`` set there, the others where they stand."""
+        worlds = tuple(replace(w, place=places.get(w.name, w.place)) for w in self.worlds)
+        return replace(self, worlds=worlds)
 
     def sector(self, place: Field) -> tuple[str, str]:
         """The sector of ``place``, named by its world and id."""
@@ -300,7 +317,7 @@ class Map:
     def _space(self) -> Mapping[tuple[int, int], tuple[tuple[int, int], ...]]:
         """The solar system's fields and their neighbours: the next fields on the same
         orbit, and the fields of the orbits inside and outside whose arcs overlap."""
-        orbits = self.solar_system.orbits
+        orbits = self.orbits
         found: dict[tuple[int, int], set[tuple[int, int]]] = {}
         for orbit, size in enumerate(orbits):
             for place in range(size):
@@ -318,7 +335,7 @@ class Map:
         return {k: tuple(sorted(v)) for k, v in found.items()}
 
     def _steps(self, one: str, other: str) -> int:
-        places = self.solar_system.places
+        places = self.places
         start, goal = places[one], places[other]
         begin, end = (start.orbit, start.field), (goal.orbit, goal.field)
         seen = {begin: 0}
@@ -375,9 +392,8 @@ class Map:
 
 
 def check_map(board: Map, where: str = "/map") -> None:
-    """The structure of ``board``: :class:`MalformedError` naming the member for a map that
-    cannot be read, :class:`InvalidPositionError` with the rule for one the rules make
-    impossible (L1, L14, LS15, LS17, LS19).
+    """The structure of ``board``: :class:`InvalidPositionError` with the rule and the
+    member for a map the rules make impossible (L1, L14, LS14, LS15, LS17, LS19).
 
     >>> from dataclasses import replace
     >>> board = example_map()
@@ -396,17 +412,20 @@ def _check_worlds(board: Map, where: str) -> None:
     for i, world in enumerate(board.worlds):
         at = f"{where}/worlds/{i}"
         if world.name in names:
-            raise MalformedError(N_("two worlds are called {name}")(name=repr(world.name)), f"{at}/name")
+            raise InvalidPositionError(
+                "LS14", N_("two worlds are called {name}")(name=repr(world.name)), f"{at}/name"
+            )
         names.add(world.name)
         ids = [s.id for s in world.sectors]
         for j, sector in enumerate(world.sectors):
             if sector.id in ids[:j]:
-                raise MalformedError(
-                    N_("two sectors are called {name}")(name=repr(sector.id)), f"{at}/sectors/{j}/id"
+                raise InvalidPositionError(
+                    "LS15", N_("two sectors are called {name}")(name=repr(sector.id)), f"{at}/sectors/{j}/id"
                 )
         for row, line in enumerate(world.layout):
             if len(line) != world.columns:
-                raise MalformedError(
+                raise InvalidPositionError(
+                    "LS14",
                     N_("every row of a world has {columns} fields, as its first: this one has {count}")(
                         columns=world.columns, count=len(line)
                     ),
@@ -414,70 +433,69 @@ def _check_worlds(board: Map, where: str) -> None:
                 )
             for letter in line:
                 if letter not in ids:
-                    raise MalformedError(
+                    raise InvalidPositionError(
+                        "LS15",
                         N_("{name} is no sector of this world")(name=repr(letter)),
                         f"{at}/layout/{row}",
                     )
         for j, sector in enumerate(world.sectors):
             if not any(sector.id in line for line in world.layout):
-                raise MalformedError(
-                    N_("sector {name} has no field in the layout")(name=repr(sector.id)), f"{at}/sectors/{j}"
+                raise InvalidPositionError(
+                    "LS15",
+                    N_("sector {name} has no field in the layout")(name=repr(sector.id)),
+                    f"{at}/sectors/{j}",
                 )
 
 
 def _check_solar_system(board: Map, where: str) -> None:
-    system = board.solar_system
-    at = f"{where}/solar_system"
     names = {w.name for w in board.worlds}
-    for name in system.places:
-        if name not in names:
-            raise MalformedError(N_("there is no world {name}")(name=repr(name)), f"{at}/places/{name}")
     taken: dict[tuple[int, int], str] = {}
-    for name in (w.name for w in board.worlds):
-        place = system.places.get(name)
-        if place is None:
-            raise MalformedError(
-                N_("every world has its place in the solar system: {name} has none")(name=repr(name)),
-                f"{at}/places",
+    for i, world in enumerate(board.worlds):
+        at = f"{where}/worlds/{i}"
+        place = world.place
+        if place.orbit >= len(board.orbits):
+            raise InvalidPositionError(
+                "LS17",
+                N_("the solar system has {count} orbits, numbered from 0")(count=len(board.orbits)),
+                f"{at}/orbit",
             )
-        if place.orbit >= len(system.orbits):
-            raise MalformedError(
-                N_("the solar system has {count} orbits, numbered from 0")(count=len(system.orbits)),
-                f"{at}/places/{name}/orbit",
-            )
-        if place.field >= system.orbits[place.orbit]:
-            raise MalformedError(
+        if place.field >= board.orbits[place.orbit]:
+            raise InvalidPositionError(
+                "LS17",
                 N_("orbit {orbit} has {count} fields, numbered from 0")(
-                    orbit=place.orbit, count=system.orbits[place.orbit]
+                    orbit=place.orbit, count=board.orbits[place.orbit]
                 ),
-                f"{at}/places/{name}/field",
+                f"{at}/place",
             )
         key = (place.orbit, place.field)
         if key in taken:
             raise InvalidPositionError(
                 "LS17",
                 N_("one world stands on a field of the solar system: {name} and {other} share one")(
-                    name=name, other=taken[key]
+                    name=world.name, other=taken[key]
                 ),
-                f"{at}/places/{name}",
+                f"{at}/place",
             )
-        taken[key] = name
+        taken[key] = world.name
     for i, (one, other) in enumerate(board.bridges):
         for j, name in enumerate((one, other)):
             if name not in names:
-                raise MalformedError(
-                    N_("there is no world {name}")(name=repr(name)), f"{where}/bridges/{i}/{j}"
+                raise InvalidPositionError(
+                    "LS17", N_("there is no world {name}")(name=repr(name)), f"{where}/bridges/{i}/{j}"
                 )
         if one == other:
-            raise MalformedError(N_("a bridge joins two different worlds")(), f"{where}/bridges/{i}")
+            raise InvalidPositionError(
+                "LS17", N_("a bridge joins two different worlds")(), f"{where}/bridges/{i}"
+            )
 
 
 def _place(board: Map, place: Field, at: str) -> None:
     world = board.by_name.get(place.world)
     if world is None:
-        raise MalformedError(N_("there is no world {name}")(name=repr(place.world)), at)
+        raise InvalidPositionError("LS14", N_("there is no world {name}")(name=repr(place.world)), at)
     if place.row >= world.rows or place.column >= world.columns:
-        raise MalformedError(
+        raise InvalidPositionError(
+            "LS14",
             N_("{name} has {rows} rows and {columns} columns, numbered from 0")(
                 name=place.world, rows=world.rows, columns=world.columns
             ),
@@ -618,19 +636,31 @@ EXAMPLE_WORLDS: Final = (
             Sector("f", 2),
             Sector("g", 7),
         ),
+        Place(0, 0),
     ),
     World(
         "green",
         ("aaabbb", "aaabbb", "ccdddd"),
         (Sector("a", 3), Sector("b", 3), Sector("c", 2), Sector("d", 3)),
+        Place(1, 1),
         Site.GREEN,
     ),
-    World("blue", ("aaabbb", "aaabbb", "aaabbb"), (Sector("a", 5), Sector("b", 3)), Site.BLUE),
-    World("red", ("aaaaaa", "bbcccc", "bbcccc"), (Sector("a", 4), Sector("b", 2), Sector("c", 3)), Site.RED),
+    World("blue", ("aaabbb", "aaabbb", "aaabbb"), (Sector("a", 5), Sector("b", 3)), Place(1, 2), Site.BLUE),
+    World(
+        "red",
+        ("aaaaaa", "bbcccc", "bbcccc"),
+        (Sector("a", 4), Sector("b", 2), Sector("c", 3)),
+        Place(2, 5),
+        Site.RED,
+    ),
 )
 """The example's worlds: the project's own design (the supplement prints no map), with
 the blue world's sectors of 5 and 3 the text names and the TechnoWelt's 7-sector at the
 bottom."""
+
+
+EXAMPLE_ORBITS: Final = (4, 6, 8)
+"""The example's solar system: orbits of 4, 6 and 8 fields."""
 
 
 def example_map() -> Map:
@@ -673,9 +703,7 @@ def example_map() -> Map:
     )
     return Map(
         EXAMPLE_WORLDS,
-        SolarSystem(
-            (4, 6, 8), {TECHNO: Place(0, 0), "green": Place(1, 1), "blue": Place(1, 2), "red": Place(2, 5)}
-        ),
+        EXAMPLE_ORBITS,
         groups,
         (TowerTile(_named("techno:3:0"), Tower.BIG),),
         (Fluid(_named("green:1:1")), Fluid(_named("red:2:5"), 2)),

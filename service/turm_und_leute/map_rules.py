@@ -443,14 +443,11 @@ def worlds_moved(board: Map) -> Map:
     are counted clockwise); every bridge ends (LS7).
 
     >>> from service.turm_und_leute.board import example_map
-    >>> worlds_moved(example_map()).solar_system.places["red"]
+    >>> worlds_moved(example_map()).places["red"]
     Place(orbit=2, field=6)
     """
-    orbits = board.solar_system.orbits
-    places = {
-        name: Place(p.orbit, (p.field + 1) % orbits[p.orbit]) for name, p in board.solar_system.places.items()
-    }
-    return replace(board, solar_system=replace(board.solar_system, places=places), bridges=())
+    places = {name: Place(p.orbit, (p.field + 1) % board.orbits[p.orbit]) for name, p in board.places.items()}
+    return replace(board.placing(places), bridges=())
 
 
 def planet_refusal(board: Map, world: str, field: int) -> Refusal | None:
@@ -458,13 +455,13 @@ def planet_refusal(board: Map, world: str, field: int) -> Refusal | None:
     ``None``: a field of its own orbit, another than its own, that no world stands on."""
     if world not in board.by_name:
         return refusal("LS12", N_("there is no world {name}"), name=repr(world))
-    here = board.solar_system.places[world]
-    size = board.solar_system.orbits[here.orbit]
+    here = board.places[world]
+    size = board.orbits[here.orbit]
     if not 0 <= field < size:
         return refusal("LS12", N_("a planet moves on its own orbit, of {count} fields"), count=size)
     if field == here.field:
         return refusal("LS12", N_("{name} stands there already: the move changes nothing"), name=world)
-    for other, place in board.solar_system.places.items():
+    for other, place in board.places.items():
         if other != world and place == Place(here.orbit, field):
             return refusal("LS12", N_("{other} stands on that field of the orbit"), other=other)
     return None
@@ -476,10 +473,9 @@ def planet_moved(board: Map, world: str, field: int) -> Map:
     found = planet_refusal(board, world, field)
     if found is not None:
         raise InvalidQueryError(found.rule, found.text, "/field")
-    here = board.solar_system.places[world]
-    places = {**board.solar_system.places, world: Place(here.orbit, field)}
+    here = board.places[world]
     bridges = tuple(b for b in board.bridges if world not in b)
-    return replace(board, solar_system=replace(board.solar_system, places=places), bridges=bridges)
+    return replace(board.placing({world: Place(here.orbit, field)}), bridges=bridges)
 
 
 def absorb_refusal(board: Map, target: Field) -> Refusal | None:

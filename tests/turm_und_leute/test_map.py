@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError
+from service.common.errors import InvalidPositionError, InvalidQueryError
 from service.turm_und_leute.board import (
     Field,
     Fluid,
@@ -93,31 +93,24 @@ def test_the_example_map_is_a_map_the_rules_allow() -> None:
     assert sorted(s.capacity for s in board.world("blue").sectors) == [3, 5]
 
 
-def test_a_map_that_cannot_be_read_names_its_member() -> None:
+def test_ls14_ls15_ls17_a_map_whose_parts_do_not_fit_names_its_rule_and_member() -> None:
     board = example_map()
     techno = board.worlds[0]
-    with pytest.raises(MalformedError) as short_row:
+    with pytest.raises(InvalidPositionError) as short_row:
         check_map(
             replace(board, worlds=(replace(techno, layout=(*techno.layout[:3], "ggg")), *board.worlds[1:]))
         )
-    assert short_row.value.field == "/map/worlds/0/layout/3"
-    with pytest.raises(MalformedError) as outside:
+    assert (short_row.value.rule, short_row.value.field) == ("LS14", "/map/worlds/0/layout/3")
+    with pytest.raises(InvalidPositionError) as outside:
         check_map(replace(board, fluids=(Fluid(Field("red", 9, 0)),)))
-    assert outside.value.field == "/map/fluids/0/field"
-    with pytest.raises(MalformedError) as no_orbit:
-        check_map(
-            replace(
-                board,
-                solar_system=replace(
-                    board.solar_system, places={**board.solar_system.places, "red": Place(7, 0)}
-                ),
-            )
-        )
-    assert no_orbit.value.field == "/map/solar_system/places/red/orbit"
-    with pytest.raises(MalformedError) as letter:
-        bad = World("x", ("ab",), (Sector("a", 1),))
+    assert (outside.value.rule, outside.value.field) == ("LS14", "/map/fluids/0/field")
+    with pytest.raises(InvalidPositionError) as no_orbit:
+        check_map(board.placing({"red": Place(7, 0)}))
+    assert (no_orbit.value.rule, no_orbit.value.field) == ("LS17", "/map/worlds/3/orbit")
+    with pytest.raises(InvalidPositionError) as letter:
+        bad = World("x", ("ab",), (Sector("a", 1),), Place(2, 0))
         check_map(replace(board, worlds=(*board.worlds, bad)))
-    assert letter.value.field == "/map/worlds/4/layout/0"
+    assert (letter.value.rule, letter.value.field) == ("LS15", "/map/worlds/4/layout/0")
 
 
 def test_l1_a_kind_stahl_und_sterne_does_not_have_is_refused_on_the_map() -> None:
@@ -262,14 +255,7 @@ def test_ls17_worlds_side_by_side_cost_no_bridge_and_two_worlds_share_no_field()
     board = board_with((IMP, "a", Kind.ARBEITER, "blue:0:0"))
     assert move_cost(board, IMP, "a", f("green:0:0")).markers == 1
     with pytest.raises(InvalidPositionError) as refused:
-        check_map(
-            replace(
-                board,
-                solar_system=replace(
-                    board.solar_system, places={**board.solar_system.places, "red": Place(1, 1)}
-                ),
-            )
-        )
+        check_map(board.placing({"red": Place(1, 1)}))
     assert refused.value.rule == "LS17"
 
 
@@ -477,7 +463,7 @@ def test_ls3_a_removed_group_is_replaced_by_one_of_its_attackers() -> None:
 def test_ls6_the_worlds_move_one_field_clockwise_and_the_bridges_end() -> None:
     board = board_with(bridges=(("blue", "red"),))
     after = worlds_moved(board)
-    assert {n: (p.orbit, p.field) for n, p in after.solar_system.places.items()} == {
+    assert {n: (p.orbit, p.field) for n, p in after.places.items()} == {
         "techno": (0, 1),
         "green": (1, 2),
         "blue": (1, 3),
@@ -486,22 +472,15 @@ def test_ls6_the_worlds_move_one_field_clockwise_and_the_bridges_end() -> None:
     assert after.bridges == ()
     check_map(after)
     # An orbit's last field is followed by its first.
-    last = worlds_moved(
-        replace(
-            board,
-            solar_system=replace(
-                board.solar_system, places={**board.solar_system.places, "red": Place(2, 7)}
-            ),
-        )
-    )
-    assert last.solar_system.places["red"] == Place(2, 0)
+    last = worlds_moved(board.placing({"red": Place(2, 7)}))
+    assert last.places["red"] == Place(2, 0)
 
 
 def test_ls12_the_fluid_moves_a_planet_anywhere_on_its_orbit() -> None:
     board = board_with(bridges=(("blue", "red"), ("techno", "green")))
     assert planet_refusal(board, "red", 1) is None
     after = planet_moved(board, "red", 1)
-    assert after.solar_system.places["red"] == Place(2, 1) and after.bridges == (("techno", "green"),)
+    assert after.places["red"] == Place(2, 1) and after.bridges == (("techno", "green"),)
     assert rule_of(planet_refusal(board, "blue", 1)) == "LS12"  # green stands there
     assert rule_of(planet_refusal(board, "red", 8)) == "LS12"  # beyond its orbit
     assert rule_of(planet_refusal(board, "red", 5)) == "LS12"  # where it stands
@@ -523,7 +502,9 @@ MAP_RULES = [f"LS{i}" for i in range(14, 23)]
 def test_ls14_to_ls22_every_map_rule_is_stated_with_its_german_sentence(rule: str) -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "turm-und-leute.md").read_text(encoding="utf-8")
     start = text.index(f'<a id="{rule}"></a>**{rule} ')
-    stated = text[start : text.index("\n- <a id=", start + 1) if rule != "LS22" else text.index("\n\n", start)]
+    stated = text[
+        start : text.index("\n- <a id=", start + 1) if rule != "LS22" else text.index("\n\n", start)
+    ]
     # The supplement's own words, quoted.
     assert re.search(r'"[A-Z][^"]{20,}"', stated), rule
 
