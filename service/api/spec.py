@@ -198,6 +198,17 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         IllegalTurnError, "reiter-1 has used its 2 action(s) this turn", "L15", "/actions/2",
         violation={"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"},
     ),
+    "InvalidMap": _rule_problem(
+        "Stahl und Sterne: a map the rules make impossible (two tiles on a field, a sector over its number, a "
+        "tower outside its sector, two worlds on one field of the solar system); `rule` and `field` say which.",
+        InvalidPositionError, "techno:0:0 holds one tile or one fluid: there are two", "LS15",
+        "/map/groups/1/field",
+    ),
+    "InvalidMapOrQuery": _rule_problem(
+        "Stahl und Sterne: an impossible map, or a question that does not fit it (a group that is not on the "
+        "map, a field without a group, a planet set where the rules forbid); `rule` and `field` say which.",
+        InvalidQueryError, "the imperator have no group 'x' on the map", "L14", "/group",
+    ),
     "Overloaded": {
         **_http_problem(
             "The instance is answering as many suggestions, replays, batches and pictures as it can: try again "

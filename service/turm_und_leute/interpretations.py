@@ -19,7 +19,7 @@ INTERPRETATIONS: Final[Readings] = {
     'L4': ('L4a', 'L4b'),
     'L5': ('L5',),
     'LS1': ('LS1',),
-    'LS2': ('LS2a', 'LS2b', 'LS2c', 'LS2d'),
+    'LS2': ('LS2a', 'LS2b', 'LS2c', 'LS2d', 'LS2e'),
     'LS3': ('LS3',),
     'L9': ('L9',),
     'L11': ('L11a', 'L11b', 'L11c', 'L11d', 'L11e'),
@@ -44,7 +44,11 @@ INTERPRETATIONS: Final[Readings] = {
     'LS8': ('LS8',),
     'LS9': ('LS9',),
     'LS10': ('LS10',),
-    'LS12': ('LS12',),
+    'LS12': ('LS12', 'LS12a'),
+    'LS16': ('LS16',),
+    'LS17': ('LS17',),
+    'LS18': ('LS18',),
+    'LS21': ('LS21',),
 }
 
 interpretations_of: Final = readings_of(INTERPRETATIONS)

@@ -119,8 +119,11 @@ def _rules_refuse(body: Any) -> Iterator[Callable[[Any], None]]:
             yield lambda b, seat=seat: b["position"].__setitem__("to_move", seat)
     if "from" in body:
         yield lambda b: b.__setitem__("from", "a1")  # a corner, where no piece stands
-    if "attackers" in body:
+    if "attackers" in body and isinstance(body["attackers"][0], dict):
         yield lambda b: b["attackers"][0].__setitem__("kind", "graf")  # L3: may not attack
+    if isinstance(body.get("map"), dict) and body["map"].get("groups"):
+        # Stahl und Sterne: a second tile on a group's field (LS15).
+        yield lambda b: b["map"]["groups"].append({**b["map"]["groups"][0], "id": "another"})
     if isinstance(body.get("ledger"), dict) and body["ledger"].get("groups"):
         # Two groups under one id: a ledger no play can lead to.
         yield lambda b: b["ledger"]["groups"].append(copy.deepcopy(b["ledger"]["groups"][0]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.api.turm_und_leute.map_examples import map_examples
 from service.turm_und_leute.codec import ledger_to_dict
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.setup import setup_game
@@ -98,6 +99,7 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     """Per operation id, its named request examples (``{"summary", "value"}``)."""
     return {
         **_ledger_examples(),
+        **map_examples(),
         "tul_combat": {
             "riders-against-pikemen": {
                 "summary": "Two riders attack five pikemen on a wall, helped by archers in a small tower",
