@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
-from service.api.declare.transport import MUST_MATCH
+from service.common.shapes import MUST_MATCH
 from service.api.suggest import DEFAULT_BUDGET_MS, DEFAULT_LEVEL
 from service.common.budget import LEVELS, MAX_BUDGET_MS, MAX_BUDGET_NODES, MAX_SEED
 from service.common.errors import RuleError

@@ -45,6 +45,7 @@ import marshmallow as ma
 from marshmallow import RAISE, ValidationError, fields, post_load, validate
 
 from service.common.errors import MAX_PROBLEMS, MalformedError, Problem
+from service.common import worded  # noqa: F401 (marshmallow's own fields speak the catalogs from here on)
 from service.common.grid import Grid
 from service.common.refusal import Message, Text
 from service.common.shapes import (
@@ -89,9 +90,6 @@ class Worded:
 def _same(self: fields.Field[Any], value: Any, *args: Any, **kwargs: Any) -> Any:
     """A field's dump of a value that is its JSON form already."""
     return value
-
-
-# ------------------------------------------------------------------------ validators
 
 
 class Between(validate.Range):
