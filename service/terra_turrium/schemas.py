@@ -302,6 +302,56 @@ class SeatInput(Schema):
                        "Default 0.", 0, CAPTURES_PER_SEAT, load_default=0)
 
 
+_SEAT_MEMBERS: Final = frozenset(
+    ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold", "captures"))
+_TERRITORIES: Final = {territory.value: territory for territory in Territory}
+
+
+def _count(value: Any, high: int) -> bool:
+    return type(value) is int and 0 <= value <= high
+
+
+def _seat(raw: Any) -> Seat | None:
+    """A well-formed seat (``None``: it has a mistake, which :class:`SeatInput` names)."""
+    if type(raw) is not dict or not _SEAT_MEMBERS.issuperset(raw):
+        return None
+    ident, territories, turrians = raw.get("id"), raw.get("territories"), raw.get("turrians")
+    attacks, bonus, hold, captures = (raw.get("attacks"), raw.get("bonus_stones", 0), raw.get("pro_hold"),
+                                      raw.get("captures", 0))
+    if type(ident) is not str or SeatId.match(ident) is None or type(territories) is not list:
+        return None
+    if type(turrians) is not list or (hold is not None and type(hold) is not list):
+        return None
+    if type(attacks) is not int or not 0 <= attacks <= MAX_ATTACKS:
+        return None
+    if not (_count(bonus, MAX_BONUS_STONES) and _count(captures, CAPTURES_PER_SEAT)):
+        return None
+    try:
+        return Seat(ident, _clockwise(map(_TERRITORIES.__getitem__, territories)),
+                    board_order(map(GRID.by_name.__getitem__, turrians)), attacks, bonus,
+                    None if hold is None else tuple(map(GRID.by_name.__getitem__, hold)), captures)
+    except (KeyError, TypeError):
+        return None
+
+
+class Seats(List):
+    """The seats (the document's array of :class:`SeatInput`): the usual seats are read in
+    one pass; seats with a mistake are read seat by seat by :class:`SeatInput`, which
+    names every problem."""
+
+    def __init__(self, doc: str, low: int, high: int, **kwargs: Any) -> None:
+        super().__init__(nested(SeatInput), low, high, metadata=_doc(doc), **kwargs)
+        _strict(self, MUST_BE_ARRAY())
+        self.low, self.high = low, high
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list and self.low <= len(value) <= self.high:
+            found = tuple(map(_seat, value))
+            if None not in found:
+                return found
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class TurnStateInput(Schema):
     """How far the turn of `to_move` has come; default the start of a turn."""
 
@@ -326,8 +376,7 @@ class PositionInput(Schema):
 
     build = _position
     heights = Heights("`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1.", required=True)
-    seats = objects(SeatInput, "2–4 seats in clockwise turn order; their number is the player count.", 2, 4,
-                    required=True)
+    seats = Seats("2–4 seats in clockwise turn order; their number is the player count.", 2, 4, required=True)
     to_move = SeatId("The seat whose turn it is.", required=True)
     round_start = SeatId("The seat that began the round (G3). Default the first seat.", load_default=None,
                          allow_none=False)
