@@ -1,6 +1,6 @@
 """The base of every game's request schemas (:class:`Query`, on the fields of
 :mod:`service.common.schema`) and the fields only requests have. A request is a body or
-a query string, loaded on the quick path when well-formed, its engine values' rules
+a query string, loaded by marshmallow (through webargs), its engine values' rules
 checked once the whole request is well-formed, with the error answers it can give
 beyond the 400, 413 and 415 of every body.
 """

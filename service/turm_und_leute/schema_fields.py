@@ -203,11 +203,20 @@ class StopAtMissing(Schema):
     """An object that is not loaded any further when it misses a required member: its
     problems are then only its unknown members (in the order sent) and its missing ones."""
 
+    def _members(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Its members' names and the required ones', found once."""
+        found: tuple[frozenset[str], tuple[str, ...]] | None = self.__dict__.get("_found_members")
+        if found is None:
+            loaded = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
+            found = frozenset(loaded), tuple(key for key, f in loaded.items() if f.required)
+            self.__dict__["_found_members"] = found
+        return found
+
     def _deserialize(self, data: Any, *, error_store: Any, many: bool = False, partial: Any = None,
                      unknown: Any = RAISE, index: Any = None) -> Any:
         if not many and type(data) is dict:
-            keys = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
-            missing = [key for key, f in keys.items() if f.required and key not in data]
+            keys, required = self._members()
+            missing = [key for key in required if key not in data]
             if missing:
                 for key in data:
                     if key not in keys:

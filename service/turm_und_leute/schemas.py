@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from marshmallow import ValidationError
 
+from service.common.frozen import quick_init
 from service.common.schema import (
     List,
     OneOf,
@@ -223,6 +224,7 @@ class TulUnitsAnswer(Schema):
 # --------------------------------------------------------------------- the ledger
 
 
+@quick_init
 @dataclass(frozen=True)
 class TroopBody:
     """A group of a ledger as a request gives it: its kind still a name (L1 is a rule)."""

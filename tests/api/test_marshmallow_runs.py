@@ -47,7 +47,8 @@ def _calls(client: Any, path: str, body: Any) -> dict[str, int]:
     ("tul_validate", "/v1/turm-und-leute/turns/validate"),
     ("tul_apply", "/v1/turm-und-leute/turns/apply"),
 ])
-def test_a_well_formed_request_is_loaded_and_answered_by_marshmallow(client: Any, example: str, path: str) -> None:
+def test_a_well_formed_request_is_loaded_and_answered_by_marshmallow(client: Any, example: str,
+                                                                     path: str) -> None:
     body = json.loads((ROOT / "docs" / "examples" / f"{example}.json").read_text(encoding="utf-8"))
     counted = _calls(client, path, body)
     assert counted["load"] > 0, counted
