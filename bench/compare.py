@@ -36,6 +36,7 @@ ENDPOINTS = {
     "reach": "/v1/reach",
     "validate": "/v1/turns/validate",
     "tul_validate": "/v1/turm-und-leute/turns/validate",
+    "tul_apply": "/v1/turm-und-leute/turns/apply",
 }
 
 #: One run in a fresh process of the tree on ``sys.path[0]``: µs of CPU per request.

@@ -174,7 +174,7 @@ LAYERS: Final = (
     Layer("check: check_position", 10, ("service/terra_turrium/position.py",), ("check_position",)),
     Layer("the question: engine (the view)", 8, VIEWS),
     Layer("encode: codec *_to_dict", 10, ("service/terra_turrium/codec.py",), ("*_to_dict",)),
-    Layer("answer schema dump", 7, ("service/common/schema.py",), ("dump", "dump_one", "write")),
+    Layer("answer schema dump", 7, ("service/common/schema.py",), ("dump", "_serialize")),
     Layer("encode: JSON and Response", 9, ("service/api/json_provider.py",), ("dumpb", "response")),
     Layer("profiler (this sampler)", 20, ("bench/worker_profile.py",), ("_sample",)),
 )

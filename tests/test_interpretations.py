@@ -107,7 +107,7 @@ def test_every_terra_turrium_refusal_names_the_readings_of_its_rule(reason):
     answer = violation_to_dict(Violation(reason, None, 0, "why"))
     assert answer.get("interpretations", []) == list(expected)
     violation = Violation(reason, None, 0, "why")
-    problem = problem_of(IllegalTurnError(violation, reason.rule, "why", violation_to_dict(violation)))
+    problem = problem_of(IllegalTurnError(violation, reason.rule, "why"))
     assert problem.get("interpretations", []) == list(expected)
     assert problem["violation"].get("interpretations", []) == list(expected)
 

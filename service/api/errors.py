@@ -43,9 +43,15 @@ from service.common import (
     RuleError,
 )
 from service.common.refusal import N_, Nn_, Text, localize
+from service.spiel_der_tuerme import actions as spiel_der_tuerme_actions
 from service.spiel_der_tuerme import interpretations as spiel_der_tuerme_readings
+from service.spiel_der_tuerme import schemas as spiel_der_tuerme_schemas
+from service.terra_turrium import actions as terra_turrium_actions
 from service.terra_turrium import interpretations as terra_turrium_readings
+from service.terra_turrium import schemas as terra_turrium_schemas
+from service.turm_und_leute import actions as turm_und_leute_actions
 from service.turm_und_leute import interpretations as turm_und_leute_readings
+from service.turm_und_leute import schemas as turm_und_leute_schemas
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -112,11 +118,13 @@ def problem_of(exc: InvalidRequest | MalformedError | RuleError) -> dict[str, An
         return problem_body(400, INVALID_REQUEST_TITLE(), detail, INVALID_REQUEST, **extensions)
     type_, message = RULE_PROBLEMS[type(exc)]
     title = message()
+    members: dict[str, Any] = {"rule": exc.rule, "field": exc.field}
     readings = READINGS.get(exc.rule)
     if readings:
-        return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field,
-                            interpretations=list(readings), **exc.extensions)
-    return problem_body(422, title, exc.detail, type_, rule=exc.rule, field=exc.field, **exc.extensions)
+        members["interpretations"] = list(readings)
+    if isinstance(exc, IllegalTurnError):
+        members["violation"] = VIOLATIONS[type(exc.violation)].dump(exc.violation)
+    return problem_body(422, title, exc.detail, type_, **members)
 
 
 #: The most a pointer, a parameter's name or a sentence of a 400 may cost in the answer,
@@ -175,6 +183,14 @@ READINGS: dict[str, tuple[str, ...]] = {
     **terra_turrium_readings.INTERPRETATIONS,
     **spiel_der_tuerme_readings.INTERPRETATIONS,
     **turm_und_leute_readings.INTERPRETATIONS,
+}
+
+#: Each game's account of an illegal turn, by its type: the schema that writes it into
+#: the problem (the engines hand on the value, never its JSON).
+VIOLATIONS: dict[type, Any] = {
+    terra_turrium_actions.Violation: terra_turrium_schemas.ViolationSchema(),
+    spiel_der_tuerme_actions.Violation: spiel_der_tuerme_schemas.SdtViolation(),
+    turm_und_leute_actions.Violation: turm_und_leute_schemas.TulViolation(),
 }
 
 #: The kind of each rule error: its problem type and title.

@@ -1,6 +1,6 @@
 """The base of every game's request schemas (:class:`Query`, on the fields of
 :mod:`service.common.schema`) and the fields only requests have. A request is a body or
-a query string, loaded on the quick path when well-formed, its engine values' rules
+a query string, loaded by marshmallow (through webargs), its engine values' rules
 checked once the whole request is well-formed, with the error answers it can give
 beyond the 400, 413 and 415 of every body.
 """
@@ -13,13 +13,19 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
-from service.api.declare.transport import MUST_MATCH
 from service.api.suggest import DEFAULT_BUDGET_MS, DEFAULT_LEVEL
 from service.common.budget import LEVELS, MAX_BUDGET_MS, MAX_BUDGET_NODES, MAX_SEED
 from service.common.errors import RuleError
 from service.common.refusal import Text
 from service.common.schema import Integer, Schema, Worded, _same
-from service.common.shapes import MUST_BE_BOOLEAN, MUST_BE_OBJECT, MUST_BE_ONE_OF, MUST_BE_STRING, token
+from service.common.shapes import (
+    MUST_BE_BOOLEAN,
+    MUST_BE_OBJECT,
+    MUST_BE_ONE_OF,
+    MUST_BE_STRING,
+    MUST_MATCH,
+    token,
+)
 
 
 class Query(Schema):
@@ -35,16 +41,6 @@ class Query(Schema):
     problems: ClassVar[Mapping[int, str]] = {}
     context_location: ClassVar[str] = "json"
     checks: ClassVar[Mapping[str, Callable[[Any, str], Any]]] = {}
-
-    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: Any = None) -> Any:
-        """The request's members, loaded on the quick path made from this schema when the
-        body is well-formed, else by marshmallow (which names every mistake)."""
-        if many is None and partial is None and unknown is None and self.context_location == "json":
-            try:
-                return self.quick(data)
-            except (KeyError, TypeError, ValueError):
-                pass
-        return super().load(data, many=many, partial=partial, unknown=unknown)
 
     def made(self, data: dict[str, Any]) -> Any:
         for name, check in type(self).checks.items():
@@ -127,11 +123,6 @@ class Matching(Worded, fields.String):
             raise ValidationError(self.mistake)
         return value
 
-    def quick(self, value: Any) -> str:
-        if type(value) is not str or self.full_match(value) is None:
-            raise TypeError
-        return value
-
 
 class Words(Worded, fields.String):
     """One of the strings ``words`` (the document's ``enum``); a value that is no string
@@ -153,11 +144,6 @@ class Words(Worded, fields.String):
             raise ValidationError(self.mistake)
         return value
 
-    def quick(self, value: Any) -> str:
-        if type(value) is not str or value not in self.words:
-            raise TypeError
-        return value
-
 
 class Body(Worded, fields.Dict):
     """A JSON object another schema reads (a batch's request body); dumped as it is."""
@@ -168,11 +154,6 @@ class Body(Worded, fields.Dict):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is not dict:
             raise self.make_error("invalid")
-        return value
-
-    def quick(self, value: Any) -> Any:
-        if type(value) is not dict:
-            raise TypeError
         return value
 
 

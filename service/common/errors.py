@@ -15,7 +15,7 @@ puts them below a member of a larger document (``/position``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Self
 
@@ -69,18 +69,14 @@ class RuleError(RulesError):
     """Well-formed input that a rule forbids.
 
     ``rule`` is a rule id of the game's rules (``"S2"``), ``field`` a JSON pointer to
-    the offending part or ``""``. ``extensions`` are further members of the contract's
-    error answer (a turn's ``violation``), already in their JSON form.
+    the offending part or ``""``.
     """
 
-    def __init__(
-        self, rule: str, detail: str, field: str = "", extensions: Mapping[str, Any] | None = None
-    ) -> None:
+    def __init__(self, rule: str, detail: str, field: str = "") -> None:
         super().__init__(f"{rule}: {detail}")
         self.rule = rule
         self.detail = detail
         self.field = field
-        self.extensions: Mapping[str, Any] = extensions or {}
 
     def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
         """Its sentence in ``language`` (``"en"``, ``"de"``, ``"nl"``, ``"fr"``): the
@@ -106,8 +102,9 @@ class InvalidQueryError(RuleError):
 
 class IllegalTurnError(RuleError):
     """A turn breaks a rule; ``violation`` is the engine's account of its first illegal
-    action, ``extensions["violation"]`` the same in the contract's form."""
+    action (the game's ``Violation``, which the HTTP layer writes with the game's schema),
+    ``field`` the offending part of the request (``/turn`` unless told)."""
 
-    def __init__(self, violation: Any, rule: str, detail: str, violation_json: Mapping[str, Any]) -> None:
-        super().__init__(rule, detail, "/turn", {"violation": violation_json})
+    def __init__(self, violation: Any, rule: str, detail: str, field: str = "/turn") -> None:
+        super().__init__(rule, detail, field)
         self.violation = violation

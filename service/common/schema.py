@@ -33,17 +33,15 @@ engine answers (JSON pointers in document order, at most
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum
-from functools import partial
 from itertools import chain, islice
-from operator import attrgetter
 from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import RAISE, ValidationError, fields, post_load, validate
 
+from service.common import worded  # noqa: F401 (marshmallow's own fields speak the catalogs from here on)
 from service.common.errors import MAX_PROBLEMS, MalformedError, Problem
 from service.common.grid import Grid
 from service.common.refusal import Message, Text
@@ -85,13 +83,20 @@ class Worded:
         message = self.error_messages[key]
         return ValidationError(message(**values) if isinstance(message, Message) else message)
 
+    def _validate(self, value: Any) -> None:
+        # marshmallow gathers every validator's mistake in an ``And`` made for each value;
+        # a field with one validator (its bounds) has only that one to ask.
+        validators = self.validators  # type: ignore[attr-defined]
+        if len(validators) == 1:
+            if validators[0](value) is False:
+                raise self.make_error("validator_failed")
+        elif validators:
+            super()._validate(value)  # type: ignore[misc]
+
 
 def _same(self: fields.Field[Any], value: Any, *args: Any, **kwargs: Any) -> Any:
     """A field's dump of a value that is its JSON form already."""
     return value
-
-
-# ------------------------------------------------------------------------ validators
 
 
 class Between(validate.Range):
@@ -131,9 +136,7 @@ class Entries(validate.Length):
 # --------------------------------------------------------------------------- fields
 #
 # Each field loads strictly (JSON's types, never a look-alike: no ``1.0`` for 1, no
-# ``"true"`` for true) and offers ``quick``: the same load of a well-formed value without
-# any bookkeeping, raising ``KeyError``, ``TypeError`` or ``ValueError`` on anything else.
-# :func:`quick_loader` makes a schema's from its fields'.
+# ``"true"`` for true).
 
 
 class Integer(Worded, fields.Integer):
@@ -150,12 +153,6 @@ class Integer(Worded, fields.Integer):
         if type(value) is not int:
             raise self.make_error("invalid")
         return value
-
-    def quick(self, value: Any) -> int:
-        if type(value) is not int or value < self.low or (self.high is not None and value > self.high):
-            raise ValueError
-        return value
-
 
 class Fixed(Integer):
     """The one integer ``value``, or null for none (a rule option that is on or off)."""
@@ -178,12 +175,6 @@ class Flag(Worded, fields.Boolean):
             raise self.make_error("invalid")
         return value
 
-    def quick(self, value: Any) -> bool:
-        if type(value) is not bool:
-            raise TypeError
-        return value
-
-
 class Number(Worded, fields.Float):
     """A JSON number (a judged value): dumped as it is."""
 
@@ -195,10 +186,6 @@ class String(Worded, fields.String):
 
     default_error_messages = {"invalid": MUST_BE_STRING}
     _serialize = _same
-
-    def quick(self, value: Any) -> str:
-        return value if type(value) is str else _decline()
-
 
 class Choice(Worded, fields.Enum):  # type: ignore[type-arg]
     """A member of the enum ``enum``, given as its value (the document's ``enum``)."""
@@ -216,16 +203,6 @@ class Choice(Worded, fields.Enum):  # type: ignore[type-arg]
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else value.value
-
-    def quick(self, value: Any) -> Any:
-        return self.by_value_map[value]
-
-    def lookup(self) -> Callable[[Any], Any]:
-        return self.by_value_map.__getitem__
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        return attrgetter("value")
-
 
 class Word(Worded, fields.String):
     """One of the strings ``words`` (the document's ``enum``); dumped from a string or
@@ -270,16 +247,6 @@ class Square(Worded, fields.String):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else self.names[value]
 
-    def quick(self, value: Any) -> int:
-        return self.by_name[value]
-
-    def lookup(self) -> Callable[[Any], Any]:
-        return self.by_name.__getitem__
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        return self.names.__getitem__
-
-
 class List(Worded, fields.List[Any]):
     """A JSON array of ``low`` … ``high`` ``item`` s, loaded by ``make`` (a tuple unless
     told). Its length is judged before its entries, and reading stops after
@@ -300,6 +267,15 @@ class List(Worded, fields.List[Any]):
             raise self.make_error("invalid")
         if self.entries is not None:
             self.entries(value)
+        inner = self.inner
+        if not (inner.validators or inner.pre_load or inner.post_load) and None not in value:
+            # Entries that need no more than their field's reading (no null, no validator
+            # of their own): read in one pass; a mistake is named entry by entry below.
+            read = inner._deserialize
+            try:
+                return self.make([read(item, None, None, **kwargs) for item in value])
+            except ValidationError:
+                pass
         found: list[Any] = []
         errors: dict[int, Any] = {}
         load = self.inner.deserialize
@@ -314,60 +290,21 @@ class List(Worded, fields.List[Any]):
             raise ValidationError(errors)
         return self.make(found)
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else _written(self, value)
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        item = writer(self.inner)
-        if item is None:
-            return list
-        return lambda value: list(map(item, value))
-
-    def quick(self, value: Any) -> Any:
-        found: Callable[[Any], Any] | None = self.__dict__.get("_quick")
-        if found is None:
-            found = self.__dict__["_quick"] = self._quick()
-        return found(value)
-
-    def _quick(self) -> Callable[[Any], Any]:
-        lookup = getattr(self.inner, "lookup", None)
-        item = lookup() if lookup is not None and not self.inner.allow_none else quick(self.inner)
-        low, high = (0, None) if self.entries is None else (self.entries.low, self.entries.high)
-        make = self.make
-
-        def read(value: Any) -> Any:
-            if type(value) is not list or len(value) < low or (high is not None and len(value) > high):
-                raise TypeError
-            return make(map(item, value))
-
-        return read
-
 
 class Nested(Worded, fields.Nested):
     """An object of another schema."""
 
     default_error_messages = {"type": MUST_BE_OBJECT}
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        return None if value is None else _written(self, value)
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        schema = self.schema
-        assert isinstance(schema, Schema)
-        return schema.writer()
-
-    def quick(self, value: Any) -> Any:
-        schema = self.schema
-        assert isinstance(schema, Schema)
-        return schema.quick(value)
-
 
 class Schema(ma.Schema):
     """A closed JSON object (no member beyond its fields) that loads into ``build(**members)``
-    (``None``: the dict of members) and dumps an engine value's attributes."""
+    (``None``: the dict of members) and dumps an engine value's attributes, those named in
+    ``left_out`` left out of the answer when they are ``None`` or empty."""
 
     error_messages = {"unknown": NOT_A_MEMBER(), "type": MUST_BE_OBJECT()}
     build: ClassVar[Callable[..., Any] | None] = None
+    left_out: ClassVar[frozenset[str]] = frozenset()
 
     class Meta:
         unknown = RAISE
@@ -381,241 +318,11 @@ class Schema(ma.Schema):
         build = type(self).build
         return data if build is None else build(**data)
 
-    def dump_one(self, obj: Any) -> Any:
-        """The JSON form of the engine value ``obj`` (:meth:`writer`)."""
-        return self.writer()(obj)
-
-    def writer(self) -> Callable[[Any], Any]:
-        """The dump of one engine value, made once from the fields: each field's own
-        writer of its attribute (:func:`writer`), a member marked ``omit`` left out when
-        it is ``None`` or empty. marshmallow's ``dump`` without its bookkeeping (no dump
-        hooks: an answer schema has none)."""
-        found: Callable[[Any], Any] | None = self.__dict__.get("_writer")
-        if found is None:
-            found = self.__dict__["_writer"] = self._writer()
-        return found
-
-    def _writer(self) -> Callable[[Any], Any]:
-        plan = [
-            (field.data_key or name, *_reader(field, name), bool(field.metadata.get("omit")))
-            for name, field in self.dump_fields.items()
-        ]
-        if len(plan) == 2 and not any(f.allow_none or f.metadata.get("omit") for f in self.dump_fields.values()):
-            # The most frequent objects of an answer (a stack, a move) without a loop.
-            (k0, g0, w0, _), (k1, g1, w1, _) = plan
-            w0, w1 = w0 or _itself, w1 or _itself
-            return lambda obj: {k0: w0(g0(obj)), k1: w1(g1(obj))}
-
-        def write(obj: Any) -> dict[str, Any]:
-            out = {}
-            for key, get, write_value, omit in plan:
-                value = get(obj)
-                if omit and (value is None or value == ()):
-                    continue
-                out[key] = value if write_value is None or value is None else write_value(value)
-            return out
-
-        return write
-
-    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
-        if many or (many is None and self.many):
-            return [self.dump_one(item) for item in obj]
-        return self.dump_one(obj)
-
-    def quick(self, value: Any) -> Any:
-        """:meth:`load` of a well-formed ``value`` without any bookkeeping (:func:`quick_loader`)."""
-        return self.quick_loader()(value)
-
-    def quick_loader(self) -> Callable[[Any], Any]:
-        """:meth:`quick`, made once."""
-        found: Callable[[Any], Any] | None = self.__dict__.get("_quick")
-        if found is None:
-            found = self.__dict__["_quick"] = quick_loader(self)
-        return found
-
-
-def quick(field: fields.Field[Any]) -> Callable[[Any], Any]:
-    """``field``'s load of a well-formed value, without bookkeeping; one that has none
-    declines every value."""
-    made: Callable[[Any], Any] | None = field.__dict__.get("_quick_of")
-    if made is not None:
-        return made
-    found: Callable[[Any], Any] | None = getattr(field, "quick", None)
-    if isinstance(field, Nested) and isinstance(field.schema, Schema):
-        found = field.schema.quick_loader()
-    elif hasattr(field, "lookup"):
-        found = field.lookup()  # one C-level lookup
-    if found is None:
-        return _decline
-    if field.allow_none:
-        inner = found
-
-        def or_null(value: Any) -> Any:
-            return None if value is None else inner(value)
-
-        found = or_null
-    field.__dict__["_quick_of"] = found
-    return found
-
-
-def _decline(value: Any = None) -> Any:
-    raise TypeError
-
-
-def writer(field: fields.Field[Any]) -> Callable[[Any], Any] | None:
-    """``field``'s dump of a value that is not ``None``, made once (``None``: the value is
-    its own JSON form)."""
-    found = field.__dict__.get("_writer", False)
-    if found is False:
-        make = getattr(field, "writer", None)
-        if make is not None:
-            found = make()
-        elif type(field)._serialize is _same:
-            found = None
-        else:
-            found = partial(_field_dump, field._serialize)
-        field.__dict__["_writer"] = found
-    return found  # type: ignore[no-any-return]
-
-
-def _written(field: fields.Field[Any], value: Any) -> Any:
-    """``field``'s dump of ``value`` (not ``None``)."""
-    write = writer(field)
-    return value if write is None else write(value)
-
-
-def _reader(field: fields.Field[Any], name: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any] | None]:
-    """``field``'s getter and writer in a dump (one that ``writes_none`` writes ``None`` too)."""
-    get, write = _getter(field, name), writer(field)
-    if write is not None and getattr(field, "writes_none", False):
-        return (lambda obj: write(get(obj))), None
-    return get, write
-
-
-def _getter(field: fields.Field[Any], name: str) -> Callable[[Any], Any]:
-    """How a schema's dump finds the value of ``field`` in an engine value: its attribute
-    (a constant has none)."""
-    always = getattr(field, "always", _NOTHING)
-    if always is not _NOTHING:  # a constant (schema_shapes.Const) has no attribute
-        return lambda obj: always
-    return attrgetter(field.attribute or name)
-
-
-_NOTHING: Any = object()
-
-
-def _itself(value: Any) -> Any:
-    return value
-
-
-def _field_dump(serialize: Callable[..., Any], value: Any) -> Any:
-    return serialize(value, None, None)
-
-
-_LOAD_HOOKS: frozenset[tuple[str, str]] = frozenset({("post_load", "_build")})
-
-
-def quick_loader(schema: Schema) -> Callable[[Any], Any]:
-    """``schema``'s load of a well-formed value, made from its fields: each field's
-    ``quick`` into the same attribute, its ``load_default`` where a member is left out,
-    then ``build``; anything else (a mistake, a member too many, a field with validators
-    of its own or a schema with other hooks) raises ``KeyError``, ``TypeError`` or
-    ``ValueError``, and is then loaded by marshmallow. ``tests/common/test_schema.py``
-    checks that the two agree."""
-    hooks = {(tag, hook[0]) for tag, found in schema._hooks.items() if "dump" not in tag for hook in found}
-    plan = []
-    if hooks and hooks != _LOAD_HOOKS:
-        return _decline
-    for name, field in schema.load_fields.items():
-        own = [v for v in field.validators if not isinstance(v, Between | Entries)]
-        read = quick(field) if not own else _validated(quick(field), own)
-        plan.append((field.data_key or name, field.attribute or name, read, field.required, field.load_default))
-    names = frozenset(key for key, *_ in plan)
-    build: Callable[..., Any] = type(schema).build or dict
-    if type(schema).made is not Schema.made:
-        made = schema.made
-
-        def build(**members: Any) -> Any:
-            return made(members)
-
-    attributes = [attribute for _key, attribute, *_ in plan]
-    positional = _fields_of(build) == attributes
-    if all(required for *_, required, _default in plan):
-        # Every member given: their values in the order of the fields.
-        readers = [(key, read) for key, _attribute, read, _required, _default in plan]
-        count = len(readers)
-        if positional and count <= 3:
-            return _load_few(build, readers)
-        if positional:
-            def load_all(value: Any) -> Any:
-                if type(value) is not dict or len(value) != count:
-                    raise TypeError
-                return build(*[read(value[key]) for key, read in readers])
-
-            return load_all
-
-    missing = ma.missing
-
-    def load(value: Any) -> Any:
-        if type(value) is not dict or not names.issuperset(value):
-            raise TypeError
-        members = {}
-        for key, attribute, read, required, default in plan:
-            raw = value.get(key, missing)
-            if raw is missing:
-                if required:
-                    raise KeyError(key)
-                if default is missing:
-                    continue
-                members[attribute] = default() if callable(default) else default
-            else:
-                members[attribute] = read(raw)
-        return build(**members)
-
-    return load
-
-
-def _validated(read: Callable[[Any], Any], validators: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
-    """``read``, then a field's validators of its own (a validator's no is ``ValueError``)."""
-
-    def load(value: Any) -> Any:
-        found = read(value)
-        if found is not None:
-            try:
-                for check in validators:
-                    check(found)
-            except ValidationError:
-                raise ValueError from None
-        return found
-
-    return load
-
-
-def _load_few(build: Callable[..., Any], readers: list[tuple[str, Callable[[Any], Any]]]) -> Callable[[Any], Any]:
-    """The quick load of an object of one to three members, every one required: the
-    most frequent objects of a body (a stack, a move) are read without a loop."""
-    count = len(readers)
-    (k0, r0), *rest = readers
-    if count == 1:
-        return lambda value: build(r0(value[k0])) if type(value) is dict and len(value) == 1 else _decline()
-    (k1, r1), *rest = rest
-    if count == 2:
-        return lambda value: (
-            build(r0(value[k0]), r1(value[k1])) if type(value) is dict and len(value) == 2 else _decline()
-        )
-    (k2, r2), = rest
-    return lambda value: (
-        build(r0(value[k0]), r1(value[k1]), r2(value[k2])) if type(value) is dict and len(value) == 3 else _decline()
-    )
-
-
-def _fields_of(build: Callable[..., Any]) -> list[str] | None:
-    """The names of ``build``'s parameters in order, where it is a dataclass or a named
-    tuple (``None`` otherwise)."""
-    if dataclasses.is_dataclass(build):
-        return [f.name for f in dataclasses.fields(build) if f.init]
-    found = getattr(build, "_fields", None)
-    return list(found) if found is not None else None
+    def get_attribute(self, obj: Any, attr: str, default: Any) -> Any:
+        value = super().get_attribute(obj, attr, default)
+        if (value is None or value == ()) and attr in self.left_out:
+            return ma.missing  # marshmallow leaves a missing member out of the answer
+        return value
 
 
 # ----------------------------------------------------------------- problems and loads
@@ -672,14 +379,8 @@ def problems(messages: Any, data: Any) -> list[Problem]:
 
 
 def load(schema: ma.Schema, data: Any) -> Any:
-    """``schema``'s load of ``data``, its well-formed values on the quick path
-    (:meth:`Schema.quick`); raises :class:`~service.common.errors.MalformedError` with
-    every problem found (at most :data:`~service.common.errors.MAX_PROBLEMS`)."""
-    if isinstance(schema, Schema):
-        try:
-            return schema.quick(data)
-        except (KeyError, TypeError, ValueError):
-            pass
+    """``schema``'s load of ``data``; raises :class:`~service.common.errors.MalformedError`
+    with every problem found (at most :data:`~service.common.errors.MAX_PROBLEMS`)."""
     try:
         return schema.load(data)
     except ValidationError as error:

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from itertools import chain, islice
 from enum import Enum
+from itertools import chain, islice
 from typing import Any, ClassVar
 
 import marshmallow as ma
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, post_dump, pre_dump
 
 from service.common.errors import MAX_PROBLEMS, Problem
 from service.common.grid import Grid
 from service.common.outcome import is_legal
 from service.common.refusal import Text
-from service.common.schema import List, Nested, Schema, String, Worded, _itself, _written, problems, quick, writer
+from service.common.schema import List, Nested, Schema, String, Worded, problems
 from service.common.shapes import MUST_BE_OBJECT, MUST_BE_ONE_OF, REQUIRED
-
 
 # ------------------------------------------------------------- shapes of their own
 
@@ -35,8 +34,8 @@ class Const(Worded, fields.Boolean):
 
     def __init__(self, value: bool, **kwargs: Any) -> None:
         metadata = {**kwargs.pop("metadata", {}), "enum": [value]}
-        super().__init__(metadata=metadata, **kwargs)
-        self.value = self.always = value
+        super().__init__(metadata=metadata, dump_default=value, **kwargs)
+        self.value = value
         self.mistake = MUST_BE_ONE_OF(allowed=str(value).lower())
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
@@ -54,7 +53,7 @@ class Null(Worded, fields.String):
 
     def __init__(self, mistake: Text, **kwargs: Any) -> None:
         metadata = {**kwargs.pop("metadata", {}), "enum": [None]}
-        super().__init__(allow_none=True, load_default=None, metadata=metadata, **kwargs)
+        super().__init__(allow_none=True, load_default=None, dump_default=None, metadata=metadata, **kwargs)
         self.mistake = mistake
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -62,9 +61,6 @@ class Null(Worded, fields.String):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None
-
-    def quick(self, value: Any) -> Any:
-        raise TypeError
 
 
 INTERPRETATIONS = (
@@ -76,11 +72,20 @@ INTERPRETATIONS = (
 READING = "The id of a reading, an anchor of /rules/interpretations."
 
 
-def readings(description: str = "") -> List:
+class Readings(List):
     """An answer's ``interpretations``: the ids of the readings of the rulebook a ruling
-    rests on, left out when there are none."""
-    return List(String(metadata={"description": READING}), make=tuple,
-                metadata={"description": description or INTERPRETATIONS, "omit": True})
+    rests on, left out of the answer when there are none (a missing value is one
+    marshmallow does not write)."""
+
+    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = ma.missing) -> Any:
+        found = super().get_value(obj, attr, accessor, default)
+        return ma.missing if not found else found
+
+
+def readings(description: str = "") -> List:
+    """An answer's ``interpretations`` (:class:`Readings`)."""
+    return Readings(String(metadata={"description": READING}), make=tuple,
+                    metadata={"description": description or INTERPRETATIONS})
 
 
 class OneOf(Worded, fields.Field[Any]):
@@ -117,10 +122,7 @@ class OneOf(Worded, fields.Field[Any]):
         if value is None:
             return None
         tag = getattr(value, self.tag)
-        return self.schemas[getattr(tag, "value", tag)].dump_one(value)
-
-    def quick(self, value: Any) -> Any:
-        return self.schemas[value[self.tag]].quick(value)
+        return self.schemas[getattr(tag, "value", tag)].dump(value)
 
 
 class Alternatives(Schema):
@@ -143,19 +145,23 @@ class Alternatives(Schema):
                 return {}
         return found
 
-    def _writer(self) -> Callable[[Any], Any]:
-        writers = tuple(variant().writer() for variant in self.variants)
-        pick = type(self).pick
-        return lambda obj: writers[pick(obj)](obj)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.chosen = tuple(variant() for variant in self.variants)
+
+    @post_dump(pass_original=True)
+    def _variant(self, data: dict[str, Any], original: Any, **kwargs: Any) -> Any:
+        """The variant ``pick`` names dumps the value (this schema has no member of its own)."""
+        return self.chosen[type(self).pick(original)].dump(original)
 
 
 def dumper(schema: type[Schema], doc: str = "") -> Callable[[Any], dict[str, Any]]:
-    """The engine's writer of a value as ``schema`` dumps it (its JSON form), made once,
-    with ``doc`` as its docstring: a codec's ``*_to_dict``."""
-    write = schema().writer()
+    """``schema``'s dump of an engine value (its JSON form), with ``doc`` as its
+    docstring: a codec's ``*_to_dict``."""
+    dump = schema().dump
 
     def written(value: Any) -> dict[str, Any]:
-        found: dict[str, Any] = write(value)
+        found: dict[str, Any] = dump(value)
         return found
 
     written.__doc__ = doc
@@ -196,10 +202,7 @@ class Either(Worded, fields.Field[Any]):
         self.variants = schema.variants
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else self.alternatives.dump_one(value)
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        return self.alternatives.writer()
+        return None if value is None else self.alternatives.dump(value)
 
 
 class SquareMap(Worded, fields.Dict):
@@ -226,17 +229,11 @@ class SquareMap(Worded, fields.Dict):
             raise self.make_error("invalid")
         board: list[Any] = [None] * len(self.names)
         assert self.value_field is not None
-        read, load = quick(self.value_field), self.value_field.deserialize
+        load = self.value_field.deserialize
         errors: dict[str, Any] = {}
         unknown_keys = []
         for key, raw in value.items():
             square = self.by_name.get(key)
-            if square is not None:
-                try:
-                    board[square] = read(raw)
-                    continue
-                except (KeyError, TypeError, ValueError):
-                    pass
             try:
                 found = load(raw)
             except ValidationError as error:
@@ -259,24 +256,10 @@ class SquareMap(Worded, fields.Dict):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:
             return None
-        return _written(self, value)
-
-    def writer(self) -> Callable[[Any], Any] | None:
         assert self.value_field is not None
-        write, names = writer(self.value_field), self.names
-        if write is None:
-            return lambda value: {names[square]: entry for square, entry in enumerate(value) if entry is not None}
-        return lambda value: {names[square]: write(entry) for square, entry in enumerate(value) if entry is not None}
-
-    def quick(self, value: Any) -> Any:
-        if type(value) is not dict:
-            raise TypeError
-        board: list[Any] = [None] * len(self.names)
-        assert self.value_field is not None
-        read, by_name = quick(self.value_field), self.by_name
-        for key, raw in value.items():
-            board[by_name[key]] = read(raw)
-        return tuple(board)
+        write, names = self.value_field._serialize, self.names
+        return {names[square]: write(entry, None, None) for square, entry in enumerate(value)
+                if entry is not None}
 
 
 def keyed(name: str, doc: str, enum: type[Enum], item: Callable[..., fields.Field[Any]]) -> type[Schema]:
@@ -284,10 +267,10 @@ def keyed(name: str, doc: str, enum: type[Enum], item: Callable[..., fields.Fiel
     ``item(required=True)``, dumped from a mapping by the enum's members."""
 
     class Keyed(Schema):
-        def _writer(self) -> Callable[[Any], Any]:
-            dumps = [(member.value, member, writer(field) or _itself) for member, field in zip(
-                enum, self.dump_fields.values(), strict=True)]
-            return lambda obj: {key: dump(obj[member]) for key, member, dump in dumps}
+        @pre_dump
+        def _by_value(self, obj: Any, **kwargs: Any) -> Any:
+            """The mapping by the enum's members as one by their values, the members' names."""
+            return {member.value: obj[member] for member in enum}
 
     made = type(name, (Keyed,), {member.value: item(required=True) for member in enum})
     made.__doc__ = doc
@@ -323,15 +306,15 @@ def answer_of(schema: type[Schema], name: str | None = None, doc: str | None = N
         elif isinstance(made, SquareMap) and isinstance(made.value_field, Nested):
             made.value_field = copy.copy(made.value_field)
             made.value_field.nested = answer_of(made.value_field.nested)  # type: ignore[arg-type]
-        if not made.metadata.get("omit") and not made.required:
+        if not isinstance(made, Readings) and key not in schema.left_out and not made.required:
             made.required, made.load_default, changed = True, ma.missing, True
         members[key] = made
     if not changed:
         _ANSWERS[schema] = schema
         return schema
     made_name = name or schema.__name__.removesuffix("Input")
-    answer = type(made_name, (Schema,), {**members, "build": schema.build, "__doc__": doc or schema.__doc__,
-                                          "__module__": schema.__module__})
+    answer = type(made_name, (Schema,), {**members, "build": schema.build, "left_out": schema.left_out,
+                                          "__doc__": doc or schema.__doc__, "__module__": schema.__module__})
     if name is None:
         _ANSWERS[schema] = answer
     return answer

@@ -31,6 +31,8 @@ MUST_BE = N_("must be {what}")
 MUST_BE_OR_NULL = N_("must be {most} or null")
 MUST_NOT_BE_NULL = N_("must not be null")
 NOT_VALID = N_("is not valid")
+#: A string member (or a query's parameter) that does not match its pattern.
+MUST_MATCH = N_("must match {pattern}")
 
 
 def token(key: object) -> str:

@@ -17,6 +17,7 @@ from typing import Any, Final, NamedTuple
 from service.common import InvalidPositionError
 from service.common.budget import search_fields
 from service.common.grid import A_SQUARE, board_order
+from service.common.outcome import Outcome
 from service.common.refusal import N_
 from service.common.schema import (
     Choice,
@@ -38,7 +39,6 @@ from service.common.schema import (
 )
 from service.common.schema_shapes import verdict_answer
 from service.common.shapes import token
-from service.common.outcome import Outcome
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
 from service.spiel_der_tuerme.goal import QuarterScore, Score, SeatScore
@@ -87,6 +87,54 @@ class SdtStack(Schema):
     build = Stack
     symbol = Choice(Symbol, required=True, metadata=_doc("The symbol of every stone of the stack (TM6)."))
     stones = List(colour("A stone."), 1, required=True, metadata=_doc("The stones' colours, bottom to top."))
+
+
+_SYMBOLS: Final = {symbol.value: symbol for symbol in Symbol}
+_COLOURS: Final = {colour.value: colour for colour in Colour}
+
+
+def _stack(raw: Any) -> Stack | None:
+    """A well-formed stack (``None``: it has a mistake, which :class:`SdtStack` names)."""
+    if type(raw) is not dict or len(raw) != 2:
+        return None
+    stones = raw.get("stones")
+    try:
+        symbol = _SYMBOLS[raw["symbol"]]
+        if type(stones) is not list or not stones:
+            return None
+        return Stack(symbol, tuple(map(_COLOURS.__getitem__, stones)))
+    except (KeyError, TypeError):
+        return None
+
+
+class Stacks(SquareMap):
+    """Every stack by the name of its square (the document's map of :class:`SdtStack`):
+    the usual map is read and written in one pass over its stacks; a map with a mistake
+    (or a key that names no square) is read stack by stack by :class:`SdtStack`, which
+    names every problem."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(GRID, Nested(SdtStack), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is dict:
+            board: list[Stack | None] = [None] * len(self.names)
+            by_name = self.by_name
+            for key, raw in value.items():
+                square, stack = by_name.get(key), _stack(raw)
+                if square is None or stack is None:
+                    break
+                board[square] = stack
+            else:
+                return tuple(board)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        names = self.names
+        return {names[square]: {"symbol": stack.symbol.value, "stones": [stone.value for stone in stack.stones]}
+                for square, stack in enumerate(value) if stack is not None}
 
 
 class SdtRulesInput(Schema):
@@ -175,8 +223,7 @@ class SdtPositionInput(Schema):
     progress, blocked neutral stones and whether the game is over."""
 
     build = _position
-    stacks = SquareMap(GRID, Nested(SdtStack), required=True,
-                       metadata=_doc("Every stack, by the name of its square."))
+    stacks = Stacks(required=True, metadata=_doc("Every stack, by the name of its square."))
     seats = List(colour("A seat."), MIN_PLAYERS, MAX_PLAYERS, required=True,
                  metadata=_doc("2–4 colours in clockwise turn order (TN1)."))
     to_move = colour("The seat to move.", required=True)
@@ -243,10 +290,27 @@ class MovesAnswer(NamedTuple):
     moves: tuple[LegalMove, ...]
 
 
+class LegalMoves(List):
+    """The legal moves (the document's array of :class:`SdtLegalMove`), written in one pass:
+    a position has dozens."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(Nested(SdtLegalMove), **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        names = GRID.names
+        return [{"from": names[move.frm], "to": names[move.to], "height": move.height,
+                 "covers": [stone.value for stone in move.covers], "symbol_square": move.symbol_square,
+                 "may_continue": move.may_continue, "neutral": move.neutral, "ends_game": move.ends_game}
+                for move in value]
+
+
 class SdtMovesAnswer(Schema):
     """Every legal move now, by `from` then `to` in board order."""
 
-    moves = List(Nested(SdtLegalMove), required=True)
+    moves = LegalMoves(required=True)
 
 
 class SdtViolation(Schema):
@@ -331,9 +395,10 @@ class SdtPassEvent(Schema):
 class SdtGameOverEvent(Schema):
     """The game ended (TE1–TE3)."""
 
+    left_out = frozenset({"seat", "quarter"})
     type = _tag(EventType.GAME_OVER)
-    seat = colour("The seat that completed the quarter or is stuck.", metadata={"omit": True})
-    quarter = quarter("TE1: the completed quarter.", metadata={"omit": True})
+    seat = colour("The seat that completed the quarter or is stuck.")
+    quarter = quarter("TE1: the completed quarter.")
     reason = Choice(EndReason, required=True, metadata=_doc("Why."))
     scores = List(Nested(SdtSeatScore), required=True)
     winners = List(colour("A winner."), required=True)

@@ -31,7 +31,6 @@ from service.common import IllegalTurnError
 from service.common.refusal import Refusal
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import IS_STREET, QUARTER, SYMBOL, Square
-from service.spiel_der_tuerme.codec import violation_to_dict
 from service.spiel_der_tuerme.goal import end_after_move, is_deadlocked, score
 from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme.moves import Move, first_legal_move, move_refusal
@@ -42,7 +41,7 @@ from service.spiel_der_tuerme.refusals import Reason
 def _illegal(refusal: Refusal, index: int) -> IllegalTurnError:
     # The detail is a Text: the HTTP layer writes it again in the client's language.
     violation = Violation(refusal.rule, index, refusal.text)
-    return IllegalTurnError(violation, refusal.rule, refusal.text, violation_to_dict(violation))
+    return IllegalTurnError(violation, refusal.rule, refusal.text)
 
 END_RULE: Final = {EndReason.QUARTER: "TE1", EndReason.STREETS_EMPTY: "TE2", EndReason.STUCK: "TE3"}
 """The rule of each reason the game ends for."""

@@ -19,7 +19,7 @@ field of its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import Field
 from itertools import chain
 from typing import Any, ClassVar, Final, TypeVar
@@ -147,11 +147,6 @@ class SeatId(Worded, fields.String):
 
     _serialize = staticmethod(lambda value, *args, **kwargs: value)
 
-    def quick(self, value: Any) -> str:
-        if type(value) is not str or self.match(value) is None:
-            raise TypeError
-        return value
-
 
 def seat_ids(doc: str, item: str = "A seat.", **kwargs: Any) -> List:
     return _strict(List(SeatId(item), metadata=_doc(doc), **kwargs), MUST_BE_ARRAY())
@@ -160,8 +155,6 @@ def seat_ids(doc: str, item: str = "A seat.", **kwargs: Any) -> List:
 class Origin(Square):
     """Where a walk starts: a square, or ``"reserve"`` for the engine's ``None`` (M9)."""
 
-    writes_none: ClassVar = True
-
     def __init__(self, doc: str, **kwargs: Any) -> None:
         super().__init__(GRID, ORIGIN_WORDS, metadata={**_doc(doc), "pattern": ORIGIN_PATTERN}, **kwargs)
         self.error_messages["null"] = self.mistake
@@ -169,27 +162,18 @@ class Origin(Square):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         return None if value == RESERVE else super()._deserialize(value, attr, data, **kwargs)
 
-    def quick(self, value: Any) -> Any:
-        return None if value == RESERVE else self.by_name[value]
-
-    def lookup(self) -> Callable[[Any], Any]:
-        return self.quick
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        names = self.names
-        return lambda value: RESERVE if value is None else names[value]
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return RESERVE if value is None else self.names[value]
 
 
 class PhaseOrTurn(Word):
     """A violation's phase, or ``"turn"`` (the engine's ``None``) for the turn as a whole."""
 
-    writes_none: ClassVar = True
-
     def __init__(self, doc: str, **kwargs: Any) -> None:
         super().__init__([*(p.value for p in Phase), VIOLATION_TURN], metadata=_doc(doc), **kwargs)
 
-    def writer(self) -> Callable[[Any], Any] | None:
-        return lambda value: VIOLATION_TURN if value is None else value.value
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return VIOLATION_TURN if value is None else value.value
 
 
 class Heights(Worded, fields.List[Any]):
@@ -210,10 +194,9 @@ class Heights(Worded, fields.List[Any]):
         self.out_of_bounds = Between(0, MAX_HEIGHT).mistake
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        try:
-            return self.quick(value)
-        except (TypeError, ValueError):
-            pass
+        found = _well_formed(value)
+        if found is not None:
+            return found
         if type(value) is not list:
             raise self.make_error("invalid")
         self.entries(value)
@@ -242,35 +225,31 @@ class Heights(Worded, fields.List[Any]):
     def _validate(self, value: Any) -> None:
         """Nothing more: the bounds (``validators``, for the document) are judged while reading."""
 
-    def quick(self, value: Any) -> tuple[int, ...]:
-        if type(value) is not list or len(value) != SIZE:
-            raise TypeError
-        if set(map(type, value)) != _LISTS or set(map(len, value)) != _RANKS:
-            raise TypeError
-        flat = list(chain.from_iterable(value))
-        if set(map(type, flat)) != _INTS:
-            raise TypeError
-        try:
-            bytes(flat)  # every cell within 0 … 255, in one C-level pass
-            return tuple(flat)
-        except ValueError:
-            pass
-        if min(flat) < 0 or max(flat) > MAX_HEIGHT:
-            raise ValueError
-        return tuple(flat)
-
-    def writer(self) -> Callable[[Any], Any] | None:
-        starts = range(0, SIZE * SIZE, SIZE)
-        return lambda value: [list(value[start : start + SIZE]) for start in starts]
-
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        write = self.writer()
-        return None if value is None or write is None else write(value)
+        return None if value is None else [list(value[start : start + SIZE]) for start in _STARTS]
 
 
 _LISTS: Final = {list}
 _RANKS: Final = {SIZE}
 _INTS: Final = {int}
+_STARTS: Final = range(0, SIZE * SIZE, SIZE)
+
+
+def _well_formed(value: Any) -> tuple[int, ...] | None:
+    """A table without a mistake, read in a few C-level passes (``None``: it has one)."""
+    if type(value) is not list or len(value) != SIZE:
+        return None
+    if set(map(type, value)) != _LISTS or set(map(len, value)) != _RANKS:
+        return None
+    flat = list(chain.from_iterable(value))
+    if set(map(type, flat)) != _INTS:
+        return None
+    try:
+        bytes(flat)  # every cell within 0 … 255, in one C-level pass
+    except ValueError:
+        if min(flat) < 0:
+            return None
+    return tuple(flat) if max(flat) <= MAX_HEIGHT else None
 
 
 def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
@@ -323,6 +302,56 @@ class SeatInput(Schema):
                        "Default 0.", 0, CAPTURES_PER_SEAT, load_default=0)
 
 
+_SEAT_MEMBERS: Final = frozenset(
+    ("id", "territories", "turrians", "attacks", "bonus_stones", "pro_hold", "captures"))
+_TERRITORIES: Final = {territory.value: territory for territory in Territory}
+
+
+def _count(value: Any, high: int) -> bool:
+    return type(value) is int and 0 <= value <= high
+
+
+def _seat(raw: Any) -> Seat | None:
+    """A well-formed seat (``None``: it has a mistake, which :class:`SeatInput` names)."""
+    if type(raw) is not dict or not _SEAT_MEMBERS.issuperset(raw):
+        return None
+    ident, territories, turrians = raw.get("id"), raw.get("territories"), raw.get("turrians")
+    attacks, bonus, hold, captures = (raw.get("attacks"), raw.get("bonus_stones", 0), raw.get("pro_hold"),
+                                      raw.get("captures", 0))
+    if type(ident) is not str or SeatId.match(ident) is None or type(territories) is not list:
+        return None
+    if type(turrians) is not list or (hold is not None and type(hold) is not list):
+        return None
+    if type(attacks) is not int or not 0 <= attacks <= MAX_ATTACKS:
+        return None
+    if not (_count(bonus, MAX_BONUS_STONES) and _count(captures, CAPTURES_PER_SEAT)):
+        return None
+    try:
+        return Seat(ident, _clockwise(map(_TERRITORIES.__getitem__, territories)),
+                    board_order(map(GRID.by_name.__getitem__, turrians)), attacks, bonus,
+                    None if hold is None else tuple(map(GRID.by_name.__getitem__, hold)), captures)
+    except (KeyError, TypeError):
+        return None
+
+
+class Seats(List):
+    """The seats (the document's array of :class:`SeatInput`): the usual seats are read in
+    one pass; seats with a mistake are read seat by seat by :class:`SeatInput`, which
+    names every problem."""
+
+    def __init__(self, doc: str, low: int, high: int, **kwargs: Any) -> None:
+        super().__init__(nested(SeatInput), low, high, metadata=_doc(doc), **kwargs)
+        _strict(self, MUST_BE_ARRAY())
+        self.low, self.high = low, high
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list and self.low <= len(value) <= self.high:
+            found = tuple(map(_seat, value))
+            if None not in found:
+                return found
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class TurnStateInput(Schema):
     """How far the turn of `to_move` has come; default the start of a turn."""
 
@@ -347,8 +376,7 @@ class PositionInput(Schema):
 
     build = _position
     heights = Heights("`heights[r][f]`: rank r + 1, file f (0 = a); `heights[0]` is a1 … j1.", required=True)
-    seats = objects(SeatInput, "2–4 seats in clockwise turn order; their number is the player count.", 2, 4,
-                    required=True)
+    seats = Seats("2–4 seats in clockwise turn order; their number is the player count.", 2, 4, required=True)
     to_move = SeatId("The seat whose turn it is.", required=True)
     round_start = SeatId("The seat that began the round (G3). Default the first seat.", load_default=None,
                          allow_none=False)
@@ -418,10 +446,26 @@ class ReachSchema(Schema):
     captures = squares("Squares on the path where a foreign turrian is captured.", required=True)
 
 
+class Reaches(List):
+    """The squares a turrian can end on (the document's array of :class:`ReachSchema`),
+    written in one pass: an answer lists dozens, each with its path."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(nested(ReachSchema), **kwargs)
+        _strict(self, MUST_BE_ARRAY())
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        names = GRID.names
+        return [{"square": names[reach.square], "cost": reach.cost, "path": [names[s] for s in reach.path],
+                 "captures": [names[s] for s in reach.captures]} for reach in value]
+
+
 class ReachAnswerSchema(Schema):
     """Every square the turrian can end on within the points, in board order."""
 
-    reachable = objects(ReachSchema, required=True)
+    reachable = Reaches(required=True)
 
 
 class CaptureSchema(Schema):
@@ -471,12 +515,13 @@ class GoalAnswerSchema(Schema):
 class ViolationSchema(Schema):
     """The first illegal action of a turn."""
 
+    left_out = frozenset({"step"})
     rule = String(required=True, metadata=_doc("The rule id it breaks, an anchor of /rules (`/rules#R4`)."))
     phase = PhaseOrTurn(f"Its phase (`{VIOLATION_TURN}`: the turn as a whole).", required=True)
     index = integer("Its position in its phase's list.", required=True)
     detail = String(required=True, metadata=_doc("A sentence a player understands."))
     step = Integer(0, metadata={**_doc("For a walk: the index in `path` of the offending square (absent "
-                                       "otherwise)."), "omit": True})
+                                       "otherwise).")})
     interpretations = readings()
 
 
@@ -600,8 +645,9 @@ SuggestAnswer: Any = Schema.from_dict({
     **search_fields(),
     "setup": List(Nested(SetupPlacementSchema), attribute="placements", metadata={
         **_doc("Only when the position was still in set-up: the turrians put on the board first (S3), per seat; "
-               "the turn is played from the position with them."), "omit": True}),
+               "the turn is played from the position with them.")}),
 }, name="SuggestAnswer")
+SuggestAnswer.left_out = frozenset({"placements"})
 SuggestAnswer.__doc__ = "A legal rest of the turn for the seat to move, and how it was found."
 
 # ---------------------------------------------------------- notation and whole games
@@ -635,10 +681,11 @@ class ReplayIllegalTurn(Schema):
 class ReplayLegalTurn(Schema):
     """A turn played."""
 
+    left_out = frozenset({"position"})
     index = integer(_INDEX_DOC, required=True)
     legal = Const(True, required=True, metadata=_doc("Always true here."))
     events = events()
-    position = Nested(PositionAnswer, metadata={**_doc("With `positions`: the position after it."), "omit": True})
+    position = Nested(PositionAnswer, metadata=_doc("With `positions`: the position after it."))
 
 
 class ReplayTurn(Alternatives):

@@ -30,7 +30,6 @@ from service.terra_turrium.actions import (
     with_interpretations,
 )
 from service.terra_turrium.board import SQUARES, TERRITORY, Square, square_name
-from service.terra_turrium.codec import violation_to_dict
 from service.terra_turrium.goal import hold_squares, is_holding, meets_goal, opens_captures
 from service.terra_turrium.move import ENTRY_COST, MoveBoard
 from service.terra_turrium.place import PlacementJudge
@@ -54,7 +53,7 @@ def illegal(
 ) -> IllegalTurnError:
     """The error for the first illegal action of a turn, its sentence written from ``facts``."""
     violation = Violation(reason, phase, index, reason.refuse(**facts).text, step)
-    return IllegalTurnError(violation, reason.rule, violation.detail, violation_to_dict(violation))
+    return IllegalTurnError(violation, reason.rule, violation.detail)
 
 
 def take_stone(position: Position, square: Square) -> Position:

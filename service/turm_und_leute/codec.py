@@ -42,7 +42,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError, Problem
-from service.common.schema import Schema, load, writer
+from service.common.schema import Schema, load
 from service.common.shapes import MUST_BE_ONE_OF
 from service.turm_und_leute.actions import Action, Event, TurnResult, Violation
 from service.turm_und_leute.check import check_ledger
@@ -113,9 +113,7 @@ def _defaults(*schemas: type[Schema]) -> Mapping[str, Any]:
     for schema in schemas:
         for name, field in schema._declared_fields.items():
             if not field.required:
-                write = writer(field)
-                default = field.load_default
-                found[field.data_key or name] = default if write is None else write(default)
+                found[field.data_key or name] = field._serialize(field.load_default, name, None)
     return MappingProxyType(found)
 
 

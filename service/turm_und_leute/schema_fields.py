@@ -17,10 +17,9 @@ They keep the problems exactly as the contract has always named them:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, ClassVar, Final, TypeVar
 
-from marshmallow import RAISE, ValidationError, fields
+from marshmallow import RAISE, ValidationError, fields, post_dump
 
 from service.common.refusal import N_, Text
 from service.common.schema import (
@@ -34,7 +33,6 @@ from service.common.schema import (
     String,
     Word,
     Worded,
-    writer,
 )
 from service.common.shapes import (
     MUST_BE_ARRAY,
@@ -112,14 +110,6 @@ class Name(String):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else json_value(value)
 
-    def quick(self, value: Any) -> str:
-        if type(value) is not str:
-            raise TypeError
-        return value
-
-    def writer(self) -> Callable[[Any], Any]:
-        return json_value
-
 
 class Ident(Name):
     """A group's id: a string of 1 to :data:`MAX_ID` characters; anything else is one
@@ -131,11 +121,6 @@ class Ident(Name):
         length.mistake = self.mistake = NOT_AN_ID(most=MAX_ID)
         self.validators = [length]
         self.error_messages["null"] = self.error_messages["invalid"] = self.mistake
-
-    def quick(self, value: Any) -> str:
-        if type(value) is not str or not 1 <= len(value) <= MAX_ID:
-            raise ValueError
-        return value
 
 
 class GroupName(Name):
@@ -151,12 +136,6 @@ class GroupName(Name):
         found = parse_group_name(value)
         if found is None:
             raise self.make_error("invalid")
-        return found
-
-    def quick(self, value: Any) -> Any:
-        found = parse_group_name(value)
-        if found is None:
-            raise ValueError
         return found
 
 
@@ -182,11 +161,6 @@ class AnyInteger(Integer):
         self.validators = []
         self.error_messages["null"] = MUST_BE_INTEGER()
 
-    def quick(self, value: Any) -> int:
-        if type(value) is not int:
-            raise TypeError
-        return value
-
 
 class Among(Worded, fields.String):
     """One of ``values`` (some members of an enum, or strings), given as its JSON value."""
@@ -206,14 +180,6 @@ class Among(Worded, fields.String):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else json_value(value)
-
-    def quick(self, value: Any) -> Any:
-        if type(value) is not str:
-            raise TypeError
-        return self.by_value[value]
-
-    def writer(self) -> Callable[[Any], Any]:
-        return json_value
 
 
 # -------------------------------------------------------------------------- schemas
@@ -237,11 +203,20 @@ class StopAtMissing(Schema):
     """An object that is not loaded any further when it misses a required member: its
     problems are then only its unknown members (in the order sent) and its missing ones."""
 
+    def _members(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Its members' names and the required ones', found once."""
+        found: tuple[frozenset[str], tuple[str, ...]] | None = self.__dict__.get("_found_members")
+        if found is None:
+            loaded = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
+            found = frozenset(loaded), tuple(key for key, f in loaded.items() if f.required)
+            self.__dict__["_found_members"] = found
+        return found
+
     def _deserialize(self, data: Any, *, error_store: Any, many: bool = False, partial: Any = None,
                      unknown: Any = RAISE, index: Any = None) -> Any:
         if not many and type(data) is dict:
-            keys = {f.data_key or name: f for name, f in self.fields.items() if not f.dump_only}
-            missing = [key for key, f in keys.items() if f.required and key not in data]
+            keys, required = self._members()
+            missing = [key for key in required if key not in data]
             if missing:
                 for key in data:
                     if key not in keys:
@@ -257,9 +232,9 @@ class Record(Schema):
     """An object whose value is the mapping of the members it has, each optional: loaded
     as that mapping, dumped in the mapping's own order (a supply, an event)."""
 
-    def _writer(self) -> Callable[[Any], Any]:
-        writers = {(f.data_key or name): writer(f) or json_value for name, f in self.dump_fields.items()}
-        return lambda value: {key: writers[key](found) for key, found in value.items()}
+    @post_dump(pass_original=True)
+    def _in_its_order(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
+        return {key: data[key] for key in original if key in data}
 
 
 def count(text: str) -> Integer:
@@ -271,10 +246,5 @@ class Tag(Word):
     """The ``type`` of an action: its one value, dumped whatever the action (``always``)."""
 
     def __init__(self, value: str) -> None:
-        super().__init__([value], required=True, metadata=described(f"`{value}`."))
-        self.always = value
+        super().__init__([value], required=True, dump_default=value, metadata=described(f"`{value}`."))
 
-    def quick(self, value: Any) -> str:
-        if value != self.always or type(value) is not str:
-            raise ValueError
-        return value

@@ -1,6 +1,6 @@
 """The fields every game's schemas are written with (service/common/schema.py): their
 mistakes are the catalogs' messages, problems come in the order the object is read and
-at most 20, and the quick load made from a schema agrees with marshmallow's."""
+at most 20."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import enum
 from typing import Any, ClassVar
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from service.common import MAX_PROBLEMS, MalformedError
 from service.common.refusal import Text
@@ -107,36 +105,3 @@ def test_an_answer_of_alternatives_is_one_of_them():
     assert Verdict().validate({"legal": True}) == {}
     assert Verdict().validate({"legal": False, "why": 2}) == {}
     assert Verdict().validate({"legal": False}) != {}
-
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 5) | st.sampled_from(["red", "blue", "green"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["tint", "size", "x"]), inner),
-    max_leaves=5,
-)
-BRICK = st.fixed_dictionaries({"tint": st.sampled_from(["red", "blue", "green", 1])},
-                              optional={"size": st.integers(0, 4) | st.booleans(), "x": JSON})
-WALL = st.fixed_dictionaries({"bricks": st.lists(BRICK | JSON, max_size=3)},
-                             optional={"painted": st.booleans() | JSON, "label": st.text(max_size=3) | JSON})
-
-
-def _outcome(read: Any, data: Any) -> Any:
-    try:
-        return "value", read(data)
-    except (KeyError, TypeError, ValueError):
-        return "declined", None
-
-
-@given(WALL | JSON)
-@settings(max_examples=200, deadline=None, database=None)
-def test_the_quick_load_agrees_with_marshmallows_or_declines(data):
-    schema = Wall()
-    quick = _outcome(schema.quick, data)
-    if quick[0] == "value":
-        assert quick[1] == schema.load(data)
-
-
-def test_the_quick_load_takes_the_usual_value():
-    data = {"bricks": [{"tint": "red"}, {"tint": "blue", "size": 3}], "label": "north"}
-    assert Wall().quick(data) == {"bricks": ({"tint": Tint.RED, "size": 1}, {"tint": Tint.BLUE, "size": 3}),
-                                  "painted": False, "label": "north"}

@@ -27,7 +27,6 @@ from service.spiel_der_tuerme import (
     position_to_dict,
     turn_plan_to_dict,
     validate_turn,
-    violation_to_dict,
 )
 from tests.spiel_der_tuerme.builders import ANCHORS, DEADLOCK, OPEN_QUARTERS, build, parse_compact, sq
 
@@ -52,7 +51,7 @@ def violation(position, *moves, end_turn=True):
     assert found is not None
     with pytest.raises(IllegalTurnError) as err:
         apply_turn(position, turn(*moves, end_turn=end_turn))
-    assert err.value.extensions["violation"] == violation_to_dict(found)
+    assert err.value.violation == found
     assert (err.value.rule, err.value.field) == (found.rule, "/turn")
     return found
 

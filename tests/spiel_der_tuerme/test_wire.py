@@ -1,22 +1,16 @@
 """The schemas of the position and the turn (``schemas.SdtPositionInput``, ``schemas.SdtTurn``)
 are what the reader reads and the writer writes: every member described is written, read
-back into the engine's value and checked; and the quick load of well-formed values
-(made from the same schemas) agrees with marshmallow's load on every input (the same
-value, or the same problems)."""
+back into the engine's value and checked."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
-from unittest import mock
 
 import pytest
 
-
-from service.common import InvalidPositionError, MalformedError
-from service.common import schema as schema_module
-from service.common.schema import OneOf, Schema, _decline
+from service.common import MalformedError
+from service.common.schema import OneOf, Schema
 from service.spiel_der_tuerme import (
     Colour,
     EndReason,
@@ -27,13 +21,12 @@ from service.spiel_der_tuerme import (
     turn_plan_to_dict,
 )
 from service.spiel_der_tuerme.codec import read_position
-from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtTurn
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
-from tests.spiel_der_tuerme.builders import sq
-from tests.mutations import JUNK, fresh, kinds_of_place, mistakes
-from tests.described import members, places
+from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtTurn
 from tests.api.replacing import replaced as _replaced
+from tests.described import members, places
+from tests.spiel_der_tuerme.builders import sq
 
 #: A position with a value other than its default in every member the schema makes
 #: optional, and each way the game can end; read without its structural rules.
@@ -92,55 +85,6 @@ def test_tm1_tm7_a_turn_is_written_and_read_by_its_schema():
                 with pytest.raises(MalformedError) as err:
                     parse_turn_plan(_replaced(data, pointer, 1.5))
                 assert [p.pointer for p in err.value.problems] == [pointer]
-
-
-def _outcome(data: Any) -> Any:
-    try:
-        return read_position(data)
-    except MalformedError as exc:
-        return [(p.pointer, str(p.detail)) for p in exc.problems]
-    except InvalidPositionError as exc:
-        return exc.rule, str(exc), exc.field
-
-
-def _full(data: Any) -> Any:
-    """The reading with no quick path: marshmallow's load of every member, every entry
-    of ``stacks`` by its schema."""
-
-    def decline(*args: Any) -> Any:
-        raise TypeError
-
-    with mock.patch.object(schema_module, "quick", lambda field: _decline), \
-            mock.patch.object(Schema, "quick", decline), \
-            mock.patch("service.spiel_der_tuerme.codec._POSITION_INPUT", fresh(SdtPositionInput)):
-        return _outcome(data)
-
-
-SHAPES = [{"symbol": "A", "stones": ["red"]}, {"symbol": "A"}, {"symbol": "E", "stones": ["red"]},
-          {"symbol": "A", "stones": []}, {"symbol": "A", "stones": ["red", "pink"]}, {"reason": "quarter"},
-          {"reason": "stuck", "seat": "red", "quarter": None}, {"reason": "streets_empty", "seat": "red"}]
-
-
-@pytest.mark.parametrize("position", FULL, ids=["every-member", "stuck", "streets-empty", "played"])
-def test_tb1_tb4_a_position_is_read_alike_on_the_quick_and_the_full_path(position):
-    data = position_to_dict(position)
-    assert _outcome(data) == _full(data) == position
-    # A few stacks, the tallest among them, are enough to try every kind of place.
-    stacks = sorted(data["stacks"].items(), key=lambda item: -len(item[1]["stones"]))
-    data["stacks"] = dict(stacks[:2] + stacks[-2:])
-    sent = 0
-    for wrong in mistakes(data):
-        assert _outcome(wrong) == _full(wrong), wrong
-        sent += 1
-    for path in kinds_of_place(data):
-        for junk in SHAPES:
-            wrong = _replaced(data, "".join(f"/{part}" for part in path), junk)
-            assert _outcome(wrong) == _full(wrong), wrong
-    # A key that names no square: a position off the board (TB1), its value read all the same.
-    for junk in SHAPES[:2]:
-        wrong = {**data, "stacks": {**data["stacks"], "z9": junk}}
-        assert _outcome(wrong) == _full(wrong)
-    assert sent > len(JUNK)
 
 
 def test_tb1_a_square_field_reads_every_square_name_and_refuses_others():

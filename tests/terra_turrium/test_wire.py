@@ -1,12 +1,13 @@
 """Terra Turrium's schemas (:mod:`service.terra_turrium.schemas`) are what the reader reads
 and the writer writes: every member described is written in the schema's order, read
 back into the engine's value and checked; every answer a writer writes is one its
-schema validates. (The quick load against marshmallow's: tests/terra_turrium/test_reading.py.)"""
+schema validates. """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,9 +19,13 @@ from service.common.schema_shapes import Either
 from service.terra_turrium import (
     OPTIONS,
     Goal,
+    OutsideRule,
     Phase,
+    Position,
     Reason,
     Rules,
+    TurnState,
+    TwoPlayerBoard,
     apply_turn,
     goal_status,
     legal_captures,
@@ -44,7 +49,7 @@ from service.terra_turrium.codec import (
     violation_to_dict,
 )
 from service.terra_turrium.opponent import suggest_turn
-from service.terra_turrium.position import Captures
+from service.terra_turrium.position import Captures, Reentry
 from service.terra_turrium.random_player import random_setup, random_turn
 from service.terra_turrium.schemas import (
     EVENTS,
@@ -60,9 +65,31 @@ from service.terra_turrium.schemas import (
     Turn,
     ViolationSchema,
 )
-from tests.described import members, places
 from tests.api.replacing import replaced
-from tests.terra_turrium.test_reading import POSITIONS
+from tests.described import members, places
+
+
+def _played(players: int, rules: Rules, turns: int, seed: int) -> Position:
+    rng = random.Random(seed)
+    position = random_setup(setup_position(players, rules), rng)
+    for _ in range(turns):
+        position, _ = apply_turn(position, random_turn(position, rng))
+    return position
+
+
+#: Positions with every member of a position in use: handicap stones, a pro hold, the
+#: capture phase, a turn part-way through.
+POSITIONS = [
+    _played(2, Rules(goal=Goal.PRO, two_player_board=TwoPlayerBoard.SIX), 20, 1),
+    _played(3, Rules(captures=Captures.BURGENLAND, outside_rule=OutsideRule.PATH), 30, 2),
+    _played(4, Rules(team_play=True, reentry=Reentry.OUTSIDE), 10, 3),
+]
+POSITIONS += [
+    replace(POSITIONS[0], seats=(replace(POSITIONS[0].seats[0], bonus_stones=2, pro_hold=(11, 12, 13)),
+                                 *POSITIONS[0].seats[1:])),
+    replace(POSITIONS[1], captures_open=True, finishers=(POSITIONS[1].seats[2].id,),
+            turn=TurnState(Phase.PLACE, (33, 34), 2)),
+]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p.players}p")

@@ -9,11 +9,11 @@ from functools import wraps
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, current_app
+from flask import current_app
 from flask_smorest import Blueprint as SmorestBlueprint
+from flask_smorest.utils import get_appcontext
 
 from service.api.declare.transport import RequestParser
-from service.common.schema import Schema
 
 #: A picture's media types and schemas: SVG is text (a client reads it as a string); the
 #: same bytes for a client that saves a file (``Accept: application/octet-stream``) are binary.
@@ -50,11 +50,14 @@ class Blueprint(SmorestBlueprint):
         return super().arguments(instance(schema), **kwargs)
 
     def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Any:
-        """flask-smorest's ``response``, which documents the answer; an answer of one of
-        the service's schemas is dumped by it at once (:func:`_dumped`)."""
+        """flask-smorest's ``response``, which dumps the answer with ``schema`` and
+        documents it; with ``CHECK_ANSWERS`` (the tests) the schema also validates what it
+        dumped (:func:`_checked`)."""
+        if isinstance(schema, type) and issubclass(schema, ma.Schema):
+            schema = instance(schema)
         documented = super().response(status_code, schema, **kwargs)
-        if isinstance(schema, type) and issubclass(schema, Schema):
-            return _dumped(documented, instance(schema), status_code)
+        if isinstance(schema, ma.Schema):
+            return _checked(documented, schema)
         return documented
 
     @staticmethod
@@ -90,28 +93,21 @@ class Blueprint(SmorestBlueprint):
         return doc
 
 
-def _dumped(documented: Callable[..., Any], answer: ma.Schema, status_code: int) -> Any:
-    """A view whose answer ``answer`` dumps from the engine's value, written by the JSON
-    provider at once (as flask-smorest would, without the ETag and pagination this
-    service's operations do not use); a Response it returns is answered as it is. With
-    ``CHECK_ANSWERS`` (the tests) the schema validates what it dumped."""
+def _checked(documented: Callable[..., Any], answer: ma.Schema) -> Any:
+    """flask-smorest's view, whose dumped answer (which flask-smorest keeps in the
+    application context) ``answer`` validates when ``CHECK_ANSWERS`` is set."""
 
     def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
-        wrapper = documented(func)  # carries the document (_apidoc)
+        wrapper = documented(func)
 
         @wraps(wrapper)
         def view(*args: Any, **kwargs: Any) -> Any:
-            result = func(*args, **kwargs)
-            if isinstance(result, Response):
-                return result
-            dumped = answer.dump(result)
+            written = wrapper(*args, **kwargs)
             if current_app.config.get("CHECK_ANSWERS"):
-                problems = answer.validate(dumped)
+                dumped = get_appcontext().get("result_dump")
+                problems = answer.validate(dumped) if dumped is not None else {}
                 if problems:
                     raise AssertionError(f"{type(answer).__name__} does not describe the answer: {problems}")
-            written = current_app.json.response(dumped)
-            if status_code != 200:
-                written.status_code = status_code
             return written
 
         return view

@@ -20,6 +20,7 @@ from service.api.errors import InvalidRequest
 from service.api.json_provider import DuplicateMember
 from service.common.refusal import N_, Message, Text
 from service.common.schema_shapes import request_problems
+from service.common.shapes import MUST_MATCH as MUST_MATCH
 
 #: Largest accepted request body (the contract: bodies over 64 KiB are 413).
 MAX_BODY = 64 * 1024
@@ -45,9 +46,6 @@ JSON_REASONS: Mapping[str, Message] = {
 NOT_JSON_SYNTAX = N_("the text does not follow JSON's syntax")
 NOT_UTF_8 = N_("the body is not UTF-8 text")
 GIVEN_TWICE = N_("is given more than once")
-
-#: A query's (or a body's) string member that does not match its pattern.
-MUST_MATCH = N_("must match {pattern}")
 
 
 class RequestParser(FlaskParser):

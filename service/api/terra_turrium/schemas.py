@@ -28,7 +28,13 @@ from service.terra_turrium.board import GRID
 from service.terra_turrium.codec import read_position
 from service.terra_turrium.notation import NOTATION_PATTERN, NotationAnswer, read_notation
 from service.terra_turrium.position import MAX_BONUS_STONES, SEAT_ID_PATTERN, SQUARE_TEXT, option_values
-from service.terra_turrium.record import GAME_PATTERN, TURN_PATTERN, GameRecord, parse_turn_notation, read_game_record
+from service.terra_turrium.record import (
+    GAME_PATTERN,
+    TURN_PATTERN,
+    GameRecord,
+    parse_turn_notation,
+    read_game_record,
+)
 from service.terra_turrium.schemas import (
     ORIGIN_PATTERN,
     ApplyAnswer,
@@ -166,19 +172,6 @@ class ObjectOrText(Worded, fields.Field[Any]):
             # play area): the member's own pointer, as for its other rules.
             raise exc.under("/" + token(self.data_key or attr or "")) from None
 
-    def quick(self, value: Any) -> Any:
-        # A mistake is a ValueError (MalformedError) or a TypeError: marshmallow's load names it.
-        if type(value) is dict:
-            return self.read(value)
-        if type(value) is str:
-            try:
-                return self.text(value)
-            except RuleError:
-                raise TypeError from None
-        if isinstance(value, Ready):
-            return value
-        raise TypeError
-
 
 def _read_position(data: Any) -> Position:
     return read_position(data)
@@ -228,9 +221,6 @@ class Text(Worded, fields.Field[Any]):
             return self.read(value)
         except MalformedError as exc:
             raise ValidationError(list(exc.problems)) from None
-
-    def quick(self, value: Any) -> Any:
-        return self.read(value)  # a mistake is a MalformedError, a ValueError
 
 
 def _origin() -> Origin:

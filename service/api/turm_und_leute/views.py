@@ -49,7 +49,6 @@ from service.turm_und_leute.codec import (
     setup_to_dict,
     turn_answer,
     units_table,
-    violation_to_dict,
 )
 from service.turm_und_leute.combat import Outcome, resolve_combat
 from service.turm_und_leute.goal import GoalResult, goal
@@ -229,9 +228,8 @@ def played(query: TurnQuery) -> TurnAnswer:
     (``field`` the offending action) for an illegal turn."""
     found = _play(query)
     if isinstance(found, Violation):
-        error = IllegalTurnError(found, found.rule, found.detail, violation_to_dict(found))
-        error.field = f"/actions/{found.index}" if found.index < len(query.actions) else "/actions"
-        raise error
+        raise IllegalTurnError(found, found.rule, found.detail,
+                               f"/actions/{found.index}" if found.index < len(query.actions) else "/actions")
     return turn_answer(query.edition, found)
 
 

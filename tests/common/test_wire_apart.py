@@ -1,0 +1,39 @@
+"""The rules of every game (take, place, move, turn, goal, combat …) know nothing of the
+wire: no rules module imports its game's schemas or codec, nor marshmallow. An illegal
+turn carries its ``Violation`` value, which the HTTP layer writes."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SERVICE = Path(__file__).resolve().parents[2] / "service"
+GAMES = ("terra_turrium", "spiel_der_tuerme", "turm_und_leute")
+#: The wire's modules of a game, and the modules that gather a package (its ``__init__``)
+#: or read and write a text form of their own (the notation, a game record).
+WIRE = {"schemas", "codec", "schema_fields", "__init__", "notation", "record", "interpretations"}
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+RULES = [path for game in GAMES for path in sorted((SERVICE / game).glob("*.py")) if path.stem not in WIRE]
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_rules_module_imports_neither_the_wire_nor_marshmallow(path: Path) -> None:
+    wire = {f"service.{game}.{name}" for game in GAMES for name in ("schemas", "codec", "schema_fields")}
+    found = _imports(path)
+    assert not found & wire
+    assert not any(name == "marshmallow" or name.startswith(("marshmallow.", "service.common.schema"))
+                   for name in found)
