@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
+import signal
 import socket
 import threading
 import time
@@ -178,13 +180,17 @@ def test_metrics_add_up_the_counts_of_every_worker(server: Server) -> None:
         return pids & set(server.workers())
 
     sent = 0
-    # New connections until both workers have taken some (which worker accepts one is the
-    # kernel's choice: on a busy machine one may take many in a row, so more rounds, not
-    # a failure); one in four is a 400.
-    while sent < 4000 and len(counted()) < WORKERS:
-        for i in range(40):
-            server.post(body=b"{}" if i % 4 == 0 else REMOVALS)
-        sent += 40
+    # Which worker accepts a new connection is the kernel's choice; so each worker in turn
+    # takes them all while the other is stopped (SIGSTOP), unable to accept. One request
+    # in four is a 400.
+    for paused in server.workers():
+        os.kill(paused, signal.SIGSTOP)
+        try:
+            for i in range(40):
+                server.post(body=b"{}" if i % 4 == 0 else REMOVALS)
+            sent += 40
+        finally:
+            os.kill(paused, signal.SIGCONT)
     assert len(counted()) == WORKERS
 
     scrapes = [server.request("GET", "/metrics")[2].decode() for _ in range(4)]
