@@ -111,9 +111,12 @@ def filled(message: Message, count: int) -> list[dict[str, object]]:
              else count if name == message.count else 2 for name in names(message)} for i in range(widest)]
 
 
-def bare_values(sentence: str, language: str, written: dict[str, object]) -> list[str]:
+def bare_values(
+    sentence: str, language: str, written: dict[str, object], *, heading: bool = True
+) -> list[str]:
     """The values of ``written`` that stand bare in ``sentence`` where ``language``'s
-    grammar asks for a form."""
+    grammar asks for a form; with ``heading`` also a singular noun without its article at
+    the head of the sentence (a page's label, "Graf, Burg: erreicht", may start so)."""
     found = []
     for name, value in written.items():
         kinds = kinds_of(name)
@@ -129,7 +132,7 @@ def bare_values(sentence: str, language: str, written: dict[str, object]) -> lis
             if after and not (language == "de" and value in PLURALS and after.group(0).startswith("nicht")):
                 found.append(after.group(0))
             starts = re.match(rf"{word}(?![\w-])", sentence, re.IGNORECASE)
-            if value not in PLURALS and kinds[-1] != "resource" and starts:
+            if heading and value not in PLURALS and kinds[-1] != "resource" and starts:
                 found.append(f"{bare} (at the start, without its article)")
         if kinds[0] == "seat":
             after = re.search(rf"\b(?:{COLOUR_SLOTS[language]})\s+{word}\b", sentence)
@@ -294,3 +297,31 @@ def test_a_value_given_as_a_list_or_a_named_message_takes_its_form_too(language)
                 named = message.format(language, **{**listed, name: wall})
                 assert value_word(kinds, "wall", language).lower() in named.lower(), named
     assert len(asked) > 10
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_pages_put_no_value_where_its_grammar_asks_a_form(language):
+    """The pages' scripts write a value's plain word into their sentences (they have no
+    forms): so a page's sentence puts a value where it needs none — after a colon, in
+    brackets — never after a preposition or a negation ("pikeniere-1 von Zwerge")."""
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "pages.po").open("rb") as file:
+        catalog = read_po(file, locale=language)
+    wrong, checked = [], 0
+    for entry in catalog:
+        if not entry.id or entry.context:
+            continue
+        forms = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+        for form in forms:
+            named = sorted({name for name, _ in SPEC.findall(form) if kinds_of(name)})
+            if not named:
+                continue
+            for i in range(max(len(values_of(name)) for name in named)):
+                written = {name: values_of(name)[i % len(values_of(name))] for name in named}
+                words = {name: value_word(kinds_of(name), value, language) for name, value in written.items()}
+                sentence = SPEC.sub(lambda m, words=words: str(words.get(m.group(1), 2)), form)
+                checked += 1
+                found = bare_values(sentence, language, written, heading=False)
+                if found:
+                    wrong.append(f"{entry.id!r} → {sentence!r}: {found}")
+    assert checked > 50
+    assert not wrong, f"{language}: {len(wrong)} page sentences with a bare value:\n" + "\n".join(wrong[:30])
