@@ -237,10 +237,12 @@ def test_no_value_stands_bare_where_the_grammar_asks_for_a_form(language):
 
 #: Counts before a noun that are never one: the other end of a range ("1 to {most}"), the
 #: number of players (2 to 4), a height ("{height} high"), the fields of a seat's section
-#: beyond its most (so at least two), the fluids of a stack that splits (two or more).
+#: beyond its most (so at least two), the fluids of a stack that splits (two or more), the
+#: orbits of the solar system and the fields of an orbit (the map's, several of each).
 NEVER_ONE = re.compile(
     r"1 to \{most\}|\{players\} (?:players|colours)|\{\w+\} high|\{count\} fields; at most"
-    r"|parts of \{height\} fluids"
+    r"|parts of \{height\} fluids|has \{count\} orbits|\{orbit\} has \{count\} fields"
+    r"|orbit, of \{count\} fields"
 )
 
 
