@@ -327,3 +327,17 @@ def test_the_pages_put_no_value_where_its_grammar_asks_a_form(language):
                     wrong.append(f"{entry.id!r} → {sentence!r}: {found}")
     assert checked > 50
     assert not wrong, f"{language}: {len(wrong)} page sentences with a bare value:\n" + "\n".join(wrong[:30])
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_compiled_forms_are_the_forms_catalog(language):
+    """The committed forms.mo (what the service reads) says what forms.po says: `make
+    messages` compiled it after the last change."""
+    from babel.messages.mofile import read_mo
+
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    with (folder / "forms.po").open("rb") as file:
+        written = {(m.context, m.id): m.string for m in read_po(file, locale=language) if m.id}
+    with (folder / "forms.mo").open("rb") as file:
+        compiled = {(m.context, m.id): m.string for m in read_mo(file) if m.id}
+    assert written and compiled == written
