@@ -23,6 +23,7 @@ from typing import Any, Final, TypeVar
 
 from marshmallow import ValidationError
 
+from service.common.refusal import N_
 from service.common.schema import Schema, String
 from service.common.shapes import MUST_BE
 from service.turm_und_leute.board import (
@@ -94,7 +95,7 @@ class FieldName(Pattern):
     """A field of a world, ``world:row:column``, loaded as a :class:`Field`."""
 
     def __init__(self, doc: str = "A field, `world:row:column` (`techno:3:0`).", **kwargs: Any) -> None:
-        super().__init__(FIELD_NAME, "a field: world:row:column, as techno:3:0", doc, **kwargs)
+        super().__init__(FIELD_NAME, N_("a field: world:row:column, as techno:3:0")(), doc, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         found = parse_field(value)
