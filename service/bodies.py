@@ -16,8 +16,9 @@ each gevent worker reads bodies here (:class:`Bodies`, installed by
   details and the connection closed;
 - *a bound*: at most :func:`readers` connections of a worker mid-body at once, half of
   its connections; a request whose body would be one more is answered 503 problem
-  details with ``Retry-After`` at once, its body unread, and its connection closed. So
-  at least half of every worker's connections stay for requests that are not sending
+  details with ``Retry-After`` at once (what has come of its body read for
+  :data:`GLANCE` seconds at most, so that the client reads the answer rather than a
+  reset connection), and its connection closed. So at least half of every worker's connections stay for requests that are not sending
   bodies (health probes, GETs) and for answering.
 
 A body read here is handed to the application (and to the helpers of
@@ -49,6 +50,9 @@ MAX_BODY: Final = 64 * 1024
 REFUSED: Final = "oracle.refused"
 #: Seconds a client refused for want of room is told to wait (``Retry-After``).
 RETRY_AFTER: Final = 1
+#: Seconds the body of a request refused for want of room is read, so that the client
+#: reads the refusal rather than a reset connection.
+GLANCE: Final = 0.1
 
 LATE = N_("The request's body did not arrive within {seconds} s.")
 FULL = N_("The service is reading as many request bodies as it can; try again in {seconds} s.")
@@ -86,12 +90,17 @@ class Bodies:
         length = environ.get("CONTENT_LENGTH", "")
         if length.isdigit() and int(length) > MAX_BODY:
             return self.app(environ, start_response)  # refused unread (413)
+        import gevent
+
         if self.reading >= self.limit:
             from werkzeug.exceptions import ServiceUnavailable
 
+            # What has already come of the body is read (for a moment at most), so that
+            # closing the connection does not reset it before the client has the answer.
+            with gevent.Timeout(GLANCE, False):
+                environ["wsgi.input"].read(MAX_BODY + 1)
             return self.refuse(environ, start_response,
                                ServiceUnavailable(FULL(seconds=RETRY_AFTER), retry_after=RETRY_AFTER))
-        import gevent
 
         self.reading += 1
         try:

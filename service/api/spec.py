@@ -231,8 +231,8 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     "BodiesFull": {
         **_http_problem(
             "Served by gunicorn directly: the worker is reading as many request bodies as it may (half "
-            "of its connections); try again after `Retry-After` seconds. The body is not read, and the "
-            "connection is closed after it.",
+            "of its connections); try again after `Retry-After` seconds. The body is read for 0.1 s at "
+            "most, and the connection is closed after it.",
             503,
             FULL.text.format(seconds=BODIES_RETRY_AFTER),
         ),
