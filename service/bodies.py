@@ -18,8 +18,9 @@ each gevent worker reads bodies here (:class:`Bodies`, installed by
   its connections; a request whose body would be one more is answered 503 problem
   details with ``Retry-After`` at once (what has come of its body read for
   :data:`GLANCE` seconds at most, so that the client reads the answer rather than a
-  reset connection), and its connection closed. So at least half of every worker's connections stay for requests that are not sending
-  bodies (health probes, GETs) and for answering.
+  reset connection), and its connection closed. So at least half of every worker's
+  connections stay for requests that are not sending bodies (health probes, GETs) and
+  for answering.
 
 A body read here is handed to the application (and to the helpers of
 :mod:`service.offload`) as bytes in memory, at most one byte past the contract's 64 KiB

@@ -211,8 +211,8 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     ),
     "Overloaded": {
         **_http_problem(
-            "The instance is answering as many suggestions, replays, batches and pictures as it can: try again "
-            "after `Retry-After` seconds (behind the project's nginx, another instance is tried first). "
+            "The instance is answering as many suggestions, replays, batches and pictures as it can: try "
+            "again after `Retry-After` seconds (behind the project's nginx, another instance is tried first). "
             "Served by gunicorn directly, also when the worker is reading as many request bodies as it may.",
             503,
             BUSY.text.format(seconds=RETRY_AFTER),
