@@ -72,8 +72,10 @@ workers = _env_int("WEB_CONCURRENCY", _cpu_count())
 # workers, as many idle or stalled connections as there are workers stopped the whole
 # service until the worker timeout; gthread workers give each such connection a thread
 # (a stalled body keeps it for good). Here each costs a greenlet, up to
-# worker_connections per process; beyond that the reverse proxy in front has to
-# protect the service (docs/deploying.md).
+# worker_connections per process; a body has ORACLE_BODY_TIMEOUT (10 s) to arrive, and
+# at most half of a worker's connections may be sending one (service/bodies.py, which
+# post_worker_init installs), so stalled bodies never take them all. Beyond that the
+# reverse proxy in front has to protect the service (docs/deploying.md).
 worker_class = "gevent"
 worker_connections = 1000
 
