@@ -44,7 +44,7 @@ from typing import Any, Final
 #: The operations answered by helpers (POST only): the computer players' searches, which
 #: run for their budget, the operations whose work grows with the body (a replay of a
 #: whole game, a batch of up to 256 requests), and the pictures, whose answers are the
-#: largest for the smallest questions (60 KB of SVG for 54 bytes of notation).
+#: largest for the smallest questions (docs/deploying.md, "Bounded answers").
 HEAVY: Final = frozenset({
     "/v1/turns/suggest",
     "/v1/spiel-der-tuerme/turns/suggest",

@@ -2,10 +2,10 @@
 flask-compress), request bodies read only as they are sent.
 
 Answers. A replay with every position answers megabytes of JSON and a batch hundreds of
-kilobytes; compressed they are a twentieth of that (a 2.2 MB replay: 106 KB at gzip's
-level 6, 18 ms of CPU). A picture (a board's SVG, 60 KB for a question of 54 bytes),
-the OpenAPI document (338 KB), the pages, their scripts and style sheets are text that
-compresses as well. Answers under :data:`MIN_SIZE` are left as they are: most answers are
+kilobytes; compressed they are a twentieth of that (docs/deploying.md, "Compression").
+A picture (a board's SVG, tens of kilobytes for a question of a line of notation), the
+OpenAPI document, the pages, their scripts and style sheets are text that compresses as
+well. Answers under :data:`MIN_SIZE` are left as they are: most answers are
 a few kilobytes, where compressing saves little.
 
 - JSON: the JSON provider, which knows an answer's length as it writes it, hands
