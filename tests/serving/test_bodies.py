@@ -64,6 +64,26 @@ def test_a_body_that_stops_mid_way_is_408_and_closed_within_the_deadline(server:
     assert took >= BODY_TIMEOUT * 0.9, took
 
 
+def test_a_body_trickled_a_byte_at_a_time_gets_no_longer_than_one_that_stops(server: Server) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=BODY_TIMEOUT / 20) as sock:
+        sock.sendall(b"POST /v1/removals HTTP/1.1\r\nHost: oracle\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1000\r\n\r\n")
+        start, answer, closed = time.monotonic(), b"", False
+        while not closed and time.monotonic() - start < BODY_TIMEOUT + MARGIN:
+            try:
+                sock.sendall(b" ")
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:  # reset: the server closed it with a byte of ours unread
+                chunk = b""
+            answer += chunk
+            closed = not chunk
+    # Answered 408 and closed, or closed (a reset can overtake the answer).
+    assert closed, answer[:300]
+    assert not answer or answer.split(b" ")[1] == b"408", answer[:300]
+
+
 def test_a_slow_body_within_the_deadline_is_answered(server: Server) -> None:
     with socket.create_connection(("127.0.0.1", server.port), timeout=BODY_TIMEOUT + MARGIN) as sock:
         sock.sendall(b"POST /v1/removals HTTP/1.1\r\nHost: oracle\r\nContent-Type: application/json\r\n"
