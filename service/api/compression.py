@@ -47,11 +47,13 @@ MIN_SIZE: Final = 16 * 1024
 #: gzip's level, for every answer.
 LEVEL: Final = 6
 EXTENSION: Final = "oracle.compress"
-#: The media types of the text answers compressed besides JSON: pictures (also when asked
-#: for as octets), the document, pages, scripts, style sheets, the metrics.
+#: The media types of the text answers the hook compresses: pictures (also when asked for
+#: as octets), the document (YAML, or JSON: not written by the JSON provider), pages,
+#: scripts, style sheets, the metrics. The provider's own JSON answers are compressed
+#: already, or too small.
 TEXT: Final = frozenset({
-    "image/svg+xml", "application/octet-stream", "application/yaml", "text/html", "text/css",
-    "text/javascript", "application/javascript", "text/plain",
+    "image/svg+xml", "application/octet-stream", "application/yaml", "application/json", "text/html",
+    "text/css", "text/javascript", "application/javascript", "text/plain",
 })
 #: The most compressed answers with an ETag a worker keeps (the document, the pages in each
 #: language, the files: a few dozen); past it they are all let go and compressed anew.
@@ -140,7 +142,7 @@ def register(app: Flask) -> None:
     app.config.update(
         COMPRESS_REGISTER=False,  # no flask-compress hook: the JSON provider and compress_text ask
         COMPRESS_ALGORITHM=["gzip"],
-        COMPRESS_MIMETYPES=["application/json", *sorted(TEXT)],
+        COMPRESS_MIMETYPES=sorted(TEXT),
         COMPRESS_LEVEL=LEVEL,
         COMPRESS_MIN_SIZE=MIN_SIZE,
         COMPRESS_STREAMS=False,

@@ -62,6 +62,7 @@ RENDER = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "render.js
 @pytest.mark.parametrize(("method", "path", "kwargs"), [
     ("POST", "/v1/render", {"data": RENDER, "content_type": "application/json"}),
     ("GET", "/openapi.yaml", {}),
+    ("GET", "/openapi.yaml", {"headers": {"Accept": "application/json"}}),
     ("GET", "/rules", {}),
     ("GET", "/docs/swagger-ui-bundle.js", {}),
     ("GET", "/docs/swagger-ui.css", {}),
