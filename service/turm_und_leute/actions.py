@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 from service.common.language import DEFAULT_LANGUAGE
 from service.common.refusal import explain
+from service.turm_und_leute.board import Field
 from service.turm_und_leute.interpretations import interpretations_of
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.position import Ledger, Project, Site
@@ -25,6 +26,7 @@ class Move:
     group: str
     to: str | None = None
     gold: int = 0
+    field: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,11 @@ class Work:
 @dataclass(frozen=True)
 class Attack:
     """L3, L16: a group attacks. The fight itself is ``POST /v1/turm-und-leute/combat``; in
-    a ledger an attack spends the group's action and its marker."""
+    a ledger an attack spends the group's action and its marker. On a map it names the
+    field attacked (LS18)."""
 
     group: str
+    field: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Build:
     """L25–L27, LS10: pay for a building; no group acts and no marker is spent."""
 
     project: Project
+    field: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,7 @@ class Hire:
     """L29, LS11: the angels hire one angel; the dwarves a group of ``figures`` dwarves."""
 
     figures: int = 1
+    field: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,9 @@ class Bridge:
 
 @dataclass(frozen=True)
 class Place:
-    """L30 1): a new fluid, placed anywhere."""
+    """L30 1): a new fluid, placed anywhere (on a map, on ``field``)."""
+
+    field: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -102,7 +110,11 @@ class Absorb:
 
 @dataclass(frozen=True)
 class MovePlanet:
-    """LS12: the Fluid moves a planet on its orbit, for both its moves."""
+    """LS12: the Fluid moves a planet on its orbit, for both its moves (on a map, ``world``
+    to the field ``orbit_field`` of its orbit)."""
+
+    world: str | None = None
+    orbit_field: int | None = None
 
 
 Action: TypeAlias = (

@@ -42,9 +42,11 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError, Problem
+from service.common.refusal import N_
 from service.common.schema import Schema, load
 from service.common.shapes import MUST_BE_ONE_OF
 from service.turm_und_leute.actions import Action, Event, TurnResult, Violation
+from service.turm_und_leute.board import Map, check_map
 from service.turm_und_leute.check import check_ledger
 from service.turm_und_leute.combat import (
     Fight,
@@ -166,6 +168,7 @@ class TurnAnswer(NamedTuple):
     production: Mapping[str, int]
     markers_spent: int
     events: tuple[Mapping[str, object], ...]
+    map: Map | None = None
 
 
 # ------------------------------------------------------------------------ the combat
@@ -331,6 +334,7 @@ class TurnQuery:
     actions: tuple[Action, ...]
     start: bool = True
     end: bool = True
+    map: Map | None = None
 
 
 def _check_peoples(edition: Edition, peoples: Sequence[Side]) -> None:
@@ -350,7 +354,11 @@ def turn_of(body: TurnBody) -> TurnQuery:
     _check_peoples(edition, peoples)
     ledger = _ledger(edition, body.ledger, "/ledger")
     check_ledger(edition, peoples, ledger)
-    return TurnQuery(edition, peoples, ledger, body.actions, body.start, body.end)
+    if body.map is not None:
+        if edition is not Edition.STAHL_UND_STERNE:
+            raise InvalidPositionError("LS14", N_("maps are Stahl und Sterne's")(), "/map")
+        check_map(body.map, "/map")
+    return TurnQuery(edition, peoples, ledger, body.actions, body.start, body.end, body.map)
 
 
 def parse_turn(data: object) -> TurnQuery:
@@ -429,13 +437,14 @@ def event_value(event: Event) -> Mapping[str, object]:
     return {"type": event.type, **event.members, **({"interpretations": readings} if readings else {})}
 
 
-def turn_answer(edition: Edition, result: TurnResult) -> TurnAnswer:
-    """The apply answer's value of a turn played."""
+def turn_answer(edition: Edition, result: TurnResult, board: Map | None = None) -> TurnAnswer:
+    """The apply answer's value of a turn played (on ``board``, the map after it)."""
     return TurnAnswer(
         LedgerBody.of(edition, result.ledger),
         result.production,
         result.markers_spent,
         tuple(event_value(e) for e in result.events),
+        board,
     )
 
 

@@ -18,8 +18,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from marshmallow import ValidationError
 
@@ -61,6 +60,8 @@ from service.turm_und_leute.schema_fields import (
 )
 from service.turm_und_leute.units import Kind, Placement
 
+LAST_ORBIT_FIELD: Final = MAX_ORBIT_FIELDS - 1
+"""The highest field number of an orbit."""
 MAX_GROUPS: Final = 200
 """The most groups, towers or fluids a map may list."""
 MAX_CAPACITY: Final = MAX_ROWS * MAX_COLUMNS
@@ -85,10 +86,6 @@ class Pattern(Name):
             raise ValidationError(self.mistake)
         return value
 
-    def quick(self, value: Any) -> Any:
-        if type(value) is not str or self.words.fullmatch(value) is None:
-            raise ValueError
-        return value
 
 
 class FieldName(Pattern):
@@ -103,26 +100,10 @@ class FieldName(Pattern):
             raise ValidationError(self.mistake)
         return found
 
-    def quick(self, value: Any) -> Any:
-        found = parse_field(value)
-        if found is None:
-            raise ValueError
-        return found
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else str(value)
 
-    def writer(self) -> Callable[[Any], Any]:
-        return str
-
-
-F = TypeVar("F", bound=Any)
-
-
-def omitted(made: F) -> F:
-    """``made``, left out of an answer where its value is ``None``."""
-    made.metadata = {**made.metadata, "omit": True}
-    return made
 
 
 def world_name(doc: str = "A world's name.", **kwargs: Any) -> Pattern:
@@ -160,6 +141,7 @@ class TulWorld(Schema):
     (LS15), its place in the solar system (LS17) and what work on it produces (LS8)."""
 
     build = _world
+    left_out = frozenset({"produces"})
     name = world_name(
         "Its name, which its fields begin with; the TechnoWelt is `techno` (LS19).", required=True
     )
@@ -184,7 +166,6 @@ class TulWorld(Schema):
         "What work on it produces (LS8); none for the TechnoWelt.",
         load_default=None,
         allow_none=False,
-        metadata={"omit": True},
     )
 
 
@@ -271,13 +252,14 @@ class TulMap(Schema):
 class TulReach(Schema):
     """A field a group reaches in one move."""
 
+    left_out = frozenset({"bridge"})
     field = FieldName(required=True)
     markers = integer(
         1, doc="Markers it costs: the move's (L14) and a new bridge's, 2 a field (LS7, LS17).", required=True
     )
     path = fields_of("The fields from the group's own to this one; between worlds, the two.", required=True)
     long = flag("A long move (LS16).", required=True)
-    bridge = omitted(
+    bridge = (
         integer(
             0,
             doc="The fields of the solar system the bridge this move builds spans (LS17); "
@@ -303,10 +285,11 @@ class TulReachAnswer(Schema):
 class TulTarget(Schema):
     """A field the group may attack: the group on it, or fluids (LS22)."""
 
+    left_out = frozenset({"side", "group"})
     field = FieldName(required=True)
     aim = choice(Aim, "`group`, or `fluid` (destroyed, LS22).", required=True)
-    side = omitted(choice(Side, "The side of the group attacked."))
-    group = omitted(Ident("The group attacked."))
+    side = choice(Side, "The side of the group attacked.")
+    group = Ident("The group attacked.")
 
 
 class TulTargetsAnswer(Schema):

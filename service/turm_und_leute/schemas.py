@@ -33,6 +33,7 @@ from service.common.schema import (
 )
 from service.common.schema_shapes import verdict_answer
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_OBJECT
+from service.turm_und_leute import map_schemas
 from service.turm_und_leute.actions import (
     Absorb,
     Attack,
@@ -72,6 +73,11 @@ from service.turm_und_leute.schema_fields import (
     nested,
 )
 from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
+
+
+def on_map(doc: str) -> map_schemas.FieldName:
+    """An action's field on a map: left out without one."""
+    return map_schemas.FieldName(doc, load_default=None)
 
 MAX_ACTIONS: Final = 200
 """The most actions a turn may list (far more than any side's markers allow)."""
@@ -387,12 +393,14 @@ class TulMoveAction(Action):
     from the edge or flees to it (L18)."""
 
     build = Move
-    left_out = frozenset({"to"})
+    left_out = frozenset({"to", "field"})
     type = Tag("move")
     group = Ident(_GROUP, required=True)
     to = Among(DESTINATIONS, "Angels only: `board` to enter from the edge, `off` to flee to it (L18).",
                load_default=None, allow_none=False)
     gold = integer(0, doc="Gold pieces collected on the way (asserted; L19). Default 0.", load_default=0)
+    field = on_map("Stahl und Sterne on a map: the field the group moves to, or an angel enters on "
+                   "(LS16, LS17, LS20).")
 
 
 class TulWorkAction(Action):
@@ -411,16 +419,20 @@ class TulAttackAction(Action):
     """A group attacks (L3, L16): one action, one marker; the fight is `POST /v1/turm-und-leute/combat`."""
 
     build = Attack
+    left_out = frozenset({"field"})
     type = Tag("attack")
     group = Ident(_GROUP, required=True)
+    field = on_map("Stahl und Sterne on a map: the field attacked (LS18, LS20, LS22).")
 
 
 class TulBuildAction(Action):
     """Pay for a building (L25–L27, LS10); no marker."""
 
     build = Build
+    left_out = frozenset({"field"})
     type = Tag("build")
     project = choice(Project, "What is built.", required=True)
+    field = on_map("Stahl und Sterne on a map: the field a small tower stands on (LS19).")
 
 
 class TulConvertAction(Action):
@@ -437,8 +449,10 @@ class TulHireAction(Action):
     """The angels hire one angel for 7 gold, the dwarves a group for 1 gold per life (L29, LS11)."""
 
     build = Hire
+    left_out = frozenset({"field"})
     type = Tag("hire")
     figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", load_default=1)
+    field = on_map("Stahl und Sterne on a map: the field the new group is placed on (LS11, LS15, LS20).")
 
 
 class TulBridgeAction(Action):
@@ -455,7 +469,9 @@ class TulPlaceAction(Action):
     """The Fluid brings a new fluid into play (L30 1)."""
 
     build = Place
+    left_out = frozenset({"field"})
     type = Tag("place")
+    field = on_map("Stahl und Sterne on a map: the field of the new fluid (L30, LS15).")
 
 
 class TulRelocateAction(Action):
@@ -490,7 +506,11 @@ class TulMovePlanetAction(Action):
     """Stahl und Sterne: the Fluid moves a planet on its orbit, for both its moves (LS12)."""
 
     build = MovePlanet
+    left_out = frozenset({"world", "orbit_field"})
     type = Tag("move_planet")
+    world = map_schemas.world_name("On a map: the planet moved (LS12).", load_default=None)
+    orbit_field = integer(0, map_schemas.LAST_ORBIT_FIELD, "On a map: the field of its orbit it is set on (LS12).",
+                          load_default=None)
 
 
 ACTIONS: Final[Mapping[str, type[Action]]] = {
@@ -543,6 +563,7 @@ class TurnBody:
     actions: tuple[Any, ...] = ()
     start: bool = True
     end: bool = True
+    map: Any = None
 
 
 @dataclass(frozen=True)
@@ -563,6 +584,7 @@ class TulTurnBody(Schema):
     """A side's turn: the game, the side's ledger and its actions (L12–L30, LS4–LS13)."""
 
     build = TurnBody
+    left_out = frozenset({"map"})
     edition = choice(Edition, "Which edition (L1, LS4).", required=True)
     peoples = _peoples("The peoples playing against the count, each once (L9).")
     ledger = nested(TulLedger, "The side's ledger before the turn.", required=True)
@@ -570,6 +592,12 @@ class TulTurnBody(Schema):
     start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true.",
                  load_default=True)
     end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.", load_default=True)
+    map = nested(
+        map_schemas.TulMap,
+        "Stahl und Sterne: the map the turn is played on; its actions are judged on it too (LS14–LS22). "
+        "Default none: the players' word.",
+        load_default=None,
+    )
 
 
 class TulGoalBody(Schema):
@@ -657,10 +685,12 @@ class TulEvent(Record):
 class TulApplyAnswer(Schema):
     """The ledger after the turn, its production, the markers it spent and its events."""
 
+    left_out = frozenset({"map"})
     ledger = nested(TulLedger, required=True)
     production = nested(TulProduction, required=True)
     markers_spent = integer(0, doc="Markers taken from the supply (L14, LS7).", required=True)
     events = listing(nested(TulEvent), required=True)
+    map = nested(map_schemas.TulMap, "The map after the turn, when the turn was played on one.")
 
 
 class TulSideGoal(Schema):

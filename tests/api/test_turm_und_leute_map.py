@@ -130,3 +130,41 @@ def test_the_example_map_round_trips(board: dict[str, Any]) -> None:
 
     assert TulMap().load(board) == example_map()
     assert parse_field(board["towers"][0]["field"]) is not None
+
+
+def _dwarves_turn(client: Any, board: dict[str, Any] | None, *actions: dict[str, Any]) -> dict[str, Any]:
+    setup = client.get("/v1/turm-und-leute/setup?edition=stahl-und-sterne&peoples=zwerge,fluid").get_json()
+    body: dict[str, Any] = {"edition": "stahl-und-sterne", "peoples": ["zwerge", "fluid"],
+                            "ledger": setup["sides"][1]["ledger"], "actions": list(actions)}
+    if board is not None:
+        body["map"] = board
+    return body
+
+
+def test_ls16_a_turn_sent_with_a_map_is_judged_on_it_and_answers_the_map(client: Any, board: dict[str, Any]) -> None:
+    near = {"type": "move", "group": "zwerge-1", "field": "green:0:0"}
+    body = _dwarves_turn(client, board, near)
+    answer = ok(client.post("/v1/turm-und-leute/turns/apply", json=body))
+    assert any(g["id"] == "zwerge-1" and g["field"] == "green:0:0" for g in answer["map"]["groups"])
+    far = _dwarves_turn(client, board, {**near, "field": "green:0:3"})
+    verdict = ok(client.post("/v1/turm-und-leute/turns/validate", json=far))
+    assert verdict["legal"] is False and verdict["violation"]["rule"] == "LS16"
+    refused = client.post("/v1/turm-und-leute/turns/apply", json=far, headers={"Accept-Language": "fr"})
+    assert (refused.status_code, refused.get_json()["field"]) == (422, "/actions/0")
+    assert refused.get_json()["violation"]["detail"] == (
+        "un déplacement court va sur la case voisine ; green:0:3 est plus loin")
+
+
+def test_without_a_map_a_turn_answers_as_before(client: Any) -> None:
+    body = _dwarves_turn(client, None, {"type": "move", "group": "zwerge-1"})
+    answer = ok(client.post("/v1/turm-und-leute/turns/apply", json=body))
+    assert "map" not in answer
+    assert ok(client.post("/v1/turm-und-leute/turns/validate", json=body)) == {"legal": True}
+
+
+def test_ls14_a_map_is_stahl_und_sternes(client: Any, board: dict[str, Any]) -> None:
+    body = _dwarves_turn(client, board)
+    body["edition"] = "turm-und-leute"
+    body["ledger"] = {"side": "zwerge"}
+    answer = client.post("/v1/turm-und-leute/turns/validate", json=body)
+    assert (answer.status_code, answer.get_json()["rule"], answer.get_json()["field"]) == (422, "LS14", "/map")

@@ -52,6 +52,7 @@ from service.turm_und_leute.codec import (
 )
 from service.turm_und_leute.combat import Outcome, resolve_combat
 from service.turm_und_leute.goal import GoalResult, goal
+from service.turm_und_leute.map_turn import MapTurn, play_on_map
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.turn import play_turn
@@ -205,7 +206,12 @@ def setup(edition: Edition, peoples: Sequence[Side]) -> dict[str, Any]:
     return setup_to_dict(setup_game(edition, peoples))
 
 
-def _play(query: TurnQuery) -> TurnResult | Violation:
+def _play(query: TurnQuery) -> TurnResult | MapTurn | Violation:
+    if query.map is not None:
+        return play_on_map(
+            query.edition, query.peoples, query.ledger, query.actions, query.map,
+            start=query.start, end=query.end,
+        )
     return play_turn(
         query.edition, query.peoples, query.ledger, query.actions, start=query.start, end=query.end
     )
@@ -230,6 +236,8 @@ def played(query: TurnQuery) -> TurnAnswer:
     if isinstance(found, Violation):
         raise IllegalTurnError(found, found.rule, found.detail,
                                f"/actions/{found.index}" if found.index < len(query.actions) else "/actions")
+    if isinstance(found, MapTurn):
+        return turn_answer(query.edition, found.result, found.map)
     return turn_answer(query.edition, found)
 
 
