@@ -426,7 +426,7 @@ def _check_worlds(board: Map, where: str) -> None:
             if len(line) != world.columns:
                 raise InvalidPositionError(
                     "LS14",
-                    N_("every row of a world has {columns} fields, as its first: this one has {count}")(
+                    N_("every row of a world is as long as its first, {columns}; this one is {count}")(
                         columns=world.columns, count=len(line)
                     ),
                     f"{at}/layout/{row}",
@@ -456,14 +456,14 @@ def _check_solar_system(board: Map, where: str) -> None:
         if place.orbit >= len(board.orbits):
             raise InvalidPositionError(
                 "LS17",
-                N_("the solar system has {count} orbits, numbered from 0")(count=len(board.orbits)),
+                N_("the solar system's orbits are numbered 0 to {last}")(last=len(board.orbits) - 1),
                 f"{at}/orbit",
             )
         if place.field >= board.orbits[place.orbit]:
             raise InvalidPositionError(
                 "LS17",
-                N_("orbit {orbit} has {count} fields, numbered from 0")(
-                    orbit=place.orbit, count=board.orbits[place.orbit]
+                N_("the fields of orbit {orbit} are numbered 0 to {last}")(
+                    orbit=place.orbit, last=board.orbits[place.orbit] - 1
                 ),
                 f"{at}/place",
             )
@@ -496,8 +496,8 @@ def _place(board: Map, place: Field, at: str) -> None:
     if place.row >= world.rows or place.column >= world.columns:
         raise InvalidPositionError(
             "LS14",
-            N_("{name} has {rows} rows and {columns} columns, numbered from 0")(
-                name=place.world, rows=world.rows, columns=world.columns
+            N_("the rows of {name} are numbered 0 to {last_row}, its columns 0 to {last_column}")(
+                name=place.world, last_row=world.rows - 1, last_column=world.columns - 1
             ),
             at,
         )
@@ -568,7 +568,7 @@ def _check_pieces(board: Map, where: str) -> None:
         if counted[key] > capacity:
             raise InvalidPositionError(
                 "LS15",
-                N_("sector {sector} of {name} holds {capacity} tiles, fluids not counted: this is one more")(
+                N_("sector {sector} of {name} is over its number: it holds {capacity}, fluids not counted")(
                     sector=key[1], name=key[0], capacity=capacity
                 ),
                 at,
@@ -612,7 +612,7 @@ def room_refusal(board: Map, place: Field, *, leaving: Field | None = None) -> R
     if (leaving is None or board.sector(leaving) != sector) and board.room(sector) < 1:
         return refusal(
             "LS15",
-            N_("sector {sector} of {name} holds {capacity} tiles, fluids not counted, and is full"),
+            N_("sector {sector} of {name} is full: it holds {capacity}, fluids not counted"),
             sector=sector[1],
             name=sector[0],
             capacity=board.world(sector[0]).capacity(sector[1]),

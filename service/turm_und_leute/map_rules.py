@@ -458,7 +458,11 @@ def planet_refusal(board: Map, world: str, field: int) -> Refusal | None:
     here = board.places[world]
     size = board.orbits[here.orbit]
     if not 0 <= field < size:
-        return refusal("LS12", N_("a planet moves on its own orbit, of {count} fields"), count=size)
+        return refusal(
+            "LS12",
+            N_("a planet moves on its own orbit, whose fields are numbered 0 to {last}"),
+            last=size - 1,
+        )
     if field == here.field:
         return refusal("LS12", N_("{name} stands there already: the move changes nothing"), name=world)
     for other, place in board.places.items():

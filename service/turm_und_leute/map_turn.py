@@ -162,9 +162,8 @@ class _OnMap:
                 raise _Refused(
                     "LS17",
                     N_(
-                        "a move from {name} to {other} needs a bridge over {count} fields of the solar "
-                        "system, paid first"
-                    )(name=here, other=there, count=between),
+                        "a move from {name} to {other} needs a bridge paid first (LS7): its fields cost {markers}"
+                    )(name=here, other=there, markers=2 * between),
                 )
             self.bridges.remove(between)
         self.board = moved(board, side, action.group, spot)

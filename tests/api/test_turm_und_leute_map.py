@@ -81,12 +81,27 @@ def test_ls6_ls12_the_solar_system_moves(client: Any, board: dict[str, Any]) -> 
 
 
 def test_ls2_sector_facts(client: Any, board: dict[str, Any]) -> None:
-    facts = ok(client.post(f"{BASE}/sector-facts", json={
-        "map": board, "attackers": ["techno:2:0"], "target": "techno:3:1", "helpers": ["techno:3:2"]}))
-    assert facts == {"target_position": "big_tower", "helper_positions": ["big_tower"],
-                     "attack_from_outside": True, "attack_from_tower": False, "target_side_imperator": True}
-    empty = client.post(f"{BASE}/sector-facts", json={"map": board, "attackers": ["techno:2:1"],
-                                                      "target": "techno:3:1"})
+    facts = ok(
+        client.post(
+            f"{BASE}/sector-facts",
+            json={
+                "map": board,
+                "attackers": ["techno:2:0"],
+                "target": "techno:3:1",
+                "helpers": ["techno:3:2"],
+            },
+        )
+    )
+    assert facts == {
+        "target_position": "big_tower",
+        "helper_positions": ["big_tower"],
+        "attack_from_outside": True,
+        "attack_from_tower": False,
+        "target_side_imperator": True,
+    }
+    empty = client.post(
+        f"{BASE}/sector-facts", json={"map": board, "attackers": ["techno:2:1"], "target": "techno:3:1"}
+    )
     assert (empty.status_code, empty.get_json()["field"]) == (422, "/attackers/0")
 
 
@@ -95,8 +110,9 @@ def test_ls15_an_impossible_map_is_422_with_its_rule_and_member_in_the_readers_l
 ) -> None:
     crowded = copy.deepcopy(board)
     crowded["groups"].append({**crowded["groups"][0], "id": "another"})
-    answer = client.post(f"{BASE}/placements", json={"map": crowded, "placing": "fluid"},
-                         headers={"Accept-Language": "de"})
+    answer = client.post(
+        f"{BASE}/placements", json={"map": crowded, "placing": "fluid"}, headers={"Accept-Language": "de"}
+    )
     assert answer.status_code == 422
     body = answer.get_json()
     assert (body["rule"], body["field"]) == ("LS15", f"/map/groups/{len(board['groups'])}/field")
@@ -105,7 +121,10 @@ def test_ls15_an_impossible_map_is_422_with_its_rule_and_member_in_the_readers_l
     outside["fluids"][0]["field"] = "red:9:0"
     answer = client.post(f"{BASE}/placements", json={"map": outside, "placing": "fluid"})
     assert (answer.status_code, answer.get_json()["rule"], answer.get_json()["field"]) == (
-        422, "LS14", "/map/fluids/0/field")
+        422,
+        "LS14",
+        "/map/fluids/0/field",
+    )
 
 
 def test_a_malformed_map_is_400_naming_each_member(client: Any, board: dict[str, Any]) -> None:
@@ -134,14 +153,20 @@ def test_the_example_map_round_trips(board: dict[str, Any]) -> None:
 
 def _dwarves_turn(client: Any, board: dict[str, Any] | None, *actions: dict[str, Any]) -> dict[str, Any]:
     setup = client.get("/v1/turm-und-leute/setup?edition=stahl-und-sterne&peoples=zwerge,fluid").get_json()
-    body: dict[str, Any] = {"edition": "stahl-und-sterne", "peoples": ["zwerge", "fluid"],
-                            "ledger": setup["sides"][1]["ledger"], "actions": list(actions)}
+    body: dict[str, Any] = {
+        "edition": "stahl-und-sterne",
+        "peoples": ["zwerge", "fluid"],
+        "ledger": setup["sides"][1]["ledger"],
+        "actions": list(actions),
+    }
     if board is not None:
         body["map"] = board
     return body
 
 
-def test_ls16_a_turn_sent_with_a_map_is_judged_on_it_and_answers_the_map(client: Any, board: dict[str, Any]) -> None:
+def test_ls16_a_turn_sent_with_a_map_is_judged_on_it_and_answers_the_map(
+    client: Any, board: dict[str, Any]
+) -> None:
     near = {"type": "move", "group": "zwerge-1", "field": "green:0:0"}
     body = _dwarves_turn(client, board, near)
     answer = ok(client.post("/v1/turm-und-leute/turns/apply", json=body))
@@ -152,7 +177,8 @@ def test_ls16_a_turn_sent_with_a_map_is_judged_on_it_and_answers_the_map(client:
     refused = client.post("/v1/turm-und-leute/turns/apply", json=far, headers={"Accept-Language": "fr"})
     assert (refused.status_code, refused.get_json()["field"]) == (422, "/actions/0")
     assert refused.get_json()["violation"]["detail"] == (
-        "un déplacement court va sur la case voisine ; green:0:3 est plus loin")
+        "un déplacement court va sur la case voisine ; green:0:3 est plus loin"
+    )
 
 
 def test_without_a_map_a_turn_answers_as_before(client: Any) -> None:
@@ -167,4 +193,8 @@ def test_ls14_a_map_is_stahl_und_sternes(client: Any, board: dict[str, Any]) -> 
     body["edition"] = "turm-und-leute"
     body["ledger"] = {"side": "zwerge"}
     answer = client.post("/v1/turm-und-leute/turns/validate", json=body)
-    assert (answer.status_code, answer.get_json()["rule"], answer.get_json()["field"]) == (422, "LS14", "/map")
+    assert (answer.status_code, answer.get_json()["rule"], answer.get_json()["field"]) == (
+        422,
+        "LS14",
+        "/map",
+    )
