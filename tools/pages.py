@@ -28,7 +28,10 @@ SERVED: Final = {
 }
 """Repository documents a rules page may link to, and where the service shows each."""
 
-PICTURES: Final = {"docs/spiel-der-tuerme.svg": "/rules/spiel-der-tuerme.svg"}
+PICTURES: Final = {
+    "docs/spiel-der-tuerme.svg": "/rules/spiel-der-tuerme.svg",
+    "docs/turm-und-leute-map.svg": "/rules/turm-und-leute-map.svg",
+}
 """Pictures of the documents the service serves, and where (``GET /rules/spiel-der-tuerme.svg``)."""
 
 def markdown() -> MarkdownIt:

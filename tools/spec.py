@@ -56,6 +56,14 @@ def write_sdt_picture(path: Path) -> None:
     path.write_text(example_svg(), encoding="utf-8")
 
 
+def write_map_picture(path: Path) -> None:
+    """docs/turm-und-leute-map.svg: the example map of Stahl und Sterne, with the reach of
+    a Daemonenreiter drawn on it."""
+    from service.render.turm_und_leute_map import example_svg
+
+    path.write_text(example_svg(), encoding="utf-8")
+
+
 def main(argv: list[str]) -> None:
     if argv == ["openapi"]:
         sys.stdout.write(openapi())
@@ -70,6 +78,7 @@ def main(argv: list[str]) -> None:
     notation_doc.write()  # before the pages: the notation's document is one of them
     write_rules_pages(ROOT / "service" / "api" / "pages")
     write_sdt_picture(ROOT / "docs" / "spiel-der-tuerme.svg")
+    write_map_picture(ROOT / "docs" / "turm-und-leute-map.svg")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from service.common.errors import InvalidQueryError
 from service.common.refusal import N_, Refusal, Text
@@ -57,6 +58,10 @@ from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.position import Ledger, Project
 from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import Edition, Kind
+
+BRIDGE_FIRST: Final = N_(
+    "a move from {name} to {other} needs a bridge paid first (LS7): its fields cost {markers}"
+)
 
 
 @dataclass(frozen=True)
@@ -161,9 +166,7 @@ class _OnMap:
             if between not in self.bridges:
                 raise _Refused(
                     "LS17",
-                    N_(
-                        "a move from {name} to {other} needs a bridge paid first (LS7): its fields cost {markers}"
-                    )(name=here, other=there, markers=2 * between),
+                    BRIDGE_FIRST(name=here, other=there, markers=2 * between),
                 )
             self.bridges.remove(between)
         self.board = moved(board, side, action.group, spot)

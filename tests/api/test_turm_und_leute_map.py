@@ -198,3 +198,26 @@ def test_ls14_a_map_is_stahl_und_sternes(client: Any, board: dict[str, Any]) -> 
         "LS14",
         "/map",
     )
+
+
+def test_ls16_the_map_is_drawn_with_a_groups_reach(client: Any, board: dict[str, Any]) -> None:
+    from pathlib import Path
+
+    from service.render.turm_und_leute_map import example_svg
+
+    drawn = client.post(
+        f"{BASE}/render", json={"map": board, "side": "imperator", "group": "daemonenreiter-1"}
+    )
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    svg = drawn.get_data(as_text=True)
+    reached = reach(example_map(), Side.IMPERATOR, "daemonenreiter-1")
+    assert svg.count('class="reach"') == len(reached)
+    plain = client.post(f"{BASE}/render", json={"map": board}).get_data(as_text=True)
+    assert 'class="reach"' not in plain and 'data-group="zwerge-1"' in plain
+    # The document's picture is the service's (make spec draws it).
+    committed = Path(__file__).resolve().parents[2] / "docs" / "turm-und-leute-map.svg"
+    assert (
+        committed.read_text(encoding="utf-8")
+        == example_svg()
+        == client.get("/rules/turm-und-leute-map.svg").get_data(as_text=True)
+    )

@@ -14,5 +14,6 @@ def register(app: Flask, api: Api) -> None:
     """Add Turm und Leute's operations to ``app`` and its document."""
     api.register_blueprint(views.bp)
     api.register_blueprint(board.bp)
+    api.register_blueprint(board.pictures)
     api.register_blueprint(views.pages)
     app.register_blueprint(views.assets)

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
-from service.api.declare import Blueprint
+from flask import Response, request
+
+from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.queries import Query
+from service.api.turns import declare_render
 from service.common.errors import InvalidQueryError
 from service.common.refusal import N_
+from service.render.turm_und_leute_map import render_map
 from service.turm_und_leute.board import Field, Map, Piece, check_map, example_map
 from service.turm_und_leute.map_rules import (
     PLACING_RULES,
@@ -60,6 +64,10 @@ bp = Blueprint(
 )
 
 
+pictures = Blueprint("turm-und-leute-map-picture", __name__,
+                     description="The example map's picture on the rules page.")
+
+
 def _checked(value: Map, pointer: str) -> Map:
     """The map's structure; a rule it breaks is put under ``pointer`` by the query."""
     check_map(value, "")
@@ -70,7 +78,7 @@ def _map_member() -> Any:
     return nested(TulMap, "The map (LS14–LS22).", required=True)
 
 
-class MapQuery(Query):
+class TulMapQuery(Query):
     """A question on a map."""
 
     problems: ClassVar = {422: "InvalidMap"}
@@ -78,7 +86,7 @@ class MapQuery(Query):
     map = _map_member()
 
 
-class GroupQuery(MapQuery):
+class TulMapGroupQuery(TulMapQuery):
     """A question about one group on the map."""
 
     problems: ClassVar = {422: "InvalidMapOrQuery"}
@@ -86,14 +94,14 @@ class GroupQuery(MapQuery):
     group = Ident("The group's id in its side's ledger.", required=True)
 
 
-class FieldQuery(MapQuery):
+class TulMapFieldQuery(TulMapQuery):
     """A question about the group on one field."""
 
     problems: ClassVar = {422: "InvalidMapOrQuery"}
     field = FieldName("The field of the group attacked.", required=True)
 
 
-class PlacementQuery(MapQuery):
+class TulMapPlacementQuery(TulMapQuery):
     """Where may a tile be placed?"""
 
     placing = choice(
@@ -104,7 +112,7 @@ class PlacementQuery(MapQuery):
     )
 
 
-class PlanetQuery(MapQuery):
+class TulMapPlanetQuery(TulMapQuery):
     """The Fluid's move of a planet (LS12)."""
 
     problems: ClassVar = {422: "InvalidMapOrQuery"}
@@ -112,7 +120,7 @@ class PlanetQuery(MapQuery):
     orbit_field = integer(0, doc="The field of its orbit it is set on.", required=True)
 
 
-class FightQuery(MapQuery):
+class TulMapFightQuery(TulMapQuery):
     """Where a fight's groups stand."""
 
     problems: ClassVar = {422: "InvalidMapOrQuery"}
@@ -128,6 +136,14 @@ class _Reach(NamedTuple):
     long: bool
     bridge: int | None
     rules: tuple[str, ...]
+
+
+class TulMapRenderQuery(TulMapQuery):
+    """A map to draw, with the reach of one group if `side` and `group` are given."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    side = choice(Side, "The group whose reach is drawn: its side.", load_default=None)
+    group = Ident("The group whose reach is drawn (LS16, LS17).", load_default=None)
 
 
 class ReachAnswer(NamedTuple):
@@ -178,7 +194,7 @@ def tul_map_example() -> Map:
 
 
 @bp.post("/reach")
-@bp.arguments(GroupQuery)
+@bp.arguments(TulMapGroupQuery)
 @bp.response(200, TulReachAnswer, description="The fields it reaches, with cost and path.")
 def tul_map_reach(query: dict[str, Any]) -> Any:
     """Every field a group reaches in one move, with its marker cost and path (LS15–LS17, LS20).
@@ -196,7 +212,7 @@ def tul_map_reach(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/attacks")
-@bp.arguments(GroupQuery)
+@bp.arguments(TulMapGroupQuery)
 @bp.response(200, TulTargetsAnswer, description="The fields it may attack.")
 def tul_map_attacks(query: dict[str, Any]) -> Any:
     """Every field a group may attack (L3, LS18, LS20, LS22).
@@ -211,7 +227,7 @@ def tul_map_attacks(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/helpers")
-@bp.arguments(FieldQuery)
+@bp.arguments(TulMapFieldQuery)
 @bp.response(200, TulHelpersAnswer, description="The groups that may help defend.")
 def tul_map_helpers(query: dict[str, Any]) -> Any:
     """Every group in range to help defend the group on a field (L4, LS18).
@@ -223,7 +239,7 @@ def tul_map_helpers(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/placements")
-@bp.arguments(PlacementQuery)
+@bp.arguments(TulMapPlacementQuery)
 @bp.response(200, TulPlacementsAnswer, description="The fields it may be placed on.")
 def tul_map_placements(query: dict[str, Any]) -> Any:
     """Every field a new tile may be placed on (LS11, LS15, LS19, LS20, L30).
@@ -237,7 +253,7 @@ def tul_map_placements(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/worlds-moved")
-@bp.arguments(MapQuery)
+@bp.arguments(TulMapQuery)
 @bp.response(200, TulMapAnswer, description="The map after the worlds' move.")
 def tul_map_worlds_moved(query: dict[str, Any]) -> Any:
     """The map after the imperator moves every world one field clockwise (LS6).
@@ -249,7 +265,7 @@ def tul_map_worlds_moved(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/planet-moved")
-@bp.arguments(PlanetQuery)
+@bp.arguments(TulMapPlanetQuery)
 @bp.response(200, TulMapAnswer, description="The map after the Fluid's move of a planet.")
 def tul_map_planet_moved(query: dict[str, Any]) -> Any:
     """The map after the Fluid sets a planet on another free field of its orbit (LS12).
@@ -266,7 +282,7 @@ def tul_map_planet_moved(query: dict[str, Any]) -> Any:
 
 
 @bp.post("/sector-facts")
-@bp.arguments(FightQuery)
+@bp.arguments(TulMapFightQuery)
 @bp.response(200, TulSectorFacts, description="The fight's sector facts.")
 def tul_map_sector_facts(query: dict[str, Any]) -> SectorFacts:
     """A fight's tower facts from where its groups stand (LS2), for `POST /v1/turm-und-leute/combat`.
@@ -285,3 +301,45 @@ def tul_map_sector_facts(query: dict[str, Any]) -> SectorFacts:
         if not isinstance(board.tiles.get(place), Piece):
             raise InvalidQueryError("LS18", N_("there is no group on {field}")(field=str(place)), where)
     return sector_facts(board, query["attackers"], query["target"], query["helpers"])
+
+
+def _draw(query: dict[str, Any]) -> str:
+    board, side, group = query["map"], query.get("side"), query.get("group")
+    if (side is None) != (group is None):
+        raise InvalidQueryError("L14", N_("a reach is drawn for a side and a group, both named")(),
+                                "/group" if group is None else "/side")
+    if side is None or group is None:
+        return render_map(board)
+    return render_map(board, reach(board, side, group), piece_of(board, side, group).field)
+
+
+tul_map_render = declare_render(
+    bp, "/render", "tul_map_render", TulMapRenderQuery, _draw,
+    """The map drawn as SVG, with one group's reach if `side` and `group` are named (LS14–LS17).
+
+    Each world's fields tinted by sector, with the sector's letter and number; groups,
+    towers and fluids; the solar system with its orbits, the worlds and the bridges. A
+    group's field is ringed and each field it reaches outlined with its marker cost. Every
+    field carries `data-field`, a group's disc `data-side` and `data-group`.
+    """,
+)
+
+
+@pictures.get("/rules/turm-und-leute-map.svg")
+@pictures.response(200, DRAWING, content_type=SVG,
+                   description="The picture docs/turm-und-leute-map.svg, as `make spec` draws it.")
+@pictures.alt_response(200, schema=PICTURE, content_type=OCTETS, success=True,
+                       description="The same picture, for `Accept: application/octet-stream`.")
+def tul_map_picture() -> Response:
+    """The example map of Stahl und Sterne, a Daemonenreiter's reach drawn on it.
+
+    The rules page of Turm und Leute shows it (`turm-und-leute-map.svg`), drawn by the
+    service: the project's own map, since the supplement prints none.
+    """
+    from service.render.turm_und_leute_map import example_svg
+
+    response = Response(example_svg(), mimetype=negotiate([SVG, OCTETS]))
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
+    return response

@@ -61,6 +61,12 @@ def map_examples() -> dict[str, dict[str, dict[str, Any]]]:
                 "value": {"map": bridged, "world": "red", "orbit_field": 1},
             },
         },
+        "tul_map_render": {
+            "rider": {
+                "summary": "The example map with a Daemonenreiter's reach drawn on it (LS16, LS17)",
+                "value": {"map": board, "side": "imperator", "group": "daemonenreiter-1"},
+            },
+        },
         "tul_map_sector_facts": {
             "big-tower": {
                 "summary": "A rider attacks the imperator in the big tower's sector from outside it (LS2)",
