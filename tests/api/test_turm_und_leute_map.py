@@ -221,3 +221,10 @@ def test_ls16_the_map_is_drawn_with_a_groups_reach(client: Any, board: dict[str,
         == example_svg()
         == client.get("/rules/turm-und-leute-map.svg").get_data(as_text=True)
     )
+
+
+def test_ls16_the_map_page_is_served_in_the_readers_language(client: Any) -> None:
+    page = client.get("/turm-und-leute/map?lang=de")
+    assert page.status_code == 200 and "Stahl und Sterne: die Karte" in page.get_data(as_text=True)
+    script = client.get("/turm-und-leute/map.js")
+    assert script.status_code == 200 and "/map/reach" in script.get_data(as_text=True)

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, NamedTuple
 from flask import Response, request
 
 from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
+from service.api.localized import render_page
 from service.api.queries import Query
 from service.api.turns import declare_render
 from service.common.errors import InvalidQueryError
@@ -343,3 +344,16 @@ def tul_map_picture() -> Response:
     response.add_etag()
     response.make_conditional(request)
     return response
+
+
+@pictures.get("/turm-und-leute/map")
+@pictures.response(200, {"type": "string"}, content_type="text/html", description="The page.")
+def tul_map_page() -> Response:
+    """A page where a player moves a group on Stahl und Sterne's example map and sees where it may go.
+
+    It asks `/v1/turm-und-leute/map/example` for the map, `…/map/reach` for the fields a
+    group reaches, `…/map/render` for the picture and `…/map/worlds-moved` for the
+    imperator's move of the worlds; it keeps no state on the server. In the language of
+    `?lang=` or else of `Accept-Language`.
+    """
+    return render_page("turm-und-leute/map.html", cache_control=None)
