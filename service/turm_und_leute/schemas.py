@@ -77,7 +77,7 @@ from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
 
 def on_map(doc: str) -> map_schemas.FieldName:
     """An action's field on a map: left out without one."""
-    return map_schemas.FieldName(doc, load_default=None)
+    return map_schemas.FieldName(doc, load_default=None, allow_none=False)
 
 MAX_ACTIONS: Final = 200
 """The most actions a turn may list (far more than any side's markers allow)."""
@@ -508,9 +508,9 @@ class TulMovePlanetAction(Action):
     build = MovePlanet
     left_out = frozenset({"world", "orbit_field"})
     type = Tag("move_planet")
-    world = map_schemas.world_name("On a map: the planet moved (LS12).", load_default=None)
+    world = map_schemas.world_name("On a map: the planet moved (LS12).", load_default=None, allow_none=False)
     orbit_field = integer(0, map_schemas.LAST_ORBIT_FIELD, "On a map: the field of its orbit it is set on (LS12).",
-                          load_default=None)
+                          load_default=None, allow_none=False)
 
 
 ACTIONS: Final[Mapping[str, type[Action]]] = {
@@ -597,6 +597,7 @@ class TulTurnBody(Schema):
         "Stahl und Sterne: the map the turn is played on; its actions are judged on it too (LS14–LS22). "
         "Default none: the players' word.",
         load_default=None,
+        allow_none=False,
     )
 
 

@@ -143,8 +143,8 @@ class TulMapRenderQuery(TulMapQuery):
     """A map to draw, with the reach of one group if `side` and `group` are given."""
 
     problems: ClassVar = {422: "InvalidMapOrQuery"}
-    side = choice(Side, "The group whose reach is drawn: its side.", load_default=None)
-    group = Ident("The group whose reach is drawn (LS16, LS17).", load_default=None)
+    side = choice(Side, "The group whose reach is drawn: its side.", load_default=None, allow_none=False)
+    group = Ident("The group whose reach is drawn (LS16, LS17).", load_default=None, allow_none=False)
 
 
 class ReachAnswer(NamedTuple):
