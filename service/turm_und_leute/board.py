@@ -623,36 +623,18 @@ def room_refusal(board: Map, place: Field, *, leaving: Field | None = None) -> R
 # ---------------------------------------------------------------------- the example
 
 
+def _sectors(printed: str) -> tuple[Sector, ...]:
+    """Sectors as a map prints them: each its letter and number (``"a4 b2"``)."""
+    return tuple(Sector(word[0], int(word[1:])) for word in printed.split())
+
+
 EXAMPLE_WORLDS: Final = (
     World(
-        TECHNO,
-        ("aaaabbbb", "aaaabbbb", "ccddeeff", "gggggggg"),
-        (
-            Sector("a", 4),
-            Sector("b", 4),
-            Sector("c", 2),
-            Sector("d", 2),
-            Sector("e", 2),
-            Sector("f", 2),
-            Sector("g", 7),
-        ),
-        Place(0, 0),
+        TECHNO, ("aaaabbbb",) * 2 + ("ccddeeff", "gggggggg"), _sectors("a4 b4 c2 d2 e2 f2 g7"), Place(0, 0)
     ),
-    World(
-        "green",
-        ("aaabbb", "aaabbb", "ccdddd"),
-        (Sector("a", 3), Sector("b", 3), Sector("c", 2), Sector("d", 3)),
-        Place(1, 1),
-        Site.GREEN,
-    ),
-    World("blue", ("aaabbb", "aaabbb", "aaabbb"), (Sector("a", 5), Sector("b", 3)), Place(1, 2), Site.BLUE),
-    World(
-        "red",
-        ("aaaaaa", "bbcccc", "bbcccc"),
-        (Sector("a", 4), Sector("b", 2), Sector("c", 3)),
-        Place(2, 5),
-        Site.RED,
-    ),
+    World("green", ("aaabbb", "aaabbb", "ccdddd"), _sectors("a3 b3 c2 d3"), Place(1, 1), Site.GREEN),
+    World("blue", ("aaabbb", "aaabbb", "aaabbb"), _sectors("a5 b3"), Place(1, 2), Site.BLUE),
+    World("red", ("aaaaaa", "bbcccc", "bbcccc"), _sectors("a4 b2 c3"), Place(2, 5), Site.RED),
 )
 """The example's worlds: the project's own design (the supplement prints no map), with
 the blue world's sectors of 5 and 3 the text names and the TechnoWelt's 7-sector at the

@@ -87,7 +87,6 @@ class Pattern(Name):
         return value
 
 
-
 class FieldName(Pattern):
     """A field of a world, ``world:row:column``, loaded as a :class:`Field`."""
 
@@ -100,10 +99,8 @@ class FieldName(Pattern):
             raise ValidationError(self.mistake)
         return found
 
-
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else str(value)
-
 
 
 def world_name(doc: str = "A world's name.", **kwargs: Any) -> Pattern:
@@ -259,12 +256,10 @@ class TulReach(Schema):
     )
     path = fields_of("The fields from the group's own to this one; between worlds, the two.", required=True)
     long = flag("A long move (LS16).", required=True)
-    bridge = (
-        integer(
-            0,
-            doc="The fields of the solar system the bridge this move builds spans (LS17); "
-            "left out when it builds none.",
-        )
+    bridge = integer(
+        0,
+        doc="The fields of the solar system the bridge this move builds spans (LS17); "
+        "left out when it builds none.",
     )
     rules = listing(
         String(metadata=described("A rule id.")), "The rules the move is judged by.", required=True
@@ -354,3 +349,36 @@ class TulSectorFacts(Schema):
     attack_from_outside = flag("No attacker stands in the target's sector (LS2).", required=True)
     attack_from_tower = flag("An attacker stands in another sector with a tower (LS2).", required=True)
     target_side_imperator = flag("The target is the imperator's (LS2).", required=True)
+
+
+# ------------------------------------------------------------------ a turn on the map
+
+
+def on_map(doc: str) -> FieldName:
+    """An action's field on a map (:mod:`.map_turn`): left out without one."""
+    return FieldName(doc, load_default=None, allow_none=False)
+
+
+def planet_members() -> tuple[Pattern, Any]:
+    """The Fluid's move of a planet on a map (LS12): the world and the field of its orbit."""
+    return (
+        world_name("On a map: the planet moved (LS12).", load_default=None, allow_none=False),
+        integer(
+            0,
+            LAST_ORBIT_FIELD,
+            "On a map: the field of its orbit it is set on (LS12).",
+            load_default=None,
+            allow_none=False,
+        ),
+    )
+
+
+def turn_map() -> Any:
+    """A turn's ``map``: the turn is judged on it too (:mod:`.map_turn`)."""
+    return nested(
+        TulMap,
+        "Stahl und Sterne: the map the turn is played on; its actions are judged on it too "
+        "(LS14–LS22). Default none: the players' word.",
+        load_default=None,
+        allow_none=False,
+    )

@@ -74,11 +74,6 @@ from service.turm_und_leute.schema_fields import (
 )
 from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
 
-
-def on_map(doc: str) -> map_schemas.FieldName:
-    """An action's field on a map: left out without one."""
-    return map_schemas.FieldName(doc, load_default=None, allow_none=False)
-
 MAX_ACTIONS: Final = 200
 """The most actions a turn may list (far more than any side's markers allow)."""
 DESTINATIONS: Final = ("board", "off")
@@ -399,8 +394,7 @@ class TulMoveAction(Action):
     to = Among(DESTINATIONS, "Angels only: `board` to enter from the edge, `off` to flee to it (L18).",
                load_default=None, allow_none=False)
     gold = integer(0, doc="Gold pieces collected on the way (asserted; L19). Default 0.", load_default=0)
-    field = on_map("Stahl und Sterne on a map: the field the group moves to, or an angel enters on "
-                   "(LS16, LS17, LS20).")
+    field = map_schemas.on_map("On a map: the field moved to, or an angel enters on (LS16, LS17, LS20).")
 
 
 class TulWorkAction(Action):
@@ -422,7 +416,7 @@ class TulAttackAction(Action):
     left_out = frozenset({"field"})
     type = Tag("attack")
     group = Ident(_GROUP, required=True)
-    field = on_map("Stahl und Sterne on a map: the field attacked (LS18, LS20, LS22).")
+    field = map_schemas.on_map("Stahl und Sterne on a map: the field attacked (LS18, LS20, LS22).")
 
 
 class TulBuildAction(Action):
@@ -432,7 +426,7 @@ class TulBuildAction(Action):
     left_out = frozenset({"field"})
     type = Tag("build")
     project = choice(Project, "What is built.", required=True)
-    field = on_map("Stahl und Sterne on a map: the field a small tower stands on (LS19).")
+    field = map_schemas.on_map("Stahl und Sterne on a map: the field a small tower stands on (LS19).")
 
 
 class TulConvertAction(Action):
@@ -452,7 +446,7 @@ class TulHireAction(Action):
     left_out = frozenset({"field"})
     type = Tag("hire")
     figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", load_default=1)
-    field = on_map("Stahl und Sterne on a map: the field the new group is placed on (LS11, LS15, LS20).")
+    field = map_schemas.on_map("Stahl und Sterne on a map: the field the new group is placed on (LS11, LS15, LS20).")
 
 
 class TulBridgeAction(Action):
@@ -471,7 +465,7 @@ class TulPlaceAction(Action):
     build = Place
     left_out = frozenset({"field"})
     type = Tag("place")
-    field = on_map("Stahl und Sterne on a map: the field of the new fluid (L30, LS15).")
+    field = map_schemas.on_map("Stahl und Sterne on a map: the field of the new fluid (L30, LS15).")
 
 
 class TulRelocateAction(Action):
@@ -508,9 +502,7 @@ class TulMovePlanetAction(Action):
     build = MovePlanet
     left_out = frozenset({"world", "orbit_field"})
     type = Tag("move_planet")
-    world = map_schemas.world_name("On a map: the planet moved (LS12).", load_default=None, allow_none=False)
-    orbit_field = integer(0, map_schemas.LAST_ORBIT_FIELD, "On a map: the field of its orbit it is set on (LS12).",
-                          load_default=None, allow_none=False)
+    world, orbit_field = map_schemas.planet_members()
 
 
 ACTIONS: Final[Mapping[str, type[Action]]] = {
@@ -592,13 +584,7 @@ class TulTurnBody(Schema):
     start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true.",
                  load_default=True)
     end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.", load_default=True)
-    map = nested(
-        map_schemas.TulMap,
-        "Stahl und Sterne: the map the turn is played on; its actions are judged on it too (LS14–LS22). "
-        "Default none: the players' word.",
-        load_default=None,
-        allow_none=False,
-    )
+    map = map_schemas.turn_map()
 
 
 class TulGoalBody(Schema):
