@@ -134,7 +134,7 @@ def test_l3_and_ls3_a_refusal_and_the_other_edition(page: Page) -> None:
     page.click("#resolve")
     expect(page.locator("#message")).to_have_text("L3: a group of graf may not attack")
     expect(page.locator("#problems li")).to_have_text(
-        ["L3 · /attackers/0/kind · a group of graf may not attack"]
+        ["L3 · Attacker 1, kind: a group of graf may not attack"]
     )
     expect(attacker.locator('[data-member="kind"]')).to_have_class("bad")
     # The answer to the fight before is gone.

@@ -218,6 +218,13 @@ function showOutcome(outcome, sent) {
   $("#contributions").hidden = false;
 }
 
+// A label's own words, without those of the control inside it (a list's options).
+function labelText(label) {
+  const own = label.cloneNode(true);
+  own.querySelectorAll("input, select, textarea, output").forEach((control) => control.remove());
+  return own.textContent.trim();
+}
+
 // Where a problem's pointer (/attackers/0/figures) is on the page, in the words the
 // player reads there: the group's title and the field's label; never the pointer.
 function placeOf(pointer) {
@@ -226,7 +233,7 @@ function placeOf(pointer) {
   const row = $$(".group").find((group) => pointer.startsWith(group.dataset.pointer));
   const legend = row && row.querySelector("legend");
   const label = input && input.closest("label");
-  const words = [legend ? legend.textContent.trim() : "", label ? label.textContent.trim() : ""].filter(Boolean);
+  const words = [legend ? legend.textContent.trim() : "", label ? labelText(label) : ""].filter(Boolean);
   return words.length ? words.join(", ") : _("(the fight)");
 }
 
