@@ -196,3 +196,24 @@ def test_spiel_der_tuerme_says_its_board_scrolls_on_a_phone(phone: Page, base_ur
     # The hint is above the board, on the first screen.
     bottom = phone.evaluate("() => document.querySelector('#scroll-hint').getBoundingClientRect().bottom")
     assert bottom <= HEIGHT
+    # A stack picked: each target's height badge inside its square, its number on it.
+    position = player.api("/v1/spiel-der-tuerme/setup?players=2&seed=1")
+    moves = player.api("/v1/spiel-der-tuerme/moves", {"position": position})["moves"]
+    player.open("?game=spiel-der-tuerme#players=2&seed=1")
+    player.click(moves[0]["from"])
+    badges = phone.evaluate(BADGES)
+    assert badges, "no badge drawn"
+    for square, cell, badge, label in badges:
+        inside = cell[0] <= badge[0] and badge[2] <= cell[2] + 0.5 and cell[1] <= badge[1]
+        assert inside, (square, cell, badge)
+        assert badge[0] <= label[0] and label[2] <= badge[2] + 0.5, (square, badge, label)
+
+
+#: Each square's box, its badge's box and its badge label's box (a picked stack's targets).
+BADGES = """() => [...document.querySelectorAll('#board g[data-square]')]
+  .filter((g) => g.querySelector('rect[rx] + text.label'))
+  .map((g) => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const label = g.querySelector('rect[rx] + text.label');
+    return [g.dataset.square, box(g.querySelector('rect')), box(label.previousElementSibling), box(label)];
+  })"""

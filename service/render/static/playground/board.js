@@ -139,8 +139,32 @@ function legible() {
       if (!text.dataset.size) text.dataset.size = String(parseFloat(getComputedStyle(text).fontSize) || 12);
       const needed = Math.ceil((MIN_TEXT / scale) * 10) / 10;
       text.setAttribute("font-size", String(Math.max(Number(text.dataset.size), needed)));
+      fitBadge(text);
     }
   }
+}
+
+// A square's badge (a cost, a target height: a rounded box in its upper right corner with
+// the label on it) grows with its label and stays inside its square: enlarged alone, the
+// label ran over the box and was cut off by the square beside it.
+function fitBadge(text) {
+  const badge = text.previousElementSibling;
+  const square = text.closest("g[data-square]");
+  if (!text.classList.contains("label") || !square || !badge || badge.tagName !== "rect" || !badge.hasAttribute("rx")) return;
+  const side = Number(square.querySelector("rect").getAttribute("width"));
+  for (const [node, names] of [[badge, ["x", "y", "width", "height"]], [text, ["x", "y"]]]) {
+    for (const name of names) if (!node.dataset[name]) node.dataset[name] = node.getAttribute(name);
+  }
+  const k = Number(text.getAttribute("font-size")) / Number(text.dataset.size);
+  const width = Number(badge.dataset.width) * k;
+  const height = Number(badge.dataset.height) * k;
+  const x = Math.max(0, Math.min(Number(badge.dataset.x), side - 1 - width));
+  const y = Number(badge.dataset.y);
+  badge.setAttribute("x", String(x));
+  badge.setAttribute("width", String(width));
+  badge.setAttribute("height", String(height));
+  text.setAttribute("x", String(x + width / 2));
+  text.setAttribute("y", String(y + (Number(text.dataset.y) - y) * k));
 }
 
 // ---------------------------------------------------------------------------- grid
