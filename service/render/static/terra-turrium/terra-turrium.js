@@ -31,16 +31,9 @@ const emptyPlan = () => ({ take: [], place: [], move: [] });
 const copyPlan = (plan) => ({ take: [...plan.take], place: [...plan.place], move: plan.move.map((m) => ({ ...m, path: [...m.path] })) });
 const planSize = (plan) => plan.take.length + plan.place.length + plan.move.length;
 const list = (items) => items.join(", ");
-// A territory (NW, NE, SE, SW) as the page's language abbreviates it (German NO, SO).
-const TERRITORIES = { NW: N_("NW"), NE: N_("NE"), SE: N_("SE"), SW: N_("SW") };
-const territories = (ids) => listOf(ids.map((id) => (TERRITORIES[id] ? _(TERRITORIES[id]) : id)));
-// The picture's labels of the territories ("NE · yellow") in the page's abbreviations.
-function localTerritories(svg) {
-  for (const text of $$("text", svg)) {
-    const found = /^(NW|NE|SE|SW)( · .*)$/.exec(text.textContent);
-    if (found) text.textContent = _(TERRITORIES[found[1]]) + found[2];
-  }
-}
+// A territory (NW, NE, SE, SW) as the page's language abbreviates the compass (the
+// catalog's `territory` names: German NO, SO).
+const territories = (ids) => listOf(ids.map((id) => nameOf("territory", id)));
 // A seat as players read it: its colour in the page's language (the id stays the API's).
 const seatName = (id) => nameOf("seat", id);
 const seats = (ids) => list(ids.map(seatName));
@@ -359,7 +352,6 @@ class TerraTurrium {
   paint(picture, { push, moving, mover }) {
     const g = this.game;
     const svg = svgNode(picture);
-    localTerritories(svg);
     $("#board").replaceChildren(svg);
     g.reserve = reserveIn(svg);
     this.drawPlan(svg);
@@ -598,7 +590,6 @@ class TerraTurrium {
     const state = $("text.turn", svg);
     if (state) state.textContent = _("turrians still to place: {count}", { count: g.reserve[seat.id] });
     document.body.setAttribute("data-setting-up", "");
-    localTerritories(svg);
     this.markPlacer(svg, seat.id);
     $("#board").replaceChildren(svg);
     this.shell.showPosition(g.notation, { placing: true, push });
