@@ -37,7 +37,7 @@ from service.common.schema import (
     keyed,
     readings,
 )
-from service.common.schema_shapes import verdict_answer
+from service.common.schema_shapes import Const, LegalAnswer, Verdicts
 from service.common.shapes import token
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
@@ -322,7 +322,21 @@ class SdtViolation(Schema):
     interpretations = readings()
 
 
-SdtValidateAnswer = verdict_answer(SdtViolation, "Sdt", "part")
+class SdtIllegalAnswer(Schema):
+    """The turn is illegal: its first illegal part."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(SdtViolation, required=True)
+
+
+class SdtLegalAnswer(LegalAnswer):
+    """The whole turn is legal."""
+
+
+class SdtValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal part."""
+
+    variants = (SdtIllegalAnswer, SdtLegalAnswer)
 
 
 class SdtQuarterPoints(Schema):

@@ -47,7 +47,7 @@ from service.common.schema import (
     keyed,
     readings,
 )
-from service.common.schema_shapes import Either, verdict_answer
+from service.common.schema_shapes import Either, LegalAnswer, Verdicts
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
 from service.terra_turrium import actions
 from service.terra_turrium.actions import CaptureKind, EventType
@@ -446,7 +446,17 @@ class ViolationSchema(Schema):
     interpretations = readings()
 
 
-ValidateAnswer = verdict_answer(ViolationSchema)
+class IllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(ViolationSchema, required=True)
+
+
+class ValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants = (IllegalAnswer, LegalAnswer)
 
 
 def _event(type_: EventType, doc: str, **members: Any) -> type[Schema]:

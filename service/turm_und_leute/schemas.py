@@ -25,13 +25,14 @@ from marshmallow import ValidationError
 from service.common.frozen import quick_init
 from service.common.schema import (
     List,
+    Nested,
     OneOf,
     Schema,
     String,
     Word,
     readings,
 )
-from service.common.schema_shapes import verdict_answer
+from service.common.schema_shapes import Const, LegalAnswer, Verdicts
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_OBJECT
 from service.turm_und_leute import map_schemas
 from service.turm_und_leute.actions import (
@@ -628,7 +629,21 @@ class TulViolation(Schema):
     interpretations = readings()
 
 
-TulValidateAnswer = verdict_answer(TulViolation, "Tul")
+class TulIllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(TulViolation, required=True)
+
+
+class TulLegalAnswer(LegalAnswer):
+    """The whole turn is legal."""
+
+
+class TulValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants = (TulIllegalAnswer, TulLegalAnswer)
 
 
 class TulProduction(Record):
