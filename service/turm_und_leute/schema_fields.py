@@ -237,6 +237,27 @@ class Record(Schema):
         return {key: data[key] for key in original if key in data}
 
 
+class Records(List):
+    """A list of :class:`Record` objects (an answer's events), written in one pass: each the
+    mapping of the members it has, in its own order, its values as :class:`Record` writes
+    them (an enum member by its value, a list of them by theirs)."""
+
+    def __init__(self, record: type[Record], **kwargs: Any) -> None:
+        super().__init__(Nested(record), **kwargs)
+        self.error_messages["null"] = MUST_BE_ARRAY()
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return [{key: _plain(found) for key, found in record.items()} for record in value]
+
+
+def _plain(value: Any) -> Any:
+    if type(value) is tuple or type(value) is list:
+        return [json_value(entry) for entry in value]
+    return json_value(value)
+
+
 def count(text: str) -> Integer:
     """A count a record has only where it has one."""
     return integer(0, doc=text)

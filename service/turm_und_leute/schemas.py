@@ -62,6 +62,7 @@ from service.turm_und_leute.schema_fields import (
     Name,
     Ordered,
     Record,
+    Records,
     StopAtMissing,
     Tag,
     choice,
@@ -691,7 +692,7 @@ class TulApplyAnswer(Schema):
     ledger = nested(TulLedger, required=True)
     production = nested(TulProduction, required=True)
     markers_spent = integer(0, doc="Markers taken from the supply (L14, LS7).", required=True)
-    events = listing(nested(TulEvent), required=True)
+    events = Records(TulEvent, required=True)
     map = nested(map_schemas.TulMap, "The map after the turn, when the turn was played on one.")
 
 
