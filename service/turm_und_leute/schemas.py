@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from marshmallow import ValidationError
 
@@ -293,6 +293,7 @@ class TulLedgerGroup(Schema):
 
 
 _GROUP_MEMBERS: Final = frozenset(("id", "kind", "figures", "markers", "actions_used", "off_board"))
+_GROUP_TYPES: Final = (int, int, int, bool)
 
 
 def _group(raw: Any) -> TroopBody | None:
@@ -301,11 +302,11 @@ def _group(raw: Any) -> TroopBody | None:
         return None
     ident, kind, figures = raw.get("id"), raw.get("kind"), raw.get("figures")
     markers, used, off = raw.get("markers", 0), raw.get("actions_used", 0), raw.get("off_board", False)
-    if type(ident) is not str or not 1 <= len(ident) <= MAX_ID or type(kind) is not str or type(off) is not bool:
+    if type(ident) is not str or not 1 <= len(ident) <= MAX_ID or type(kind) is not str:
         return None
-    if type(figures) is not int or type(markers) is not int or markers < 0 or type(used) is not int or used < 0:
+    if (type(figures), type(markers), type(used), type(off)) != _GROUP_TYPES or markers < 0 or used < 0:
         return None
-    return TroopBody(ident, kind, figures, markers, used, off)
+    return TroopBody(ident, kind, cast(int, figures), markers, used, off)
 
 
 class Groups(List):
