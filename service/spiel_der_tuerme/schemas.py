@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError
 from service.common.budget import search_fields
-from service.common.grid import A_SQUARE, board_order
+from service.common.grid import A_SQUARE, board_order, square_doc
 from service.common.outcome import Outcome
 from service.common.refusal import N_
 from service.common.schema import (
@@ -57,7 +57,7 @@ from service.spiel_der_tuerme.position import (
 )
 
 SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
-SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
+SQUARE_DOC: Final = square_doc(GRID.last)
 OFF_BOARD: Final = N_("{name} is not a square of the board ({squares})")
 
 
