@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from marshmallow import ValidationError
 
@@ -33,7 +33,7 @@ from service.common.schema import (
     readings,
 )
 from service.common.schema_shapes import Const, LegalAnswer, Verdicts
-from service.common.shapes import MUST_BE_ARRAY, MUST_BE_OBJECT
+from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute import map_schemas
 from service.turm_und_leute.actions import (
     Absorb,
@@ -54,10 +54,10 @@ from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import BUILDINGS, RESOURCES, Ledger, Project, Site, Troop
 from service.turm_und_leute.schema_fields import (
-    MAX_ID,
     Among,
     AnyInteger,
     GroupName,
+    Groups,
     Ident,
     Name,
     Ordered,
@@ -70,7 +70,6 @@ from service.turm_und_leute.schema_fields import (
     described,
     flag,
     integer,
-    json_value,
     listing,
     nested,
 )
@@ -292,47 +291,6 @@ class TulLedgerGroup(Schema):
     off_board = flag("Angels only: it is off the board (L18). Default false.", load_default=False)
 
 
-_GROUP_MEMBERS: Final = frozenset(("id", "kind", "figures", "markers", "actions_used", "off_board"))
-_GROUP_TYPES: Final = (int, int, int, bool)
-
-
-def _group(raw: Any) -> TroopBody | None:
-    """A well-formed group (``None``: it has a mistake, which :class:`TulLedgerGroup` names)."""
-    if type(raw) is not dict or not _GROUP_MEMBERS.issuperset(raw):
-        return None
-    ident, kind, figures = raw.get("id"), raw.get("kind"), raw.get("figures")
-    markers, used, off = raw.get("markers", 0), raw.get("actions_used", 0), raw.get("off_board", False)
-    if type(ident) is not str or not 1 <= len(ident) <= MAX_ID or type(kind) is not str:
-        return None
-    if (type(figures), type(markers), type(used), type(off)) != _GROUP_TYPES or markers < 0 or used < 0:
-        return None
-    return TroopBody(ident, kind, cast(int, figures), markers, used, off)
-
-
-class Groups(List):
-    """A ledger's groups (the document's array of :class:`TulLedgerGroup`), read and written
-    in one pass over them: a list with a mistake is read group by group by
-    :class:`TulLedgerGroup`, which names every problem."""
-
-    def __init__(self, doc: str, **kwargs: Any) -> None:
-        super().__init__(nested(TulLedgerGroup), metadata=described(doc), **kwargs)
-        self.error_messages["null"] = MUST_BE_ARRAY()
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list:
-            found = tuple(map(_group, value))
-            if None not in found:
-                return found
-        return super()._deserialize(value, attr, data, **kwargs)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        if value is None:
-            return None
-        return [{"id": group.id, "kind": json_value(group.kind), "figures": group.figures,
-                 "markers": group.markers, "actions_used": group.actions_used, "off_board": group.off_board}
-                for group in value]
-
-
 class TulSupply(Record):
     """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4). Each defaults
     to 0."""
@@ -368,7 +326,7 @@ class TulLedger(Ordered):
                   required=True)
     markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
     supply = nested(TulSupply, "Resources. Default none.", load_default=dict)
-    groups = Groups("The side's groups. Default none.", load_default=())
+    groups = Groups(TulLedgerGroup, "The side's groups. Default none.", load_default=())
     buildings = nested(TulBuildings, "Buildings. Default none.", load_default=dict)
     fluids = integer(0, doc="The Fluid: fluids on the board (L30). Default 0.", load_default=0)
     stacks = listing(integer(2, doc="A stack's height."), "The Fluid: the heights of its stacks (L30). Default none.",
