@@ -52,6 +52,12 @@ NOT_A_SQUARE: Final = N_("{name} is not a square (a1 … {last})")
 # (Grid.last), so that no message spells a board's size.
 A_SQUARE: Final = N_("a square a1 … {last}")
 """``a square a1 … j10``: what a member must be (``must be a square a1 … j10``)."""
+def square_doc(last: str) -> str:
+    """The document's description of a square member (``A square, a1 … j10.``), in the
+    document's English: a sentence of the catalogs is never cut up for it."""
+    return f"A square, a1 … {last}."
+
+
 SQUARE_RANGE: Final = N_("square a1 … {last}")
 """``square a1 … j10``: what an entry of a list is not (``'k1' is not a square a1 … j10``)."""
 NOT_A_SQUARE_NAMED: Final = N_("{text} is not a square a1 … {last}")

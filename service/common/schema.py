@@ -88,7 +88,8 @@ class Worded:
         # a field with one validator (its bounds) has only that one to ask.
         validators = self.validators  # type: ignore[attr-defined]
         if len(validators) == 1:
-            if validators[0](value) is False:
+            validator = validators[0]
+            if validator(value) is False and not isinstance(validator, validate.Validator):
                 raise self.make_error("validator_failed")
         elif validators:
             super()._validate(value)  # type: ignore[misc]

@@ -168,27 +168,20 @@ def dumper(schema: type[Schema], doc: str = "") -> Callable[[Any], dict[str, Any
     return written
 
 
-def verdict_answer(violation: type[Schema], prefix: str = "", part: str = "action") -> type[Alternatives]:
-    """The answer of a turn's validation, the same in every game: ``{"legal": true}``, or
-    ``{"legal": false, "violation": …}`` with the game's ``violation`` schema. Made as the
-    schemas ``<prefix>IllegalAnswer`` and ``<prefix>LegalAnswer`` and their ``oneOf``,
-    ``<prefix>ValidateAnswer``, which dumps a :class:`~service.common.outcome.Verdict`;
-    ``part`` names what of a turn can be illegal (an action, a part)."""
-    module = violation.__module__
-    illegal = type(f"{prefix}IllegalAnswer", (Schema,), {
-        "__doc__": f"The turn is illegal: its first illegal {part}.", "__module__": module,
-        "legal": Const(False, required=True, metadata={"description": "Always false here."}),
-        "violation": Nested(violation, required=True),
-    })
-    legal = type(f"{prefix}LegalAnswer", (Schema,), {
-        "__doc__": "The whole turn is legal.", "__module__": module,
-        "legal": Const(True, required=True, metadata={"description": "Always true here."}),
-    })
-    made: type[Alternatives] = type(f"{prefix}ValidateAnswer", (Alternatives,), {
-        "__doc__": f"Whether the turn is legal; if not, its first illegal {part}.", "__module__": module,
-        "variants": (illegal, legal), "pick": staticmethod(is_legal),
-    })
-    return made
+class LegalAnswer(Schema):
+    """The whole turn is legal."""
+
+    legal = Const(True, required=True, metadata={"description": "Always true here."})
+
+
+class Verdicts(Alternatives):
+    """The answer of a turn's validation, the same in every game: ``{"legal": true}``
+    (:class:`LegalAnswer`), or ``{"legal": false, "violation": …}`` with the game's
+    violation; it dumps a :class:`~service.common.outcome.Verdict`."""
+
+    @staticmethod
+    def pick(value: Any) -> int:
+        return is_legal(value)
 
 
 class Either(Worded, fields.Field[Any]):

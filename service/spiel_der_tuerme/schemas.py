@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from service.common import InvalidPositionError
 from service.common.budget import search_fields
-from service.common.grid import A_SQUARE, board_order
+from service.common.grid import A_SQUARE, board_order, square_doc
 from service.common.outcome import Outcome
 from service.common.refusal import N_
 from service.common.schema import (
@@ -37,7 +37,7 @@ from service.common.schema import (
     keyed,
     readings,
 )
-from service.common.schema_shapes import verdict_answer
+from service.common.schema_shapes import Const, LegalAnswer, Verdicts
 from service.common.shapes import token
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol
@@ -57,7 +57,7 @@ from service.spiel_der_tuerme.position import (
 )
 
 SQUARE_WORDS: Final = A_SQUARE(last=GRID.last)
-SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
+SQUARE_DOC: Final = square_doc(GRID.last)
 OFF_BOARD: Final = N_("{name} is not a square of the board ({squares})")
 
 
@@ -322,7 +322,21 @@ class SdtViolation(Schema):
     interpretations = readings()
 
 
-SdtValidateAnswer = verdict_answer(SdtViolation, "Sdt", "part")
+class SdtIllegalAnswer(Schema):
+    """The turn is illegal: its first illegal part."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(SdtViolation, required=True)
+
+
+class SdtLegalAnswer(LegalAnswer):
+    """The whole turn is legal."""
+
+
+class SdtValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal part."""
+
+    variants = (SdtIllegalAnswer, SdtLegalAnswer)
 
 
 class SdtQuarterPoints(Schema):

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from service.common.cache import cached_property
 from service.common.frozen import quick_init
-from service.common.grid import A_SQUARE
+from service.common.grid import A_SQUARE, square_doc
 from service.common.refusal import N_, Nn_
 from service.terra_turrium.board import (
     CLOCKWISE,
@@ -64,7 +64,7 @@ _SEAT_ID: Final = re.compile(SEAT_ID_WORD)
 
 SQUARE_WORDS: Final = A_SQUARE(last=SQUARE_NAMES[-1])
 SQUARE_TEXT: Final = str(SQUARE_WORDS)
-SQUARE_DOC: Final = f"A square, {SQUARE_WORDS[9:]}."
+SQUARE_DOC: Final = square_doc(SQUARE_NAMES[-1])
 
 
 def is_seat_id(value: object) -> bool:

@@ -8,9 +8,9 @@ same classes (a class's name is its component's), and the codec
 of an input are made by :func:`~service.common.schema.answer_of` (every member
 required, as an answer writes them all).
 
-The heights are one dense field (:class:`Heights`): a 10 × 10 table read in a few
-C-level passes, where ``List(List(Integer))`` would judge each of its 100 cells as a
-field of its own.
+The dense shapes are fields of their own, read and written in one pass:
+:class:`~service.terra_turrium.schema_fields.Heights` (the 10 × 10 table), :class:`Seats`
+and :class:`Reaches`.
 
 >>> SeatInput().load({"id": "red", "territories": ["SE", "NE"], "turrians": [], "attacks": 0}).territories
 (<Territory.NE: 'NE'>, <Territory.SE: 'SE'>)
@@ -21,22 +21,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import Field
-from itertools import chain
 from typing import Any, ClassVar, Final, TypeVar
 
 from marshmallow import ValidationError, fields
 
 from service.common.budget import search_fields
-from service.common.errors import MAX_PROBLEMS
 from service.common.grid import board_order
 from service.common.outcome import is_legal
 from service.common.refusal import N_
 from service.common.schema import (
     Alternatives,
-    Between,
     Choice,
     Const,
-    Entries,
     Flag,
     Integer,
     List,
@@ -51,7 +47,7 @@ from service.common.schema import (
     keyed,
     readings,
 )
-from service.common.schema_shapes import Either, verdict_answer
+from service.common.schema_shapes import Either, LegalAnswer, Verdicts
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
 from service.terra_turrium import actions
 from service.terra_turrium.actions import CaptureKind, EventType
@@ -77,6 +73,7 @@ from service.terra_turrium.position import (
     Seat,
     TurnState,
 )
+from service.terra_turrium.schema_fields import Heights as Heights
 from service.terra_turrium.take import RemovalRule
 
 RESERVE: Final = "reserve"
@@ -174,82 +171,6 @@ class PhaseOrTurn(Word):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return VIOLATION_TURN if value is None else value.value
-
-
-class Heights(Worded, fields.List[Any]):
-    """The heights: a JSON array of ``SIZE`` ranks of ``SIZE`` integers 0 … ``MAX_HEIGHT``,
-    loaded into one flat tuple rank after rank and dumped as ranks again. One field for
-    the whole table (the document shows its ranks and cells): the usual table is read in
-    a few C-level passes, and a table with mistakes is walked cell by cell, naming each
-    (at most :data:`~service.common.errors.MAX_PROBLEMS`)."""
-
-    default_error_messages = {"invalid": MUST_BE_ARRAY}
-
-    def __init__(self, doc: str, **kwargs: Any) -> None:
-        self.cell = Integer(0, MAX_HEIGHT, metadata=_doc("Stones on the square (B5)."))
-        rank = List(self.cell, SIZE, SIZE, metadata=_doc("One rank, file a first."))
-        self.entries = Entries(SIZE, SIZE)
-        super().__init__(rank, validate=self.entries, metadata=_doc(doc), **kwargs)
-        self.error_messages["null"] = MUST_BE_ARRAY()
-        self.out_of_bounds = Between(0, MAX_HEIGHT).mistake
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        found = _well_formed(value)
-        if found is not None:
-            return found
-        if type(value) is not list:
-            raise self.make_error("invalid")
-        self.entries(value)
-        errors: dict[int, Any] = {}
-        count = 0
-        for r, row in enumerate(value):
-            if type(row) is not list:
-                errors[r], count = [MUST_BE_ARRAY()], count + 1
-            elif len(row) != SIZE:
-                errors[r], count = [self.entries.mistake], count + 1
-            else:
-                for f, cell in enumerate(row):
-                    if type(cell) is not int:
-                        errors.setdefault(r, {})[f] = [MUST_BE_INTEGER()]
-                    elif not 0 <= cell <= MAX_HEIGHT:
-                        errors.setdefault(r, {})[f] = [self.out_of_bounds]
-                    else:
-                        continue
-                    count += 1
-                    if count >= MAX_PROBLEMS:
-                        break
-            if count >= MAX_PROBLEMS:
-                break
-        raise ValidationError(errors)
-
-    def _validate(self, value: Any) -> None:
-        """Nothing more: the bounds (``validators``, for the document) are judged while reading."""
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else [list(value[start : start + SIZE]) for start in _STARTS]
-
-
-_LISTS: Final = {list}
-_RANKS: Final = {SIZE}
-_INTS: Final = {int}
-_STARTS: Final = range(0, SIZE * SIZE, SIZE)
-
-
-def _well_formed(value: Any) -> tuple[int, ...] | None:
-    """A table without a mistake, read in a few C-level passes (``None``: it has one)."""
-    if type(value) is not list or len(value) != SIZE:
-        return None
-    if set(map(type, value)) != _LISTS or set(map(len, value)) != _RANKS:
-        return None
-    flat = list(chain.from_iterable(value))
-    if set(map(type, flat)) != _INTS:
-        return None
-    try:
-        bytes(flat)  # every cell within 0 … 255, in one C-level pass
-    except ValueError:
-        if min(flat) < 0:
-            return None
-    return tuple(flat) if max(flat) <= MAX_HEIGHT else None
 
 
 def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
@@ -525,7 +446,17 @@ class ViolationSchema(Schema):
     interpretations = readings()
 
 
-ValidateAnswer = verdict_answer(ViolationSchema)
+class IllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(ViolationSchema, required=True)
+
+
+class ValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants = (IllegalAnswer, LegalAnswer)
 
 
 def _event(type_: EventType, doc: str, **members: Any) -> type[Schema]:

@@ -17,6 +17,7 @@ They keep the problems exactly as the contract has always named them:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, TypeVar
 
 from marshmallow import RAISE, ValidationError, fields, post_dump
@@ -235,6 +236,72 @@ class Record(Schema):
     @post_dump(pass_original=True)
     def _in_its_order(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
         return {key: data[key] for key in original if key in data}
+
+
+class Records(List):
+    """A list of :class:`Record` objects (an answer's events), written in one pass: each the
+    mapping of the members it has, in its own order, its values as :class:`Record` writes
+    them (an enum member by its value, a list of them by theirs)."""
+
+    def __init__(self, record: type[Record], **kwargs: Any) -> None:
+        super().__init__(Nested(record), **kwargs)
+        self.error_messages["null"] = MUST_BE_ARRAY()
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return [{key: _plain(found) for key, found in record.items()} for record in value]
+
+
+def _plain(value: Any) -> Any:
+    if type(value) is tuple or type(value) is list:
+        return [json_value(entry) for entry in value]
+    return json_value(value)
+
+
+_GROUP_MEMBERS: Final = frozenset(("id", "kind", "figures", "markers", "actions_used", "off_board"))
+_GROUP_TYPES: Final = (int, int, int, bool)
+
+
+def _group(raw: Any, build: Callable[..., Any]) -> Any:
+    """A well-formed group, made by ``build`` (``None``: it has a mistake, which the
+    group's schema names)."""
+    if type(raw) is not dict or not _GROUP_MEMBERS.issuperset(raw):
+        return None
+    ident, kind, figures = raw.get("id"), raw.get("kind"), raw.get("figures")
+    markers, used, off = raw.get("markers", 0), raw.get("actions_used", 0), raw.get("off_board", False)
+    if type(ident) is not str or not 1 <= len(ident) <= MAX_ID or type(kind) is not str:
+        return None
+    if (type(figures), type(markers), type(used), type(off)) != _GROUP_TYPES or markers < 0 or used < 0:
+        return None
+    return build(ident, kind, figures, markers, used, off)
+
+
+class Groups(List):
+    """A ledger's groups (the document's array of ``group``, the schema of one), read and
+    written in one pass over them: a list with a mistake is read group by group by
+    ``group``, which names every problem."""
+
+    def __init__(self, group: type[Schema], doc: str, **kwargs: Any) -> None:
+        super().__init__(nested(group), metadata=described(doc), **kwargs)
+        self.error_messages["null"] = MUST_BE_ARRAY()
+        assert group.build is not None
+        self.build: Callable[..., Any] = group.build
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list:
+            build = self.build
+            found = tuple(_group(raw, build) for raw in value)
+            if None not in found:
+                return found
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return [{"id": group.id, "kind": json_value(group.kind), "figures": group.figures,
+                 "markers": group.markers, "actions_used": group.actions_used, "off_board": group.off_board}
+                for group in value]
 
 
 def count(text: str) -> Integer:

@@ -25,14 +25,15 @@ from marshmallow import ValidationError
 from service.common.frozen import quick_init
 from service.common.schema import (
     List,
+    Nested,
     OneOf,
     Schema,
     String,
     Word,
     readings,
 )
-from service.common.schema_shapes import verdict_answer
-from service.common.shapes import MUST_BE_ARRAY, MUST_BE_OBJECT
+from service.common.schema_shapes import Const, LegalAnswer, Verdicts
+from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute import map_schemas
 from service.turm_und_leute.actions import (
     Absorb,
@@ -53,14 +54,15 @@ from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import BUILDINGS, RESOURCES, Ledger, Project, Site, Troop
 from service.turm_und_leute.schema_fields import (
-    MAX_ID,
     Among,
     AnyInteger,
     GroupName,
+    Groups,
     Ident,
     Name,
     Ordered,
     Record,
+    Records,
     StopAtMissing,
     Tag,
     choice,
@@ -68,7 +70,6 @@ from service.turm_und_leute.schema_fields import (
     described,
     flag,
     integer,
-    json_value,
     listing,
     nested,
 )
@@ -290,46 +291,6 @@ class TulLedgerGroup(Schema):
     off_board = flag("Angels only: it is off the board (L18). Default false.", load_default=False)
 
 
-_GROUP_MEMBERS: Final = frozenset(("id", "kind", "figures", "markers", "actions_used", "off_board"))
-
-
-def _group(raw: Any) -> TroopBody | None:
-    """A well-formed group (``None``: it has a mistake, which :class:`TulLedgerGroup` names)."""
-    if type(raw) is not dict or not _GROUP_MEMBERS.issuperset(raw):
-        return None
-    ident, kind, figures = raw.get("id"), raw.get("kind"), raw.get("figures")
-    markers, used, off = raw.get("markers", 0), raw.get("actions_used", 0), raw.get("off_board", False)
-    if type(ident) is not str or not 1 <= len(ident) <= MAX_ID or type(kind) is not str or type(off) is not bool:
-        return None
-    if type(figures) is not int or type(markers) is not int or markers < 0 or type(used) is not int or used < 0:
-        return None
-    return TroopBody(ident, kind, figures, markers, used, off)
-
-
-class Groups(List):
-    """A ledger's groups (the document's array of :class:`TulLedgerGroup`), read and written
-    in one pass over them: a list with a mistake is read group by group by
-    :class:`TulLedgerGroup`, which names every problem."""
-
-    def __init__(self, doc: str, **kwargs: Any) -> None:
-        super().__init__(nested(TulLedgerGroup), metadata=described(doc), **kwargs)
-        self.error_messages["null"] = MUST_BE_ARRAY()
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list:
-            found = tuple(map(_group, value))
-            if None not in found:
-                return found
-        return super()._deserialize(value, attr, data, **kwargs)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        if value is None:
-            return None
-        return [{"id": group.id, "kind": json_value(group.kind), "figures": group.figures,
-                 "markers": group.markers, "actions_used": group.actions_used, "off_board": group.off_board}
-                for group in value]
-
-
 class TulSupply(Record):
     """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4). Each defaults
     to 0."""
@@ -365,7 +326,7 @@ class TulLedger(Ordered):
                   required=True)
     markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
     supply = nested(TulSupply, "Resources. Default none.", load_default=dict)
-    groups = Groups("The side's groups. Default none.", load_default=())
+    groups = Groups(TulLedgerGroup, "The side's groups. Default none.", load_default=())
     buildings = nested(TulBuildings, "Buildings. Default none.", load_default=dict)
     fluids = integer(0, doc="The Fluid: fluids on the board (L30). Default 0.", load_default=0)
     stacks = listing(integer(2, doc="A stack's height."), "The Fluid: the heights of its stacks (L30). Default none.",
@@ -628,7 +589,21 @@ class TulViolation(Schema):
     interpretations = readings()
 
 
-TulValidateAnswer = verdict_answer(TulViolation, "Tul")
+class TulIllegalAnswer(Schema):
+    """The turn is illegal: its first illegal action."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+    violation = Nested(TulViolation, required=True)
+
+
+class TulLegalAnswer(LegalAnswer):
+    """The whole turn is legal."""
+
+
+class TulValidateAnswer(Verdicts):
+    """Whether the turn is legal; if not, its first illegal action."""
+
+    variants = (TulIllegalAnswer, TulLegalAnswer)
 
 
 class TulProduction(Record):
@@ -676,7 +651,7 @@ class TulApplyAnswer(Schema):
     ledger = nested(TulLedger, required=True)
     production = nested(TulProduction, required=True)
     markers_spent = integer(0, doc="Markers taken from the supply (L14, LS7).", required=True)
-    events = listing(nested(TulEvent), required=True)
+    events = Records(TulEvent, required=True)
     map = nested(map_schemas.TulMap, "The map after the turn, when the turn was played on one.")
 
 

@@ -23,8 +23,8 @@ What this package adds to flask-smorest: :mod:`.transport`'s
 :class:`~.transport.RequestParser` (JSON bodies read by the service's own decoder, 415
 for another media type, 413 over 64 KiB however framed, a refused body's problems as a
 400 in document order) and :mod:`.blueprint`'s :class:`~.blueprint.Blueprint` (which
-reads with it, dumps an answer with its schema at once, and documents each operation's
-error answers from its request schema's ``problems``), with :func:`~.blueprint.negotiate`
+reads with it, lets flask-smorest dump each answer with its schema, and documents each
+operation's error answers from its request schema's ``problems``), with :func:`~.blueprint.negotiate`
 and the media types of pictures.
 """
 
