@@ -51,6 +51,8 @@ def _example_path(name: str) -> str:
     prefix, _, rest = name.partition("_")
     if prefix in games:
         turns = rest in ("suggest", "apply", "validate")
+        if rest.startswith("map_"):  # Stahl und Sterne's map questions: /map/sector-facts …
+            return f"{games[prefix]}/map/{rest.removeprefix('map_').replace('_', '-')}"
         return f"{games[prefix]}/turns/{rest}" if turns else f"{games[prefix]}/{rest}"
     return {"replay": "/v1/games/replay", "suggest": "/v1/turns/suggest", "batch": "/v1/batch",
             "apply": "/v1/turns/apply", "validate": "/v1/turns/validate",
