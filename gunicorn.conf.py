@@ -4,4 +4,4 @@ The settings live in the package (service/gunicorn_conf.py) so an installed copy
 them too; this file only re-exports them.
 """
 
-from service.gunicorn_conf import *  # noqa: F401,F403
+from service.gunicorn_conf import *  # noqa: F403

@@ -29,7 +29,17 @@ from pathlib import Path
 from typing import Any, Final
 
 from bench.server import ENDPOINTS, RESULTS, request, run_wrk, table, write_requests, wrk_version
-from tools.image import IMAGE, PURE_IMAGE, Failure, NotTested, build, container, ensure_base, ensure_podman, podman
+from tools.image import (
+    IMAGE,
+    PURE_IMAGE,
+    Failure,
+    NotTested,
+    build,
+    container,
+    ensure_base,
+    ensure_podman,
+    podman,
+)
 
 #: The requests compared: a query and the validation of a turn.
 COMPARED: Final = ("reach", "turns/validate")

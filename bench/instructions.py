@@ -35,7 +35,7 @@ from typing import Any, Final
 if os.environ.get("ORACLE_COMPILED_BUILD"):  # --compiled: the engines compiled by mypyc, imported
     sys.path.insert(0, os.environ["ORACLE_COMPILED_BUILD"])  # before bench.server imports them
 
-from bench.server import COMPILED, ENDPOINTS, FLOOR, ROOT, Endpoint  # noqa: E402
+from bench.server import COMPILED, ENDPOINTS, FLOOR, ROOT, Endpoint
 
 WARM_UP: Final = 30
 BARE: Final = "bare"

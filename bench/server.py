@@ -29,9 +29,9 @@ from typing import Any, Final
 from bench.positions import REACH_POINTS, bench_position
 from bench.sdt_positions import bench_position as sdt_bench_position
 from service.api.turm_und_leute.examples import examples
+from service.spiel_der_tuerme import turn_plan_to_dict as sdt_turn_plan_to_dict
 from service.terra_turrium import apply_turn, position_to_dict, setup_position, square_name, turn_plan_to_dict
 from service.terra_turrium.random_player import random_setup, random_turn
-from service.spiel_der_tuerme import turn_plan_to_dict as sdt_turn_plan_to_dict
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 WRK_SCRIPT: Final = ROOT / "bench" / "wrk.lua"

@@ -202,7 +202,7 @@ class _Advisories(BaseHTTPRequestHandler):
         "orjson": {"id": "TEST-ORJSON-1", "fixed": "4.0.0"},
     }
 
-    def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+    def do_POST(self) -> None:  # the standard library's name
         query = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         name = query["package"]["name"]
         known = self.KNOWN.get(name)

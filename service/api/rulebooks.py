@@ -26,7 +26,7 @@ from typing import Final
 from service.common.language import DEFAULT_LANGUAGE
 
 
-def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
+def P_(message: str) -> str:  # the name the pages' extraction looks for
     """A message of the pages' catalog, marked where it is defined, translated where shown."""
     return message
 

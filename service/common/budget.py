@@ -20,7 +20,6 @@ from typing import Any, Final
 
 from service.common import schema
 
-
 MAX_BUDGET_MS: Final = 2000
 """The contract's bound on ``budget_ms``."""
 MAX_BUDGET_NODES: Final = 1_000_000

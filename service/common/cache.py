@@ -30,7 +30,7 @@ from typing import Any, Generic, TypeVar, overload
 T = TypeVar("T")
 
 
-class cached_property(Generic[T]):  # noqa: N801 - named after the functools decorator it replaces
+class cached_property(Generic[T]):  # named after the functools decorator it replaces
     """A property computed on first access and then kept as an instance attribute."""
 
     def __init__(self, func: Callable[[Any], T]) -> None:

@@ -71,5 +71,5 @@ def quick_init(cls: type[T]) -> type[T]:
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     __init__.__doc__ = cls.__init__.__doc__
-    setattr(cls, "__init__", __init__)
+    cls.__init__ = __init__  # type: ignore[method-assign]  # replacing it is the point
     return cls

@@ -23,7 +23,6 @@ only that game knows (territories, quarters, symbols).
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType

@@ -32,6 +32,7 @@ from service.common.grid import board_order
 from service.common.schema import load, problems
 from service.common.schema_shapes import dumper
 from service.terra_turrium import schemas
+from service.terra_turrium.actions import Event, TurnPlan
 from service.terra_turrium.board import (
     CLOCKWISE,
     RING,
@@ -47,7 +48,6 @@ from service.terra_turrium.board import (
 from service.terra_turrium.check import check_position
 from service.terra_turrium.goal import GoalStatus
 from service.terra_turrium.move import Capture, Reach
-from service.terra_turrium.actions import Event, TurnPlan, Violation
 from service.terra_turrium.position import SEAT_ID_PATTERN, Position, Rules, TwoPlayerBoard, is_seat_id
 from service.terra_turrium.schemas import RESERVE, VIOLATION_TURN
 from service.terra_turrium.take import Removal

@@ -42,12 +42,11 @@ from typing import Any, Final, NamedTuple
 from service.common import InvalidPositionError, MalformedError
 from service.common.grid import SQUARE_RANGE
 from service.common.refusal import N_, Message, Nn_, Text
-from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.common.schema import Choice, Integer, List, Schema
+from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.check import check_position
 from service.terra_turrium.codec import read_position, rules_to_dict
-from service.terra_turrium.schemas import Heights, PositionInput, SeatId, SeatInput, TurnStateInput, notation_answer
 from service.terra_turrium.position import (
     MOVEMENT_POINTS,
     SEAT_ID_WORD,
@@ -58,6 +57,14 @@ from service.terra_turrium.position import (
     Seat,
     TwoPlayerBoard,
     option_flags,
+)
+from service.terra_turrium.schemas import (
+    Heights,
+    PositionInput,
+    SeatId,
+    SeatInput,
+    TurnStateInput,
+    notation_answer,
 )
 from service.terra_turrium.setup import setup_heights
 

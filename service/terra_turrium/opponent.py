@@ -59,7 +59,6 @@ from service.terra_turrium.setup import initial_placement_refusal, place_turrian
 from service.terra_turrium.take import legal_removals, outside_squares
 from service.terra_turrium.turn import apply_turn, play_move, play_place, play_take, take_stone
 
-
 RESERVE_PENALTY: Final = 1.5
 """A turrian in reserve: the point to re-enter and the walk back, in stones' worth."""
 STEP_WORTH: Final = 0.5

@@ -41,9 +41,7 @@ from service.common.grid import A_SQUARE, square_doc
 from service.common.refusal import N_, Nn_
 from service.terra_turrium.board import (
     CLOCKWISE,
-    GRID,
     RING,
-    SIZE,
     SQUARE_NAMES,
     SQUARES,
     Square,

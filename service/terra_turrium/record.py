@@ -35,10 +35,10 @@ from service.common.refusal import N_
 from service.terra_turrium.actions import Event, Segment, TurnPlan, Violation
 from service.terra_turrium.board import GRID, SQUARE_BY_NAME, Square, square_name
 from service.terra_turrium.check import check_position
-from service.terra_turrium.schemas import RESERVE
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
 from service.terra_turrium.position import Phase, Position
+from service.terra_turrium.schemas import RESERVE
 from service.terra_turrium.turn import apply_turn
 
 PASS: Final = "pass"

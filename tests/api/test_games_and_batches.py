@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from service.api.terra_turrium import games, schemas
-from service.terra_turrium import apply_turn, parse_notation, position_to_dict, setup_position, turn_plan_to_dict
+from service.terra_turrium import (
+    apply_turn,
+    parse_notation,
+    position_to_dict,
+    setup_position,
+    turn_plan_to_dict,
+)
 from service.terra_turrium.random_player import random_setup, random_turn
 from service.terra_turrium.record import GameRecord, write_game_record, write_turn_notation
 

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from service.api import localized
-from tools.pages_catalog import messages, template
 from service.api.rulebooks import RULEBOOKS, page_body
-from tools.pages import pages
 from service.common.language import LANGUAGES
+from tools.pages import pages
+from tools.pages_catalog import messages, template
 
 ROOT = Path(__file__).resolve().parents[2]
 

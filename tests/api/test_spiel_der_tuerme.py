@@ -27,7 +27,6 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtValidateQuery,
 )
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
-from service.spiel_der_tuerme.interpretations import interpretations_of
 from service.spiel_der_tuerme import (
     IllegalTurnError,
     InvalidPositionError,
@@ -50,6 +49,7 @@ from service.spiel_der_tuerme import (
     violation_to_dict,
 )
 from service.spiel_der_tuerme.codec import read_position
+from service.spiel_der_tuerme.interpretations import interpretations_of
 from tests.spiel_der_tuerme.builders import ANCHORS, DEADLOCK, OPEN_QUARTERS, parse_compact, position_dict
 from tests.spiel_der_tuerme.test_docs import rule_ids
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from service.render.spiel_der_tuerme import HIGHLIGHT_COLOURS as SDT_HIGHLIGHT_COLOURS
 from service.api.playground import FOLDERS as PLAYGROUND_FOLDERS
+from service.render.spiel_der_tuerme import HIGHLIGHT_COLOURS as SDT_HIGHLIGHT_COLOURS
 from service.render.terra_turrium import HIGHLIGHT_COLOURS
 
 STATIC = Path(__file__).resolve().parents[2] / "service" / "render" / "static"

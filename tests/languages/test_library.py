@@ -11,7 +11,7 @@ import pytest
 import service.api  # noqa: F401 - every module that marks messages
 from service.common import MalformedError
 from service.common.language import LANGUAGES, translations
-from service.common.refusal import N_, Message, Text, localize, marked
+from service.common.refusal import Message, localize, marked
 from service.spiel_der_tuerme import Move, move_refusal, parse_square
 from service.spiel_der_tuerme.setup import setup_position as sdt_setup
 from service.terra_turrium import Reason, parse_position, parse_turn_plan, setup_position, validate_turn

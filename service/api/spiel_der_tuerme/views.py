@@ -24,9 +24,9 @@ from service.api.turns import TurnGame, declare_apply, declare_render, declare_v
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
 from service.spiel_der_tuerme.codec import BOARD, Board
+from service.spiel_der_tuerme.goal import Score
 from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
 from service.spiel_der_tuerme.schemas import MovesAnswer
-from service.spiel_der_tuerme.goal import Score
 
 PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,

@@ -16,11 +16,11 @@ from typing import Any
 from service.terra_turrium import (
     Position,
     apply_turn,
+    legal_handovers,
     parse_position,
     parse_turn_plan,
     place_turrians,
     position_to_dict,
-    legal_handovers,
     setup_position,
     square_name,
 )

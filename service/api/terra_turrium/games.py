@@ -15,13 +15,13 @@ from service.api.terra_turrium import notation, queries, turns
 from service.api.terra_turrium.schemas import (
     Answered,
     ApplyQuery,
-    Ready,
     BatchAnswer,
     Batched,
     BatchQuery,
     CapturesQuery,
     PositionQuery,
     ReachQuery,
+    Ready,
     ReplayQuery,
     ValidateQuery,
 )

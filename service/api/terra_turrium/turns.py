@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import ApplyQuery, ValidateQuery
+from service.api.turns import TurnGame, declare_apply, declare_validate
+from service.terra_turrium import apply_turn, progress_turn, validate_turn
 from service.terra_turrium.schemas import (
     ApplyAnswer,
     ProgressAnswer,
     ValidateAnswer,
 )
-from service.api.turns import TurnGame, declare_apply, declare_validate
-from service.terra_turrium import apply_turn, progress_turn, validate_turn
 
 bp = Blueprint("turns", __name__, description="Judging and playing whole Terra Turrium turns.")
 
