@@ -182,7 +182,7 @@ def test_nginx_answers_its_own_errors_as_problem_details() -> None:
         *statuses, _, location = page.split()
         handled.update(dict.fromkeys(statuses, location))
     assert {"400", "413", "414", "502", "504"} <= set(handled)
-    for status, location in handled.items():
+    for _status, location in handled.items():
         body = named[location]
         assert "internal;" in body and "default_type application/problem+json;" in body, location
         returned = re.search(r"return (\d+) '([^']*)';", body)

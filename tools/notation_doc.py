@@ -10,6 +10,7 @@ while the committed document differs.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -102,14 +103,17 @@ def _value(value: object) -> str:
 PARTS = {"seat-grammar": grammar, "seat-fields": seat_table}
 
 
+def _between(made: str, markers: re.Match[str]) -> str:
+    return f"{markers.group(1)}{made}\n{markers.group(2)}"
+
+
 def written(text: str) -> str:
     """``text`` (the document) with every part made afresh: each between its markers, and
     the flags' row of the options table (a comment would end the table) in its place."""
     for name, make in PARTS.items():
         pattern = re.compile(rf"(<!-- made: {name} -->\n)(?:.*?\n)?(<!-- end: {name} -->)", re.S)
         assert pattern.search(text), f"docs/notation.md has no part {name}"
-        made = make()
-        text = pattern.sub(lambda m: f"{m.group(1)}{made}\n{m.group(2)}", text)
+        text = pattern.sub(partial(_between, make()), text)
     row = re.compile(r"^\| `rules=FLAGS` \|.*$", re.M)
     assert row.search(text), "docs/notation.md has no row for rules=FLAGS"
     return row.sub(lambda _: flags(), text)

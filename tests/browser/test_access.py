@@ -328,7 +328,7 @@ def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(pag
     rule = page.text_content("#message a.rule")
     assert rule and rule in player.announced()
 
-    for turn in range(2):
+    for _turn in range(2):
         start = player.page.input_value("#notation")
         plan = _keyboard_turn(player, start)
         after = player.api("/v1/turns/apply", {"position": start, "turn": plan})["position"]

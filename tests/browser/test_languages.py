@@ -100,7 +100,8 @@ SCREENSHOTS = os.environ.get("LANGUAGE_SCREENSHOTS")
 
 
 @pytest.mark.parametrize("language", ["de", "fr"])
-def test_every_page_in_german_and_french_passes_axe_and_fits_a_phone(browser, base_url, axe_installed, language) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.usefixtures("axe_installed")
+def test_every_page_in_german_and_french_passes_axe_and_fits_a_phone(browser, base_url, language) -> None:  # type: ignore[no-untyped-def]
     """Long words (German compounds, French phrases) must not make a page wider than a
     phone, and the translated pages keep axe-core's verdict; at 1280 pixels only when
     pictures are asked for."""

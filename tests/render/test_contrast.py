@@ -121,7 +121,7 @@ def _terra_turrium_documents() -> Iterator[str]:
 
         placed = {}
         taken: set[int] = set()
-        for index, seat in enumerate(position.seats):
+        for _index, seat in enumerate(position.seats):
             squares = [s for s in SQUARES if TERRITORY[s] in seat.territories and position.is_in_play(s) and s not in taken]
             chosen = rng.sample(squares, seat.reserve)
             taken.update(chosen)
