@@ -37,7 +37,11 @@ def _number_rule(high: int) -> str:
     if high < 10:
         return f"%x30-{0x30 + high:x}"
     digits = len(str(high)) - 1
-    return f'"0" / %x31-39 0*{digits}DIGIT' if str(high) == "9" * (digits + 1) else f'"0" / %x31-39 *{digits}DIGIT'
+    return (
+        f'"0" / %x31-39 0*{digits}DIGIT'
+        if str(high) == "9" * (digits + 1)
+        else f'"0" / %x31-39 *{digits}DIGIT'
+    )
 
 
 ABNF: Final = Syntax('":"', " ".join, lambda x: f"[{x}]", lambda a, b: f"({a} / {b})")
@@ -63,7 +67,8 @@ def _form(field: SeatField) -> str:
     if isinstance(kind, Integer):
         return f"{kind.low}–{kind.high}: {doc[0].lower()}{doc[1:]}"
     if isinstance(kind, List) and isinstance(kind.inner, Choice):
-        return f"{', '.join(f'`{v}`' for v in kind.inner.by_value_map)}, separated by commas: {doc[0].lower()}{doc[1:]}"
+        choices = ", ".join(f"`{v}`" for v in kind.inner.by_value_map)
+        return f"{choices}, separated by commas: {doc[0].lower()}{doc[1:]}"
     if isinstance(kind, List):
         return f"squares separated by commas: {doc[0].lower()}{doc[1:]}"
     return doc[0].lower() + doc[1:]
@@ -80,8 +85,9 @@ def seat_table() -> str:
     rows = ["| field | form | default |", "|---|---|---|"]
     for field in SEAT_FIELDS:
         rows.append(f"| `{field.name}` | {_form(field)} | {_default(field)} |")
-    return f"`{':'.join(f.name for f in SEAT_FIELDS)}`, one section per seat in clockwise turn order (S1).\n\n" + (
-        "\n".join(rows)
+    return (
+        f"`{':'.join(f.name for f in SEAT_FIELDS)}`, one section per seat in clockwise turn order (S1).\n\n"
+        + ("\n".join(rows))
     )
 
 
@@ -90,7 +96,9 @@ def flags() -> str:
     by_flag = option_flags()
     rules = {option.name: option.metadata["rule"] for option in OPTIONS}
     named = ", ".join(
-        f"`{flag}` (`{name}` {_value(value)}, {rules[name]})" for flag in RULE_FLAGS for name, value in [by_flag[flag]]
+        f"`{flag}` (`{name}` {_value(value)}, {rules[name]})"
+        for flag in RULE_FLAGS
+        for name, value in [by_flag[flag]]
     )
     defaults = ", ".join(f"`{option.name}` {_value(option_values(option)[0])}" for option in OPTIONS)
     return f"| `rules=FLAGS` | `rules`: {named}; written in that order, read in any | {defaults} |"

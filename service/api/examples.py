@@ -1,8 +1,8 @@
 """Every game's request examples, by operation id.
 
 They are the request examples of openapi.yaml and, written out to docs/examples by
-``make spec`` (tools/spec.py), the bodies of the README's curl commands (the first example of each operation); a test checks that
-both committed copies are current.
+``make spec`` (tools/spec.py), the bodies of the README's curl commands (the first
+example of each operation); a test checks that both committed copies are current.
 """
 
 from __future__ import annotations

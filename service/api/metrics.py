@@ -69,7 +69,9 @@ if MULTIPROCESS:
 BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 REQUESTS = Counter(
-    "oracle_http_requests", "Answers, by endpoint (route), method and status.", ["endpoint", "method", "status"]
+    "oracle_http_requests",
+    "Answers, by endpoint (route), method and status.",
+    ["endpoint", "method", "status"],
 )
 ERRORS = Counter(
     "oracle_http_errors",

@@ -64,7 +64,11 @@ RULEBOOKS: Final = {
         Rulebook("spiel-der-tuerme", P_("Spiel der Türme — the rules"), "docs/spiel-der-tuerme.md"),
         Rulebook("turm-und-leute", P_("Turm und Leute — the combat rules"), "docs/turm-und-leute.md"),
         # Not a game: every ruling of the three that rests on a reading (tools/readings.py).
-        Rulebook("interpretations", P_("The readings — rulings the rulebooks leave open"), "docs/interpretations.md"),
+        Rulebook(
+            "interpretations",
+            P_("The readings — rulings the rulebooks leave open"),
+            "docs/interpretations.md",
+        ),
     )
 }
 """Every game with rules the service serves, by its name in ``/rules/<game>``."""

@@ -14,5 +14,7 @@ DEFAULT_BUDGET_MS = 500
 
 def options_of(query: dict[str, Any]) -> tuple[int, int, Budget]:
     """The level, the seed and the budget a request asks for, with their defaults."""
-    budget = Budget(ms=query.get("budget_ms", DEFAULT_BUDGET_MS), nodes=query.get("budget_nodes", MAX_BUDGET_NODES))
+    budget = Budget(
+        ms=query.get("budget_ms", DEFAULT_BUDGET_MS), nodes=query.get("budget_nodes", MAX_BUDGET_NODES)
+    )
     return query.get("level", DEFAULT_LEVEL), query.get("seed", 0), budget

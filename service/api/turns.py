@@ -51,7 +51,9 @@ class TurnGame(Generic[P, T, V, E]):
         """The answer of a validation: legal, or the first illegal action."""
         return Verdict(self.validate_turn(query["position"], query["turn"]))
 
-    def outcome(self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None) -> Outcome:
+    def outcome(
+        self, query: dict[str, Any], play: Callable[[P, T], tuple[P, Sequence[E]]] | None = None
+    ) -> Outcome:
         """The answer of playing a turn (by ``play``, the whole turn unless told): the
         position after it and the events, in order."""
         position, events = (play or self.apply_turn)(query["position"], query["turn"])

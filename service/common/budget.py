@@ -85,13 +85,26 @@ def search_fields() -> dict[str, Any]:
         return {"description": text}
 
     return {
-        "level": schema.Integer(min(LEVELS), max(LEVELS), required=True, metadata=doc("The level that played.")),
+        "level": schema.Integer(
+            min(LEVELS), max(LEVELS), required=True, metadata=doc("The level that played.")
+        ),
         "seed": schema.Integer(0, MAX_SEED, required=True, metadata=doc("The seed used.")),
         "nodes": schema.Integer(0, MAX_BUDGET_NODES, required=True, metadata=doc("Positions judged.")),
-        "stopped": schema.Choice(Stop, required=True, metadata=doc(
-            "`complete`: the search looked at all it meant to; `nodes` or `time`: that limit of the budget "
-            "ended it (a search the clock stops may answer another turn next time).")),
-        "value": schema.Number(required=True, metadata=doc(
-            "The position after the turn as the player judges it, for the seat that moves (higher is better; "
-            "no unit).")),
+        "stopped": schema.Choice(
+            Stop,
+            required=True,
+            metadata=doc(
+                "`complete`: the search looked at all it meant to; `nodes` or `time`: that limit of the "
+                "budget "
+                "ended it (a search the clock stops may answer another turn next time)."
+            ),
+        ),
+        "value": schema.Number(
+            required=True,
+            metadata=doc(
+                "The position after the turn as the player judges it, for the seat that moves (higher is "
+                "better; "
+                "no unit)."
+            ),
+        ),
     }

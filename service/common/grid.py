@@ -127,6 +127,7 @@ class Grid:
         """A regular expression (no anchors, no capturing group; valid in Python and in
         OpenAPI's ECMA dialect) that matches exactly the names of the squares.
 
+        >>> import re
         >>> pattern = re.compile(Grid(10, 10).name_pattern)
         >>> [bool(pattern.fullmatch(n)) for n in ("a1", "j10", "k1", "a11", "a0", "A1")]
         [True, True, False, False, False, False]

@@ -31,7 +31,9 @@ def _check_seats(position: Position) -> None:
             )
         seen.add(seat)
     if position.to_move not in seen:
-        raise InvalidPositionError("TN1", N_("{to_move} has no seat")(to_move=position.to_move.value), "/to_move")
+        raise InvalidPositionError(
+            "TN1", N_("{to_move} has no seat")(to_move=position.to_move.value), "/to_move"
+        )
 
 
 def _check_stacks(position: Position) -> None:
@@ -47,9 +49,10 @@ def _check_stacks(position: Position) -> None:
             name = square_name(square)
             raise InvalidPositionError(
                 "TM5",
-                N_("{name} is a symbol square of symbol {square_symbol}; a stack of symbol {symbol} cannot stand on it")(
-                    name=name, square_symbol=square_symbol.value, symbol=symbol.value
-                ),
+                N_(
+                    "{name} is a symbol square of symbol {square_symbol}; a stack of symbol {symbol} cannot "
+                    "stand on it"
+                )(name=name, square_symbol=square_symbol.value, symbol=symbol.value),
                 f"/stacks/{name}/symbol",
             )
         if stones[-1] in neutrals and (len(stones) > 1 or square_symbol is not None):
@@ -57,9 +60,10 @@ def _check_stacks(position: Position) -> None:
             where = N_("a tower") if len(stones) > 1 else N_("a symbol square")
             raise InvalidPositionError(
                 "TN3",
-                N_("the neutral colour {colour} is on top of {where} on {name}: neutral stones move only onto free street squares")(
-                    colour=stones[-1].value, where=where, name=name
-                ),
+                N_(
+                    "the neutral colour {colour} is on top of {where} on {name}: neutral stones move only "
+                    "onto free street squares"
+                )(colour=stones[-1].value, where=where, name=name),
                 f"/stacks/{name}/stones",
             )
         if len(stones) > limit:
@@ -80,9 +84,11 @@ def _check_stacks(position: Position) -> None:
             raise InvalidPositionError(
                 "TB4",
                 Nn_(
-                    "there is {count} {colour} stone of symbol {symbol}; every colour has {per_kind} stones of "
+                    "there is {count} {colour} stone of symbol {symbol}; every colour has {per_kind} stones "
+                    "of "
                     "each symbol",
-                    "there are {count} {colour} stones of symbol {symbol}; every colour has {per_kind} stones of "
+                    "there are {count} {colour} stones of symbol {symbol}; every colour has {per_kind} "
+                    "stones of "
                     "each symbol",
                     "count",
                 )(count=count, colour=colour.value, symbol=symbol.value, per_kind=STONES_PER_KIND),
@@ -98,7 +104,9 @@ def _check_blocked(position: Position) -> None:
     for i, square in enumerate(position.blocked):
         if not position.is_neutral_stone(square):
             raise InvalidPositionError(
-                "TN4", N_("{square} holds no neutral stone that could be blocked")(square=square_name(square)), f"/blocked/{i}"
+                "TN4",
+                N_("{square} holds no neutral stone that could be blocked")(square=square_name(square)),
+                f"/blocked/{i}",
             )
 
 
@@ -111,7 +119,10 @@ def _check_turn(position: Position) -> None:
     if turn.moves and not turn.may_continue:
         raise InvalidPositionError(
             "TM8",
-            N_("a turn whose last move does not allow another is over: moves > 0 needs may_continue (its last move ended on a symbol square)")(),
+            N_(
+                "a turn whose last move does not allow another is over: moves > 0 needs may_continue (its "
+                "last move ended on a symbol square)"
+            )(),
             "/turn/moves",
         )
     if turn.may_continue and not any(
@@ -120,7 +131,9 @@ def _check_turn(position: Position) -> None:
     ):
         raise InvalidPositionError(
             "TM7",
-            N_("{to_move} has no stack on a symbol square, so no move of this turn ended on one")(to_move=position.to_move.value),
+            N_("{to_move} has no stack on a symbol square, so no move of this turn ended on one")(
+                to_move=position.to_move.value
+            ),
             "/turn/may_continue",
         )
 
@@ -143,12 +156,16 @@ def _check_over(position: Position) -> None:
         if (over.quarter, over.seat) not in position.completed_quarters:
             colour = over.seat.value if over.seat is not None else "?"
             raise InvalidPositionError(
-                "TE1", N_("quarter {quarter} is not completed by {colour}")(quarter=over.quarter, colour=colour), "/over/quarter"
+                "TE1",
+                N_("quarter {quarter} is not completed by {colour}")(quarter=over.quarter, colour=colour),
+                "/over/quarter",
             )
         return
     if found is not None and found.reason is EndReason.QUARTER:
         raise InvalidPositionError(
-            "TE5", N_("quarter {quarter} is completed, so that is why the game ended")(quarter=found.quarter), "/over/reason"
+            "TE5",
+            N_("quarter {quarter} is completed, so that is why the game ended")(quarter=found.quarter),
+            "/over/reason",
         )
     if over.reason is EndReason.STREETS_EMPTY:
         if found is None or found.reason is not EndReason.STREETS_EMPTY:
@@ -170,12 +187,16 @@ def _check_over(position: Position) -> None:
             )
     elif not is_deadlocked(position):
         raise InvalidPositionError(
-            "TE3", N_("every seat has a stack on a street square, and some seat can still move")(), "/over/reason"
+            "TE3",
+            N_("every seat has a stack on a street square, and some seat can still move")(),
+            "/over/reason",
         )
     elif over.seat is not position.to_move:
         raise InvalidPositionError(
             "TE3",
-            N_("no seat can move: the game ended after the turn of {to_move}, which it names")(to_move=position.to_move.value),
+            N_("no seat can move: the game ended after the turn of {to_move}, which it names")(
+                to_move=position.to_move.value
+            ),
             "/over/seat",
         )
 

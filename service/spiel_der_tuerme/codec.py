@@ -95,7 +95,8 @@ BOARD: Final = Board(
     tuple(BoardSquare(s, "street" if IS_STREET[s] else "symbol", QUARTER[s], SYMBOL[s]) for s in SQUARES),
     tuple(BoardQuarter(q, _quarter_squares(q)) for q in QUARTERS),
 )
-"""The board as :class:`~service.spiel_der_tuerme.schemas.SdtBoardAnswer` dumps it: the same for every game."""
+"""The board as :class:`~service.spiel_der_tuerme.schemas.SdtBoardAnswer` dumps it: the same
+for every game."""
 
 # --------------------------------------------------------------------------- reading
 
@@ -183,7 +184,9 @@ def moves_to_dict(moves: Iterable[LegalMove]) -> dict[str, Any]:
     return written
 
 
-score_to_dict: Final = dumper(schemas.SdtScoreAnswer, 'The score answer: ``{"seats", "game_over", "winners"}``.')
+score_to_dict: Final = dumper(
+    schemas.SdtScoreAnswer, 'The score answer: ``{"seats", "game_over", "winners"}``.'
+)
 _EVENT: Final = schemas.SdtApplyAnswer._declared_fields["events"].inner  # type: ignore[attr-defined]
 
 

@@ -201,7 +201,9 @@ def _origin_refusal(position: Position, frm: Square) -> Refusal | None:
             return Reason.NEUTRAL_BLOCKED.refuse(square=name)
         return None
     if top is not position.to_move:
-        return (Reason.NOT_YOURS_NOR_NEUTRAL if position.neutrals else Reason.NOT_YOURS).refuse(square=name, colour=top.value)
+        return (Reason.NOT_YOURS_NOR_NEUTRAL if position.neutrals else Reason.NOT_YOURS).refuse(
+            square=name, colour=top.value
+        )
     if not IS_STREET[frm]:
         return Reason.ON_SYMBOL.refuse(square=name)
     return None
@@ -300,7 +302,9 @@ def move_refusal(position: Position, move: Move) -> Refusal | None:
             return Reason.WRONG_SYMBOL_SQUARE.refuse(to=b, symbol=symbol.value, frm=a, own=stack.symbol.value)
         return None
     if target.symbol is not stack.symbol:
-        return Reason.WRONG_SYMBOL_STACK.refuse(to=b, symbol=target.symbol.value, frm=a, own=stack.symbol.value)
+        return Reason.WRONG_SYMBOL_STACK.refuse(
+            to=b, symbol=target.symbol.value, frm=a, own=stack.symbol.value
+        )
     limit = max_height(position)
     if stack.height + target.height > limit:
         if target.height >= limit:

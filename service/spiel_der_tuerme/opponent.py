@@ -121,7 +121,8 @@ def best_gain(position: Position, mover: Colour, seat: Colour, leader: float) ->
 
     >>> from service.spiel_der_tuerme.setup import setup_position
     >>> p = setup_position(2, seed=1)
-    >>> best_gain(p, Colour.YELLOW, Colour.YELLOW, 1.0) >= 1, best_gain(p, Colour.RED, Colour.YELLOW, 1.0) >= 1
+    >>> (best_gain(p, Colour.YELLOW, Colour.YELLOW, 1.0) >= 1,
+    ...  best_gain(p, Colour.RED, Colour.YELLOW, 1.0) >= 1)
     (True, True)
     """
     if position.is_over:
@@ -240,7 +241,9 @@ class _Search:
     def noisy(self, value: float) -> float:
         return value + self.rng.random() * self.level.noise
 
-    def turns(self, position: Position, seat: Colour, expansions: int, level: Level | None = None) -> list[_Turn]:
+    def turns(
+        self, position: Position, seat: Colour, expansions: int, level: Level | None = None
+    ) -> list[_Turn]:
         """The whole turns of ``seat`` from ``position``, judged for ``seat``, best first:
         every first move, then the chains (TM7) of the best ``expansions`` positions
         after a symbol square, best first, up to :data:`MAX_CHAIN` moves; as many as the
@@ -341,7 +344,9 @@ class _Search:
         found = self.turns(self.root, self.seat, level.expansions)
         if not found:
             # The budget ran out before a single turn was judged: the first legal move.
-            return _Turn((legal_moves(self.root)[0].move,), judge(self.root, self.seat, level), before=self.root)
+            return _Turn(
+                (legal_moves(self.root)[0].move,), judge(self.root, self.seat, level), before=self.root
+            )
         if not level.replies or self.counter.exhausted:
             return found[0]
         best, best_value = found[0], -2 * WIN
@@ -354,7 +359,9 @@ class _Search:
         return _Turn(best.moves, max(best_value, -WIN), best.position)
 
 
-def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budget | None = None) -> Suggestion:
+def suggest_turn(
+    position: Position, level: int = 2, seed: int = 0, budget: Budget | None = None
+) -> Suggestion:
     """A legal (rest of the) turn for the seat to move, by the computer player of ``level``.
 
     A seat that cannot move passes (TM8); a turn in progress after a symbol square may
@@ -372,7 +379,9 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
         return Suggestion(plan, level, seed, counter.nodes, counter.stopped, judge(position, position.to_move,
                                                                                    LEVEL[level]))
     chosen = _Search(position, LEVEL[level], rng, counter).run()
-    return Suggestion(TurnPlan(chosen.moves), level, seed, counter.nodes, counter.stopped, round(chosen.value, 3))
+    return Suggestion(
+        TurnPlan(chosen.moves), level, seed, counter.nodes, counter.stopped, round(chosen.value, 3)
+    )
 
 
 def play_game(position: Position, seats: Sequence[int], seed: int, budget: Budget,

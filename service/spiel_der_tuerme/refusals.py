@@ -24,12 +24,16 @@ class Reason(Refusal, enum.Enum):
     NO_STACK = ("TM1", N_("there is no stack on {square}"))
     NEUTRAL_BLOCKED = (
         "TN4",
-        N_("the neutral stone on {square} was moved by the seat before you: you may not move it in this turn"),
+        N_(
+            "the neutral stone on {square} was moved by the seat before you: you may not move it in this turn"
+        ),
     )
     NOT_YOURS = ("TM1", N_("the stack on {square} belongs to {colour}: you move only stacks of your colour"))
     NOT_YOURS_NOR_NEUTRAL = (
         "TM1",
-        N_("the stack on {square} belongs to {colour}: you move only stacks of your colour or neutral stones"),
+        N_(
+            "the stack on {square} belongs to {colour}: you move only stacks of your colour or neutral stones"
+        ),
     )
     ON_SYMBOL = (
         "TM2",
@@ -42,7 +46,8 @@ class Reason(Refusal, enum.Enum):
     NEUTRAL_OVER_STACK = (
         "TN6",
         N_(
-            "{square} holds a stack of {other}: a neutral stone passes only over empty squares and stacks of its "
+            "{square} holds a stack of {other}: a neutral stone passes only over empty squares and stacks of "
+            "its "
             "own colour ({colour})"
         ),
     )
@@ -58,18 +63,23 @@ class Reason(Refusal, enum.Enum):
         "TN3",
         N_("{to} is occupied: a neutral stone never lands on a stack, it moves only to a free square"),
     )
-    NEUTRAL_ON_SYMBOL = ("TN3", N_("{to} is a symbol square: a neutral stone moves only to a free street square"))
+    NEUTRAL_ON_SYMBOL = (
+        "TN3",
+        N_("{to} is a symbol square: a neutral stone moves only to a free street square"),
+    )
     WRONG_SYMBOL_SQUARE = (
         "TM5",
         N_(
-            "{to} is a symbol square of symbol {symbol}: only a stack of symbol {symbol} may enter it, and the "
+            "{to} is a symbol square of symbol {symbol}: only a stack of symbol {symbol} may enter it, and "
+            "the "
             "stack on {frm} has symbol {own}"
         ),
     )
     WRONG_SYMBOL_STACK = (
         "TM5",
         N_(
-            "the stack on {to} has symbol {symbol} and the one on {frm} symbol {own}: a stack lands only on a "
+            "the stack on {to} has symbol {symbol} and the one on {frm} symbol {own}: a stack lands only on "
+            "a "
             "stack of its own symbol"
         ),
     )
@@ -97,4 +107,7 @@ class Reason(Refusal, enum.Enum):
         N_("{move} is possible: a turn without a move (a pass) is allowed only when you cannot move at all"),
     )
     ENDED_BY_NEUTRAL = ("TM8", N_("your turn ended with {move}: a move of a neutral stone ends the turn"))
-    ENDED_OFF_SYMBOL = ("TM8", N_("your turn ended with {move}: only a move that ends on a symbol square allows another"))
+    ENDED_OFF_SYMBOL = (
+        "TM8",
+        N_("your turn ended with {move}: only a move that ends on a symbol square allows another"),
+    )

@@ -196,9 +196,12 @@ def origin_name(origin: Square | None) -> str:
     return RESERVE if origin is None else square_name(origin)
 
 
-rules_to_dict: Final = dumper(schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value.")
+rules_to_dict: Final = dumper(
+    schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value."
+)
 position_to_dict: Final = dumper(
-    schemas.PositionAnswer, "The JSON form of a position (the contract's ``Position``), every member written out."
+    schemas.PositionAnswer,
+    "The JSON form of a position (the contract's ``Position``), every member written out.",
 )
 turn_plan_to_dict: Final = dumper(
     schemas.SuggestedTurn, "The JSON form of a :class:`~service.terra_turrium.actions.TurnPlan`."
@@ -213,7 +216,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 violation_to_dict: Final = dumper(
-    schemas.ViolationSchema, "The ``violation`` member; ``step`` only where the violation is one step of a path."
+    schemas.ViolationSchema,
+    "The ``violation`` member; ``step`` only where the violation is one step of a path.",
 )
 removal_to_dict: Final = dumper(schemas.RemovalSchema)
 reach_to_dict: Final = dumper(schemas.ReachSchema)

@@ -41,7 +41,9 @@ class Handover:
     squares: tuple[Square, ...]
 
 
-def handover_refusal(position: Position, giver: Seat, square: Square, heights: tuple[int, ...] | None = None) -> Reason | None:
+def handover_refusal(
+    position: Position, giver: Seat, square: Square, heights: tuple[int, ...] | None = None
+) -> Reason | None:
     """Why ``giver`` may not hand over the top stone of ``square`` now, or ``None``;
     ``heights`` those of a handover under way (R7)."""
     if position.is_game_over:
@@ -71,7 +73,9 @@ def legal_handovers(position: Position, giver: str) -> tuple[Square, ...]:
 def _seat(position: Position, seat_id: str, field: str) -> Seat:
     index = position.seat_index.get(seat_id)
     if index is None:
-        raise InvalidQueryError("S1", N_("{seat_id} is not a seat of the position")(seat_id=repr(seat_id)), field)
+        raise InvalidQueryError(
+            "S1", N_("{seat_id} is not a seat of the position")(seat_id=repr(seat_id)), field
+        )
     return position.seats[index]
 
 

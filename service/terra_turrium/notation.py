@@ -8,8 +8,8 @@
 Sections are separated by ``|``: the heights first (``setup`` for the set-up heights
 of B6, otherwise the play area rank by rank, north first), then one section per seat
 in turn order (``id:territories:turrians:attacks:bonus_stones:pro_hold:captures``, the
-members of the codec's ``SEAT`` in its order, trailing defaults left out), then ``key=value`` sections, in a fixed order, for everything that
-differs from its default.
+members of the codec's ``SEAT`` in its order, trailing defaults left out), then
+``key=value`` sections, in a fixed order, for everything that differs from its default.
 
 The grammar is one regular expression, :data:`NOTATION_PATTERN`, which the HTTP
 contract publishes too: every string it matches is read as a position, and what the
@@ -180,8 +180,16 @@ def _seat_field(attribute: str, field: Any, default: Any) -> SeatField:
     more = (attribute, field)
     if isinstance(field, SeatId):
         word, detail = SEAT_ID_WORD, field.mistake
-        return SeatField(name, word, None, False, str, str,
-                         lambda t, where, _: None if re.fullmatch(word, t) else MalformedError(detail, where), *more)
+        return SeatField(
+            name,
+            word,
+            None,
+            False,
+            str,
+            str,
+            lambda t, where, _: None if re.fullmatch(word, t) else MalformedError(detail, where),
+            *more,
+        )
     if isinstance(field, Integer):
         low, high = field.low, field.high
         assert high is not None, "every count the notation writes has a most"
@@ -204,7 +212,9 @@ def _seat_field(attribute: str, field: Any, default: Any) -> SeatField:
     )
 
 
-def _choices_problem(text: str, one: str, names: list[str], where: str, section: str) -> MalformedError | None:
+def _choices_problem(
+    text: str, one: str, names: list[str], where: str, section: str
+) -> MalformedError | None:
     if not text:
         return MalformedError(NO_TERRITORY(section=repr(section)), where)
     for i, found in enumerate(text.split(",")):
@@ -216,7 +226,8 @@ def _choices_problem(text: str, one: str, names: list[str], where: str, section:
 _SEAT_DEFAULTS: Final = {f.name: f.default for f in fields(Seat)}
 
 SEAT_FIELDS: Final = tuple(
-    _seat_field(attribute, field, _SEAT_DEFAULTS[attribute]) for attribute, field in SeatInput._declared_fields.items()
+    _seat_field(attribute, field, _SEAT_DEFAULTS[attribute])
+    for attribute, field in SeatInput._declared_fields.items()
 )
 """A seat section's fields, in order: the members of the seat's schema."""
 
@@ -324,7 +335,8 @@ def _write_heights(position: Position) -> str:
         return SETUP
     span = _play_span(position.players, position.rules)
     return "/".join(
-        "".join(_write_height(position.heights[rank * SIZE + file]) for file in span) for rank in reversed(span)
+        "".join(_write_height(position.heights[rank * SIZE + file]) for file in span)
+        for rank in reversed(span)
     )
 
 
@@ -498,7 +510,12 @@ def _diagnose(text: str) -> MalformedError:
         key = section if section in _FLAGS else section.partition("=")[0] if "=" in section else None
         if key is None:
             if seen:
-                return MalformedError(N_("seat {section} comes after a key=value section; seats come first")(section=repr(section)), "/seats")
+                return MalformedError(
+                    N_("seat {section} comes after a key=value section; seats come first")(
+                        section=repr(section)
+                    ),
+                    "/seats",
+                )
             problem = _seat_problem(section, seats)
             if problem is not None:
                 return problem
@@ -560,8 +577,14 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
     if not text:
         return MalformedError(N_("the heights section is empty: write 'setup' or the ranks")(), "/heights")
     if not any(c.isdigit() for c in text):
-        return MalformedError(N_("the heights {text} are neither 'setup' nor ranks of digits")(text=repr(text)), "/heights")
-    span = _play_span(players, Rules(two_player_board=TwoPlayerBoard.SIX) if six else Rules()) if players else range(SIZE)
+        return MalformedError(
+            N_("the heights {text} are neither 'setup' nor ranks of digits")(text=repr(text)), "/heights"
+        )
+    span = (
+        _play_span(players, Rules(two_player_board=TwoPlayerBoard.SIX) if six else Rules())
+        if players
+        else range(SIZE)
+    )
     for number, rank_text in enumerate(text.split("/")):
         rank = span.stop - 1 - number
         name = f"rank {rank + 1} {rank_text!r}"
@@ -578,7 +601,12 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
                 if problem is None:
                     i = end + 1
                 elif inner.isascii() and inner.isdigit() and int(inner) < 10 and inner[0] != "0":
-                    return MalformedError(N_("{name}: height {inner} is written as the digit {inner}, not in parentheses")(name=name, inner=inner), where)
+                    return MalformedError(
+                        N_("{name}: height {inner} is written as the digit {inner}, not in parentheses")(
+                            name=name, inner=inner
+                        ),
+                        where,
+                    )
                 else:
                     return MalformedError(N_("{name}: {detail}")(name=name, detail=problem.detail), where)
             elif char.isascii() and char.isdigit():
@@ -592,16 +620,21 @@ def _heights_problem(text: str, players: int, six: bool) -> MalformedError | Non
             file += 1
         if not rank_text:
             return MalformedError(N_("rank {rank} is empty")(rank=rank + 1), f"/heights/{rank}")
-    return MalformedError(N_("the heights are not ranks of heights separated by '/'")(), "/heights")  # pragma: no cover
+    return MalformedError(
+        N_("the heights are not ranks of heights separated by '/'")(), "/heights"
+    )  # pragma: no cover
 
 
 def _seat_problem(section: str, index: int) -> MalformedError | None:
     where = f"/seats/{index}"
     parts = section.split(":")
     if len(parts) < 2:
-        return MalformedError(N_("section {section} is neither a seat id:territories:… nor a key=value section")(
-            section=repr(section)
-        ), where)
+        return MalformedError(
+            N_("section {section} is neither a seat id:territories:… nor a key=value section")(
+                section=repr(section)
+            ),
+            where,
+        )
     if len(parts) > len(SEAT_FIELDS):
         return MalformedError(
             N_("seat {section} has {count} fields; at most {most}: {fields}")(
@@ -635,12 +668,19 @@ def _option_problem(key: str, value: str) -> MalformedError | None:
         return _number_problem(value, 0, MOST["points"], where)
     if key == "phase":
         ok = value in _PHASES
-        return None if ok else MalformedError(MUST_BE_ONE_OF(allowed=", ".join(repr(p) for p in _PHASES)), where)
+        return (
+            None if ok else MalformedError(MUST_BE_ONE_OF(allowed=", ".join(repr(p) for p in _PHASES)), where)
+        )
     if not value:
         return MalformedError(N_("rules= names no option; leave the section out instead")(), where)
     for flag in value.split(","):
         if flag not in RULE_FLAGS:
-            return MalformedError(N_("unknown rules flag {flag}; the flags are {flags}")(flag=repr(flag), flags=", ".join(RULE_FLAGS)), where)
+            return MalformedError(
+                N_("unknown rules flag {flag}; the flags are {flags}")(
+                    flag=repr(flag), flags=", ".join(RULE_FLAGS)
+                ),
+                where,
+            )
     return None  # pragma: no cover - the grammar accepts every list of known flags
 
 

@@ -507,7 +507,9 @@ class _Search:
                 answered = apply_turn(after, answer.plan)[0]
                 value = judge.of(answered)
                 if abs(value - root_value) < 0.01 and all(
-                        set(a.turrians) == set(b.turrians) for a, b in zip(answered.seats, self.root.seats, strict=True)):
+                    set(a.turrians) == set(b.turrians)
+                    for a, b in zip(answered.seats, self.root.seats, strict=True)
+                ):
                     # The turn and its answer undo each other: no turrian moved and the
                     # value is as it was. Such a round repeats for ever, so any turn that
                     # leads somewhere is preferred.
@@ -517,7 +519,9 @@ class _Search:
         return replace(best, value=best_value if best_value > -1e9 else best.value)
 
 
-def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budget | None = None) -> Suggestion:
+def suggest_turn(
+    position: Position, level: int = 2, seed: int = 0, budget: Budget | None = None
+) -> Suggestion:
     """A legal rest of the turn for the seat to move, by the computer player of ``level``.
 
     The same position, level, seed and node budget give the same turn; a search the
@@ -528,7 +532,9 @@ def suggest_turn(position: Position, level: int = 2, seed: int = 0, budget: Budg
     if level not in LEVEL:
         raise ValueError(f"level must be one of {LEVELS}")
     if position.is_game_over:
-        raise InvalidQueryError(Reason.GAME_OVER.rule, N_("the game is over: there is no turn to suggest")(), "/position")
+        raise InvalidQueryError(
+            Reason.GAME_OVER.rule, N_("the game is over: there is no turn to suggest")(), "/position"
+        )
     rng = random.Random(seed)
     counter = Counter(budget or Budget())
     placed: dict[str, tuple[Square, ...]] = {}

@@ -92,7 +92,9 @@ def _square(text: str, column: int) -> Square:
 def _at(column: int, detail: str, line: int | None = None) -> MalformedError:
     if line is None:
         return MalformedError(N_("column {column}: {detail}")(column=column, detail=detail))
-    return MalformedError(N_("line {line}, column {column}: {detail}")(line=line, column=column, detail=detail))
+    return MalformedError(
+        N_("line {line}, column {column}: {detail}")(line=line, column=column, detail=detail)
+    )
 
 
 def parse_turn_notation(text: str) -> TurnPlan:
@@ -105,7 +107,7 @@ def parse_turn_notation(text: str) -> TurnPlan:
     Traceback (most recent call last):
     ...
     service.common.errors.MalformedError: column 5: -d9 takes a stone after a place action; a turn's actions come in the order take, place, move
-    """
+    """  # noqa: E501 - doctest compares the exception's one-line message whole
     if text == PASS:
         return TurnPlan()
     if not text:
@@ -138,10 +140,20 @@ def parse_turn_notation(text: str) -> TurnPlan:
                     squares.append(_square(part, offset))
                 offset += len(part) + 1
             if len(squares) < 2:
-                raise _at(column, N_("{token} walks nowhere: a walk is its start and the squares stepped on, joined by '-'")(token=repr(token)))
+                raise _at(
+                    column,
+                    N_(
+                        "{token} walks nowhere: a walk is its start and the squares stepped on, joined by '-'"
+                    )(token=repr(token)),
+                )
             origin, *path = squares
             if None in path:
-                raise _at(column, N_("{token}: only a walk's start can be {reserve}")(token=repr(token), reserve=repr(RESERVE)))
+                raise _at(
+                    column,
+                    N_("{token}: only a walk's start can be {reserve}")(
+                        token=repr(token), reserve=repr(RESERVE)
+                    ),
+                )
             segments.append(Segment(origin, tuple(s for s in path if s is not None)))
         column += len(token) + 1
     return TurnPlan(tuple(lists["take"]), tuple(lists["place"]), tuple(segments))
@@ -182,8 +194,16 @@ def read_game_record(text: object) -> GameRecord:
     try:
         start = read_notation(lines[0])
     except MalformedError as exc:
-        problems.append(Problem("", (N_("line 1: {detail} (at {field})")(detail=exc.detail, field=exc.field) if exc.field
-                               else N_("line 1: {detail} (at the position)")(detail=exc.detail))))
+        problems.append(
+            Problem(
+                "",
+                (
+                    N_("line 1: {detail} (at {field})")(detail=exc.detail, field=exc.field)
+                    if exc.field
+                    else N_("line 1: {detail} (at the position)")(detail=exc.detail)
+                ),
+            )
+        )
     turns: list[TurnPlan] = []
     for number, line in enumerate(lines[1:], start=2):
         try:

@@ -71,8 +71,14 @@ class Reason(Refusal, enum.Enum):
             "height",
         ),
     )
-    NOTHING_IN_HAND = ("P1", Nn_("only {in_hand} stone is in hand", "only {in_hand} stones are in hand", "in_hand"))
-    NO_BONUS_LEFT = ("P3", N_("nothing is left to place: stones taken in hand: {in_hand}, bonus stones: {bonus}"))
+    NOTHING_IN_HAND = (
+        "P1",
+        Nn_("only {in_hand} stone is in hand", "only {in_hand} stones are in hand", "in_hand"),
+    )
+    NO_BONUS_LEFT = (
+        "P3",
+        N_("nothing is left to place: stones taken in hand: {in_hand}, bonus stones: {bonus}"),
+    )
     STONES_LEFT_IN_HAND = (
         "P1",
         Nn_(
@@ -83,13 +89,17 @@ class Reason(Refusal, enum.Enum):
     )
     # Phase 3, moving turrians (M).
     NOT_YOUR_TURRIAN = ("S2", N_("no turrian of {seat} stands on {square}"))
-    NOT_ADJACENT = ("M2", N_("{to} is not adjacent to {frm}: a step goes to a neighbouring square, never diagonally"))
+    NOT_ADJACENT = (
+        "M2",
+        N_("{to} is not adjacent to {frm}: a step goes to a neighbouring square, never diagonally"),
+    )
     STEP_OUT_OF_PLAY = ("M3", N_("{to} is out of play"))
     STEP_NO_STONE = ("M3", N_("{to} has no stone: turrians move only on stones"))
     TOO_STEEP = (
         "M4",
         N_(
-            "{frm} is {height_from} high and {to} is {height_to} high: a step climbs or descends one level at most",
+            "{frm} is {height_from} high and {to} is {height_to} high: a step climbs or descends one level "
+            "at most",
         ),
     )
     OWN_TURRIAN = ("M5", N_("your own turrian stands on {to}: it can be neither entered nor passed"))
@@ -133,17 +143,25 @@ class Reason(Refusal, enum.Enum):
     REENTRY_NO_STONE = ("V4", N_("{square} has no stone: a turrian re-enters only on a stone"))
     REENTRY_OCCUPIED = ("V4", N_("a turrian stands on {square}: a turrian re-enters on a free square"))
     # The handicap: the stronger seat hands stones of its own territory over (P3).
-    HANDOVER_TO_ITSELF = ("P3", N_("{seat} cannot hand stones to itself: the stronger seat gives them to the weaker"))
+    HANDOVER_TO_ITSELF = (
+        "P3",
+        N_("{seat} cannot hand stones to itself: the stronger seat gives them to the weaker"),
+    )
     HANDOVER_NOT_OWN = (
         "P3",
         N_(
-            "{square} is not in a territory of {seat}: the stronger seat hands over stones of its own territory",
+            "{square} is not in a territory of {seat}: the stronger seat hands over stones of its own "
+            "territory",
         ),
     )
     HANDOVER_IN_TURN = ("T1", N_("stones are handed over between turns, and {seat}'s turn has begun"))
     HANDOVER_TOO_MANY = (
         "P3",
-        Nn_("{seat} would hold more than {most} bonus stone", "{seat} would hold more than {most} bonus stones", "most"),
+        Nn_(
+            "{seat} would hold more than {most} bonus stone",
+            "{seat} would hold more than {most} bonus stones",
+            "most",
+        ),
     )
     # Set-up, placing the turrians (S3).
     NOT_OWN_TERRITORY = ("S3", N_("{square} is not in a territory of {seat}"))

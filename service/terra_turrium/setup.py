@@ -68,7 +68,8 @@ def setup_position(players: int, rules: Rules | None = None) -> Position:
         raise MalformedError(N_("players must be 2, 3 or 4")(), "/players")
     rules = rules or Rules()
     seats = tuple(
-        Seat(id=SEAT_IDS[i], territories=territories) for i, territories in enumerate(DEFAULT_TERRITORIES[players])
+        Seat(id=SEAT_IDS[i], territories=territories)
+        for i, territories in enumerate(DEFAULT_TERRITORIES[players])
     )
     position = Position(
         heights=setup_heights(players, rules),
@@ -109,7 +110,9 @@ def place_turrians(position: Position, placements: Mapping[str, Iterable[str | S
     """
     for seat_id, squares in placements.items():
         if seat_id not in position.seat_index:
-            raise InvalidPositionError("S1", N_("{seat_id} is not the id of a seat")(seat_id=repr(seat_id)), "/placements")
+            raise InvalidPositionError(
+                "S1", N_("{seat_id} is not the id of a seat")(seat_id=repr(seat_id)), "/placements"
+            )
         index = position.seat_index[seat_id]
         for raw in squares:
             square = parse_square(raw) if isinstance(raw, str) else raw

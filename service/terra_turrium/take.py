@@ -266,7 +266,10 @@ def legal_removals(position: Position) -> tuple[Removal, ...]:
 
 
 def removal_refusal(
-    position: Position, square: Square, heights: Sequence[int] | None = None, taken: Sequence[Square] | None = None
+    position: Position,
+    square: Square,
+    heights: Sequence[int] | None = None,
+    taken: Sequence[Square] | None = None,
 ) -> Reason | None:
     """Why taking the top stone of ``square`` now is illegal, or ``None`` if it is legal;
     ``heights`` and ``taken`` those of a take phase under way (:class:`RemovalJudge`).

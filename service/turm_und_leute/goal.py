@@ -82,11 +82,15 @@ def goal(
     for i, ledger in enumerate(ledgers):
         check_ledger(edition, peoples, ledger, f"/ledgers/{i}")
         if ledger.side in by_side:
-            raise InvalidPositionError("L9", N_("two ledgers of the {side}")(side=ledger.side.value), f"/ledgers/{i}/side")
+            raise InvalidPositionError(
+                "L9", N_("two ledgers of the {side}")(side=ledger.side.value), f"/ledgers/{i}/side"
+            )
         by_side[ledger.side] = ledger
     for side in playing:
         if side not in by_side:
-            raise InvalidPositionError("L9", N_("the ledger of the {side} is missing")(side=side.value), "/ledgers")
+            raise InvalidPositionError(
+                "L9", N_("the ledger of the {side} is missing")(side=side.value), "/ledgers"
+            )
     counts = by_side[count]
     removed = not any(t.kind in (Kind.GRAF, Kind.IMPERATOR) for t in counts.groups)
     results: list[SideGoal] = []

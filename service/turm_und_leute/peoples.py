@@ -70,12 +70,17 @@ def check_peoples(edition: Edition, peoples: Sequence[Side], where: str = "/peop
         if people not in PEOPLES:
             raise InvalidQueryError(
                 "L9",
-                N_("{people} is not one of the peoples (zwerge, engel, fluid): the count always plays and is no choice")(people=repr(people.value)),
+                N_(
+                    "{people} is not one of the peoples (zwerge, engel, fluid): the count always plays and "
+                    "is no choice"
+                )(people=repr(people.value)),
                 f"{where}/{i}",
             )
         if people in seen:
             raise InvalidQueryError(
-                "L9", N_("each people plays at most once: {people} is named twice")(people=repr(people.value)), f"{where}/{i}"
+                "L9",
+                N_("each people plays at most once: {people} is named twice")(people=repr(people.value)),
+                f"{where}/{i}",
             )
         seen.add(people)
     del edition  # both editions know the same peoples

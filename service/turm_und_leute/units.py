@@ -223,9 +223,9 @@ def unknown_kind_detail(edition: Edition, name: str) -> Text:
     if name in _KIND_NAMES:
         other = translate(Kind(name), edition)
         if other.value != name:
-            return N_("{name} is not a unit of {edition} (there it is called {other}): its units are {names}")(
-                name=repr(name), edition=edition.full_name, other=repr(other.value), names=names
-            )
+            return N_(
+                "{name} is not a unit of {edition} (there it is called {other}): its units are {names}"
+            )(name=repr(name), edition=edition.full_name, other=repr(other.value), names=names)
     return N_("{name} is not a unit of {edition}: its units are {names}")(
         name=repr(name), edition=edition.full_name, names=names
     )

@@ -40,28 +40,43 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
     return {
         "sdt_moves": {
             "all": {"summary": "Every move open to yellow", "value": body},
-            "from": {"summary": f"The moves from {square_name(chain.frm)}",
-                     "value": {**body, "from": square_name(chain.frm)}},
+            "from": {
+                "summary": f"The moves from {square_name(chain.frm)}",
+                "value": {**body, "from": square_name(chain.frm)},
+            },
         },
         "sdt_validate": {
-            "chain": {"summary": "A move onto a symbol square, then another move",
-                      "value": {**body, "turn": {"moves": [_move(chain), _move(after_chain)]}}},
-            "illegal": {"summary": "Two moves without a symbol square between them (TM8)",
-                        "value": {**body, "turn": {"moves": [_move(simple), _move(simple)]}}},
+            "chain": {
+                "summary": "A move onto a symbol square, then another move",
+                "value": {**body, "turn": {"moves": [_move(chain), _move(after_chain)]}},
+            },
+            "illegal": {
+                "summary": "Two moves without a symbol square between them (TM8)",
+                "value": {**body, "turn": {"moves": [_move(simple), _move(simple)]}},
+            },
         },
         "sdt_apply": {
-            "one-move": {"summary": "Yellow moves once", "value": {**body, "turn": {"moves": [_move(simple)]}}},
-            "open-chain": {"summary": "A move onto a symbol square, the turn kept open",
-                           "value": {**body, "turn": {"moves": [_move(chain)], "end_turn": False}}},
+            "one-move": {
+                "summary": "Yellow moves once",
+                "value": {**body, "turn": {"moves": [_move(simple)]}},
+            },
+            "open-chain": {
+                "summary": "A move onto a symbol square, the turn kept open",
+                "value": {**body, "turn": {"moves": [_move(chain)], "end_turn": False}},
+            },
         },
         "sdt_score": {"midgame": {"summary": "The points as the board stands", "value": body}},
         "sdt_render": {
-            "from": {"summary": f"The board with the moves from {square_name(chain.frm)}",
-                     "value": {**body, "from": square_name(chain.frm)}},
+            "from": {
+                "summary": f"The board with the moves from {square_name(chain.frm)}",
+                "value": {**body, "from": square_name(chain.frm)},
+            },
             "plain": {"summary": "The board alone", "value": body},
         },
         "sdt_suggest": {
-            "level-3": {"summary": "Yellow's turn played by the computer at level 3, bounded by positions judged",
-                        "value": {**body, "level": 3, "seed": 1, "budget_nodes": 3000}},
+            "level-3": {
+                "summary": "Yellow's turn played by the computer at level 3, bounded by positions judged",
+                "value": {**body, "level": 3, "seed": 1, "budget_nodes": 3000},
+            },
         },
     }

@@ -29,8 +29,12 @@ from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
 from service.spiel_der_tuerme.schemas import MovesAnswer
 
 PREFIX = "/v1/spiel-der-tuerme"
-bp = Blueprint("spiel-der-tuerme", __name__, url_prefix=PREFIX,
-               description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.")
+bp = Blueprint(
+    "spiel-der-tuerme",
+    __name__,
+    url_prefix=PREFIX,
+    description="Spiel der Türme (Rudi Hoffmann, 1993), the second game: rules in docs/spiel-der-tuerme.md.",
+)
 
 GAME = TurnGame(validate_turn, apply_turn)
 """Spiel der Türme's turns, as the operations every board game shares answer them."""

@@ -1,7 +1,8 @@
 """Example requests, built with the engine so that they are legal and always the same.
 
 They are the request examples of openapi.yaml and, written out to docs/examples by
-``make spec`` (tools/spec.py), the bodies of the README's curl commands; a test checks that both committed copies are current.
+``make spec`` (tools/spec.py), the bodies of the README's curl commands; a test checks
+that both committed copies are current.
 
 Two games supply them: a 3-player game after its first round (yellow to move, every
 kind of question has a varied answer), and a 2-player game in its final round (yellow
@@ -259,7 +260,8 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                 "value": {
                     **mid,
                     "requests": [
-                        {"op": "reach", "body": {"from": square_name(square)}} for square in midgame().mover.turrians
+                        {"op": "reach", "body": {"from": square_name(square)}}
+                        for square in midgame().mover.turrians
                     ]
                     + [{"op": "captures", "body": {}}],
                 },
@@ -272,7 +274,12 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
             },
             "set-up": {
                 "summary": "A new game: the computer sets up every seat, then plays yellow's turn at level 3",
-                "value": {"position": "setup|yellow:NW,NE|red:SE,SW", "level": 3, "seed": 7, "budget_ms": 200},
+                "value": {
+                    "position": "setup|yellow:NW,NE|red:SE,SW",
+                    "level": 3,
+                    "seed": 7,
+                    "budget_ms": 200,
+                },
             },
         },
         "progress": {

@@ -22,14 +22,19 @@ from service.terra_turrium.codec import board as geometry
 from service.terra_turrium.position import option_values
 from service.terra_turrium.schemas import BoardAnswer, HandoverAnswer, PositionAnswer
 
-bp = Blueprint("game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry.")
+bp = Blueprint(
+    "game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry."
+)
+
 
 def _rules(query: dict[str, Any]) -> Rules:
     """The options of the query as a :class:`Rules` value."""
     chosen = {}
     for option in OPTIONS:
         wanted = query[option.name]
-        chosen[option.name] = next(v for v in option_values(option) if (v if isinstance(v, bool) else v.value) == wanted)
+        chosen[option.name] = next(
+            v for v in option_values(option) if (v if isinstance(v, bool) else v.value) == wanted
+        )
     return Rules(**chosen)
 
 

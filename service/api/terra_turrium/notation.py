@@ -8,7 +8,9 @@ from service.api.declare import Blueprint
 from service.api.terra_turrium.schemas import PositionQuery
 from service.terra_turrium.notation import Notated, NotationAnswer, notated
 
-bp = Blueprint("notation", __name__, description="Terra Turrium positions between the object and the notation.")
+bp = Blueprint(
+    "notation", __name__, description="Terra Turrium positions between the object and the notation."
+)
 
 
 @bp.post("/v1/notation")

@@ -73,7 +73,9 @@ def reach(query: dict[str, Any]) -> Any:
 
 @bp.post("/v1/captures")
 @bp.arguments(CapturesQuery)
-@bp.response(200, schemas.CapturesAnswerSchema, description="The captures, by turrian in board order (reserve last).")
+@bp.response(
+    200, schemas.CapturesAnswerSchema, description="The captures, by turrian in board order (reserve last)."
+)
 def captures(query: dict[str, Any]) -> Any:
     """Foreign turrians the player to move can capture, the cheapest way for each turrian (M6–M9).
 
