@@ -35,7 +35,12 @@ def settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
 
 
 def _resources() -> list[dict[str, Any]]:
-    return [doc for path in sorted(KUBERNETES.glob("*.yaml")) for doc in yaml.safe_load_all(path.read_text()) if doc]
+    return [
+        doc
+        for path in sorted(KUBERNETES.glob("*.yaml"))
+        for doc in yaml.safe_load_all(path.read_text())
+        if doc
+    ]
 
 
 def _one(kind: str) -> dict[str, Any]:
@@ -54,7 +59,9 @@ def test_manifests_are_valid_kubernetes(version: str) -> None:
 
 def test_a_manifest_with_an_unknown_member_is_refused() -> None:
     deployment = _one("Deployment")
-    deployment["spec"]["template"]["spec"]["containers"][0]["readinesProbe"] = {"httpGet": {"path": "/healthz"}}
+    deployment["spec"]["template"]["spec"]["containers"][0]["readinesProbe"] = {
+        "httpGet": {"path": "/healthz"}
+    }
     with pytest.raises(kubernetes_validate.ValidationError):
         kubernetes_validate.validate(deployment, VERSIONS[0], strict=True)
 
@@ -139,7 +146,9 @@ def test_the_dockerfile_passes_hadolint() -> None:
 def test_compose_runs_the_image_behind_nginx() -> None:
     compose = yaml.safe_load((COMPOSE / "compose.yaml").read_text())
     oracle, proxy = compose["services"]["oracle"], compose["services"]["proxy"]
-    assert (COMPOSE / oracle["build"]["context"] / oracle["build"]["dockerfile"]).resolve() == ROOT / "Dockerfile"
+    assert (
+        COMPOSE / oracle["build"]["context"] / oracle["build"]["dockerfile"]
+    ).resolve() == ROOT / "Dockerfile"
     assert "ports" not in oracle  # reachable only through nginx
     assert proxy["depends_on"]["oracle"]["condition"] == "service_healthy"
     assert "./nginx.conf:/etc/nginx/nginx.conf:ro" in proxy["volumes"]
@@ -196,7 +205,9 @@ def test_nginx_replaces_only_gunicorns_html_refusals_of_the_oracles_answers() ->
     proxied = re.search(r"location / \{(.*?)\n\s*\}\n", text, re.DOTALL)
     assert proxied and "proxy_intercept_errors on;" in proxied.group(1)
     intercepted = {
-        status for line in re.findall(r"error_page ([^;]*);", proxied.group(1)) for status in line.split()[:-2]
+        status
+        for line in re.findall(r"error_page ([^;]*);", proxied.group(1))
+        for status in line.split()[:-2]
     }
     # The oracle's own problem details (400, 404, 415, 422, 500) are never replaced.
     assert intercepted == {"413", "414", "431", "502", "503", "504"}
@@ -229,7 +240,9 @@ def test_nginx_never_takes_every_instance_out_at_once() -> None:
         if "backup" in server:
             assert options.get("max_fails") == "0", server
         else:
-            assert int(options.get("max_fails", "1")) >= 1 and _seconds(options.get("fail_timeout", "10s")) <= 5
+            assert (
+                int(options.get("max_fails", "1")) >= 1 and _seconds(options.get("fail_timeout", "10s")) <= 5
+            )
 
 
 def test_nginx_renews_its_connections_to_the_oracle(settings: Any) -> None:

@@ -23,7 +23,11 @@ TAG = re.compile(r"</?(?:a|span)\b[^>]*>")
 
 @cache
 def _read(language: str | None, suffix: str = "po") -> Catalog:
-    path = LOCALE_DIR / "pages.pot" if language is None else LOCALE_DIR / language / "LC_MESSAGES" / f"pages.{suffix}"
+    path = (
+        LOCALE_DIR / "pages.pot"
+        if language is None
+        else LOCALE_DIR / language / "LC_MESSAGES" / f"pages.{suffix}"
+    )
     with path.open("rb") as file:
         return read_mo(file) if suffix == "mo" else read_po(file, locale=language)
 
@@ -45,7 +49,9 @@ def test_every_message_of_the_pages_is_translated(language: str) -> None:
     assert not missing, f"{language}: {len(missing)} missing (pybabel update -D pages), first {missing[:4]}"
     untranslated = [key for key, m in messages.items() if key in template and (
         m.fuzzy or not all(m.string if isinstance(m.string, tuple) else (m.string,)))]
-    assert not untranslated, f"{language}: {len(untranslated)} untranslated or fuzzy, first {untranslated[:4]}"
+    assert not untranslated, (
+        f"{language}: {len(untranslated)} untranslated or fuzzy, first {untranslated[:4]}"
+    )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -58,7 +64,9 @@ def test_every_translation_keeps_the_placeholders_and_links_of_its_message(langu
         names = set().union(*(set(PLACEHOLDER.findall(text)) for text in english))
         tags = sorted(TAG.findall(english[0]))
         for form in message.string if isinstance(message.string, tuple) else (message.string,):
-            if form and (set(PLACEHOLDER.findall(form)) - {"n"} != names - {"n"} or sorted(TAG.findall(form)) != tags):
+            if form and (
+                set(PLACEHOLDER.findall(form)) - {"n"} != names - {"n"} or sorted(TAG.findall(form)) != tags
+            ):
                 wrong.append((message.id, form))
     assert not wrong, f"{language}: placeholders or links differ: {wrong[:3]}"
 

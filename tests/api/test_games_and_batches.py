@@ -37,8 +37,10 @@ def _random_game(players: int, seed: int, turns: int, start=None):
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_t1_a_100_turn_game_replays_in_one_request_as_single_turns_play_it(post, players, seed):
     start, plans = _random_game(players, seed, 100)
-    answer = post("/v1/games/replay", {"start": position_to_dict(start), "turns": [turn_plan_to_dict(p) for p in plans],
-                                       "positions": True}).get_json()
+    answer = post(
+        "/v1/games/replay",
+        {"start": position_to_dict(start), "turns": [turn_plan_to_dict(p) for p in plans], "positions": True},
+    ).get_json()
     assert len(answer["turns"]) == len(plans) == 100
     position = position_to_dict(start)
     for turn, plan in zip(answer["turns"], plans, strict=True):
@@ -56,7 +58,9 @@ def test_t1_the_game_notation_and_turn_lines_replay_like_objects(post):
                                                "turns": [turn_plan_to_dict(p) for p in plans]}).get_json()
         as_lines = post("/v1/games/replay", {"start": position_to_dict(start),
                                              "turns": [write_turn_notation(p) for p in plans]}).get_json()
-        as_record = post("/v1/games/replay", {"record": write_game_record(GameRecord(start, tuple(plans)))}).get_json()
+        as_record = post(
+            "/v1/games/replay", {"record": write_game_record(GameRecord(start, tuple(plans)))}
+        ).get_json()
         assert as_objects == as_lines == as_record, path.name
 
 
@@ -72,22 +76,41 @@ def test_g3_the_replay_stops_at_the_first_illegal_turn_and_keeps_the_position_be
 
 
 def test_t1_a_malformed_record_is_400_with_line_and_column(post):
-    problem = post("/v1/games/replay", {"record": "setup|yellow:NW|red:NE|blue:SE|green:SW\n-k1\n"}).get_json()
+    problem = post(
+        "/v1/games/replay", {"record": "setup|yellow:NW|red:NE|blue:SE|green:SW\n-k1\n"}
+    ).get_json()
     assert problem["status"] == 400
-    assert problem["errors"] == [{"pointer": "/record", "detail": "line 2, column 2: 'k1' is not a square a1 … j10"}]
+    assert problem["errors"] == [
+        {"pointer": "/record", "detail": "line 2, column 2: 'k1' is not a square a1 … j10"}
+    ]
 
 
 def _bodies(rng: random.Random, position):
     """Bodies of every batch operation, legal and not: each with its own position or none."""
     mover = position.mover
-    origins = ["a1", "e5", "j10", "reserve", *position_to_dict(position)["seats"][position.mover_index]["turrians"][:2]]
+    origins = [
+        "a1",
+        "e5",
+        "j10",
+        "reserve",
+        *position_to_dict(position)["seats"][position.mover_index]["turrians"][:2],
+    ]
     plan = turn_plan_to_dict(random_turn(position, rng))
     return [
-        ("removals", {}), ("placements", {}), ("goal", {}), ("notation", {}), ("captures", {"points": rng.randint(0, 5)}),
+        ("removals", {}),
+        ("placements", {}),
+        ("goal", {}),
+        ("notation", {}),
+        ("captures", {"points": rng.randint(0, 5)}),
         *[("reach", {"from": o}) for o in origins],
-        ("validate", {"turn": plan}), ("apply", {"turn": plan}), ("progress", {"turn": {"take": plan["take"][:1]}}),
-        ("apply", {"turn": {"take": ["e5", "e5"]}}), ("reach", {"from": "z9"}), ("goal", {"extra": 1}),
-        ("removals", {"position": "setup|a:NW|b:NE|c:SE|d:SW|points=3"}), ("placements", {"position": {"heights": 1}}),
+        ("validate", {"turn": plan}),
+        ("apply", {"turn": plan}),
+        ("progress", {"turn": {"take": plan["take"][:1]}}),
+        ("apply", {"turn": {"take": ["e5", "e5"]}}),
+        ("reach", {"from": "z9"}),
+        ("goal", {"extra": 1}),
+        ("removals", {"position": "setup|a:NW|b:NE|c:SE|d:SW|points=3"}),
+        ("placements", {"position": {"heights": 1}}),
     ], mover
 
 
@@ -125,9 +148,15 @@ def test_a_shared_position_is_read_once_for_every_request_that_brings_none(post,
 
 def test_a_bad_shared_position_fails_only_the_requests_that_use_it(post):
     requests = [{"op": "goal", "body": {}}, {"op": "goal", "body": {"position": "setup|a:NW|b:NE|c:SE|d:SW"}}]
-    answer = post("/v1/batch", {"position": "setup|a:NW|b:NE|c:SE|d:SW|points=3", "requests": requests}).get_json()
+    answer = post(
+        "/v1/batch", {"position": "setup|a:NW|b:NE|c:SE|d:SW|points=3", "requests": requests}
+    ).get_json()
     first, second = answer["responses"]
-    assert (first["status"], first["body"]["rule"], first["body"]["field"]) == (422, "T1", "/position/turn/points")
+    assert (first["status"], first["body"]["rule"], first["body"]["field"]) == (
+        422,
+        "T1",
+        "/position/turn/points",
+    )
     assert second["status"] == 200
 
 
@@ -144,7 +173,9 @@ def test_b4_a_shared_notation_whose_heights_do_not_fit_fails_only_the_requests_t
 
 def test_a_malformed_shared_position_is_the_batchs_own_mistake(post):
     problem = post("/v1/batch", {"position": "", "requests": [{"op": "goal", "body": {}}]}).get_json()
-    assert problem["status"] == 400 and problem["errors"] == [{"pointer": "/position", "detail": "the notation is empty"}]
+    assert problem["status"] == 400 and problem["errors"] == [
+        {"pointer": "/position", "detail": "the notation is empty"}
+    ]
 
 
 def test_a_batch_has_one_to_256_requests(post):

@@ -157,7 +157,9 @@ def _comparable(path: str, answer: Any) -> bool:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize(("path", "body"), requests(), ids=[f"{p}-{i}" for i, (p, _) in enumerate(requests())])
+@pytest.mark.parametrize(
+    ("path", "body"), requests(), ids=[f"{p}-{i}" for i, (p, _) in enumerate(requests())]
+)
 def test_every_example_is_answered_alike_in_every_language(client, path, body, language):
     english, other = _answers(client, path, body, language)
     if _comparable(path, english):

@@ -53,7 +53,11 @@ def test_metrics_name_no_method_a_client_makes_up(client):
         client.open("/healthz", method=method)
     text = client.get("/metrics").get_data(as_text=True)
     labels = {"endpoint": "unmatched", "method": "other", "status": "405"}  # no route serves such a method
-    assert _value(text, "oracle_http_errors_total", **labels) - _value(before, "oracle_http_errors_total", **labels) == 3
+    assert (
+        _value(text, "oracle_http_errors_total", **labels)
+        - _value(before, "oracle_http_errors_total", **labels)
+        == 3
+    )
     assert "BREW" not in text and "WHEN" not in text
 
 

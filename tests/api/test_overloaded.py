@@ -22,7 +22,9 @@ def test_a_refused_request_is_a_503_with_retry_after(client: Any, language: str)
     assert answer.status_code == 503
     assert answer.mimetype == "application/problem+json"
     assert answer.headers["Retry-After"] == "1"
-    assert answer.headers["X-Request-ID"] == "busy-1" and answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert (
+        answer.headers["X-Request-ID"] == "busy-1" and answer.headers["X-Content-Type-Options"] == "nosniff"
+    )
     problem = answer.get_json()
     assert problem["status"] == 503 and "1 s" in problem["detail"]
     if language == "en":

@@ -64,7 +64,9 @@ def _read(client: Any, path: str, **headers: str) -> tuple[Any, _Links]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_answers_in_each_language_with_its_lang_and_content_language(client, path: str, language: str) -> None:
+def test_every_page_answers_in_each_language_with_its_lang_and_content_language(
+    client, path: str, language: str
+) -> None:
     joined = "&" if "?" in path else "?"
     for response, parsed in (_read(client, f"{path}{joined}lang={language}"),
                              _read(client, path, **{"Accept-Language": f"{language};q=0.9, es;q=0.5"})):
@@ -74,7 +76,9 @@ def test_every_page_answers_in_each_language_with_its_lang_and_content_language(
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_lang_in_the_address_wins_over_the_header_and_a_language_not_spoken_is_ignored(client, path: str) -> None:
+def test_lang_in_the_address_wins_over_the_header_and_a_language_not_spoken_is_ignored(
+    client, path: str
+) -> None:
     joined = "&" if "?" in path else "?"
     response, parsed = _read(client, f"{path}{joined}lang=nl", **{"Accept-Language": "fr"})
     assert parsed.lang == "nl" and response.headers["Content-Language"] == "nl"
@@ -86,8 +90,12 @@ def test_lang_in_the_address_wins_over_the_header_and_a_language_not_spoken_is_i
 def test_a_page_chosen_by_lang_keeps_it_in_every_link_it_makes(client, path: str) -> None:
     joined = "&" if "?" in path else "?"
     _, parsed = _read(client, f"{path}{joined}lang=de")
-    internal = [link for link in parsed.links if str(link["href"]).startswith("/") and not link.get("hreflang")]
-    assert internal or path.startswith("/playground") or path == "/", path  # the playground's are made by its script
+    internal = [
+        link for link in parsed.links if str(link["href"]).startswith("/") and not link.get("hreflang")
+    ]
+    assert internal or path.startswith("/playground") or path == "/", (
+        path
+    )  # the playground's are made by its script
     for link in internal:
         assert re.search(r"[?&]lang=de(&|#|$)", str(link["href"])), link["href"]
     # Chosen by the header alone, the links name no language: the header chooses again.
@@ -161,7 +169,9 @@ def german(monkeypatch: pytest.MonkeyPatch):
     """The stand-in as the pages' German catalog, for one test."""
     original = localized.catalog
     localized.script_words.cache_clear()
-    monkeypatch.setattr(localized, "catalog", lambda language: _StandIn() if language == "de" else original(language))
+    monkeypatch.setattr(
+        localized, "catalog", lambda language: _StandIn() if language == "de" else original(language)
+    )
     yield
     localized.script_words.cache_clear()
 
@@ -184,7 +194,11 @@ def test_a_page_carries_the_translations_its_scripts_use_names_of_the_api_includ
     assert messages["unit\x04bogenschuetzen"] == "BOGENSCHUETZEN!"
     assert messages["option\x04players"] == "PLAYERS!"
     # A plural: its forms for 0, 1 and more.
-    assert messages["Game over. Winner:"] == ["GAME OVER. WINNERS:", "GAME OVER. WINNER:", "GAME OVER. WINNERS:"]
+    assert messages["Game over. Winner:"] == [
+        "GAME OVER. WINNERS:",
+        "GAME OVER. WINNER:",
+        "GAME OVER. WINNERS:",
+    ]
     # The Python and template messages are not sent to the scripts.
     assert "Rules" not in messages and "Terra Turrium — the rules" not in messages
     _, parsed = _read(client, "/playground?lang=en")
@@ -199,7 +213,11 @@ def test_every_message_of_a_script_is_in_the_template(script: Path) -> None:
     """Babel's JavaScript extractor reads a message given as a string literal, never one
     written inside a template literal (`…${_("x")}…`): each must reach the catalog."""
     code = re.sub(r"(?m)^\s*//.*$", "", script.read_text(encoding="utf-8"))
-    inside = [m.group(0)[:60] for m in re.finditer(r"`[^`]*`", code) if re.search(r"\b(?:_|ngettext|N_)\(", m.group(0))]
+    inside = [
+        m.group(0)[:60]
+        for m in re.finditer(r"`[^`]*`", code)
+        if re.search(r"\b(?:_|ngettext|N_)\(", m.group(0))
+    ]
     assert inside == []
     known: set[str] = set()
     for message in _committed():

@@ -169,7 +169,9 @@ def test_turn_plan_example_marks_each_square(post):
 def test_reach_from_a_square_without_a_turrian_of_the_mover_is_the_422_of_v1_reach_s2(post):
     mid = _mid()
     reach = _problem(post("/v1/reach", {"position": mid, "from": "h7"}), 422)
-    render = _problem(post("/v1/render", {"position": mid, "highlight": {"kind": "reach", "from": "h7"}}), 422)
+    render = _problem(
+        post("/v1/render", {"position": mid, "highlight": {"kind": "reach", "from": "h7"}}), 422
+    )
     assert render == {**reach, "field": "/highlight/from"}
     assert (render["type"], render["rule"]) == ("urn:terra-turrium:problem:invalid-query", "S2")
 

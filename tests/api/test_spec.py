@@ -52,7 +52,12 @@ def _resolve(document, node):
 
 def test_committed_openapi_yaml_is_what_make_spec_writes():
     result = subprocess.run(
-        [sys.executable, "-m", "tools.spec", "openapi"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+        [sys.executable, "-m", "tools.spec", "openapi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     assert result.stdout == COMMITTED.read_text(encoding="utf-8"), "openapi.yaml is stale: run `make spec`"
 
@@ -138,7 +143,12 @@ def test_constraints_are_in_the_spec(document):
     position = schemas["PositionInput"]["properties"]
     assert (position["heights"]["minItems"], position["heights"]["maxItems"]) == (10, 10)
     row = position["heights"]["items"]
-    assert (row["minItems"], row["maxItems"], row["items"]["type"], row["items"]["minimum"]) == (10, 10, "integer", 0)
+    assert (row["minItems"], row["maxItems"], row["items"]["type"], row["items"]["minimum"]) == (
+        10,
+        10,
+        "integer",
+        0,
+    )
     assert (position["seats"]["minItems"], position["seats"]["maxItems"]) == (2, 4)
     assert position["to_move"]["pattern"] == "^[a-z][a-z0-9_-]{0,15}$"
     seat = schemas["SeatInput"]["properties"]
@@ -156,7 +166,11 @@ def test_constraints_are_in_the_spec(document):
 
 def test_answers_write_every_member_and_requests_take_defaults(document):
     schemas = document["components"]["schemas"]
-    for answer, request in (("Position", "PositionInput"), ("Seat", "SeatInput"), ("TurnState", "TurnStateInput")):
+    for answer, request in (
+        ("Position", "PositionInput"),
+        ("Seat", "SeatInput"),
+        ("TurnState", "TurnStateInput"),
+    ):
         assert set(schemas[answer]["required"]) == set(schemas[answer]["properties"]), answer
         assert set(schemas[request].get("required", [])) < set(schemas[request]["properties"]), request
     for name, schema in schemas.items():
@@ -187,7 +201,9 @@ def test_readme_curls_every_endpoint_with_existing_bodies(document):
     curled = set(re.findall(r"curl [^\n]*?localhost:8080(/[\w/.-]*)", readme))
     # A path with parameters (/rules/{game}) is curled with a value for each.
     patterns = {path: re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(path)) for path in document["paths"]}
-    missing = {path for path, pattern in patterns.items() if not any(re.fullmatch(pattern, c) for c in curled)}
+    missing = {
+        path for path, pattern in patterns.items() if not any(re.fullmatch(pattern, c) for c in curled)
+    }
     assert missing == set()
 
 

@@ -779,7 +779,9 @@ def test_a_position_breaking_a_structural_rule_is_422_naming_rule_and_field(post
     assert (answer["rule"], answer["field"], answer["detail"]) == expected
     readings = interpretations_of(err.value.rule)  # named when the rule rests on a reading
     assert answer.get("interpretations") == (list(readings) if readings else None)
-    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | ({"interpretations"} if readings else set())
+    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | (
+        {"interpretations"} if readings else set()
+    )
 
 
 def test_a_board_where_nobody_can_move_is_accepted_while_the_game_goes_on(post):

@@ -95,7 +95,9 @@ def test_sdt_the_suggested_turn_is_legal_and_repeats_for_its_seed(post):
     body = sdt_body(budget_nodes=150, budget_ms=2000)
     answer = post(SDT, body).get_json()
     assert answer["level"] == 3 and answer["nodes"] <= 150 and answer["stopped"] in ("complete", "nodes")
-    verdict = post("/v1/spiel-der-tuerme/turns/validate", {"position": body["position"], "turn": answer["turn"]})
+    verdict = post(
+        "/v1/spiel-der-tuerme/turns/validate", {"position": body["position"], "turn": answer["turn"]}
+    )
     assert verdict.get_json() == {"legal": True}
     assert post(SDT, body).get_json() == answer
 

@@ -593,7 +593,9 @@ def test_a_fight_the_rules_forbid_is_422_naming_rule_and_member(client, request_
     assert answer["detail"] == engine.detail
     readings = interpretations_of(rule)  # named when the rule rests on a reading
     assert answer.get("interpretations") == (list(readings) if readings else None)
-    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | ({"interpretations"} if readings else set())
+    assert set(answer) == {"type", "title", "status", "detail", "rule", "field"} | (
+        {"interpretations"} if readings else set()
+    )
 
 
 def test_L1_the_refusal_of_the_other_editions_name_says_what_it_is_called(client):

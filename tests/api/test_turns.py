@@ -170,4 +170,7 @@ def test_t1_progress_then_apply_is_the_whole_turn(post):
 def test_r4_progress_answers_an_illegal_action_like_apply(post):
     body = examples()["validate"]["illegal"]["value"]
     problem = post("/v1/turns/progress", body).get_json()
-    assert problem["status"] == 422 and problem["violation"] == post("/v1/turns/apply", body).get_json()["violation"]
+    assert (
+        problem["status"] == 422
+        and problem["violation"] == post("/v1/turns/apply", body).get_json()["violation"]
+    )

@@ -61,7 +61,9 @@ def _axe_faults(page: Page, rules: tuple[str, ...] = ()) -> list[dict[str, Any]]
             const enabled = Object.fromEntries(rules.map((rule) => [rule, { enabled: true }]));
             const result = await axe.run(document, { resultTypes: ["violations"], rules: enabled });
             return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-              .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
+              .map((v) => ({
+                id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")),
+              }));
         }""",
         list(rules),
     )
@@ -94,7 +96,8 @@ SMALL_TEXT = """() => {
     if (!own) continue;
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (el instanceof SVGTextElement) size *= el.getScreenCTM().a;
-    if (size < 11.95) small.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${size.toFixed(1)}px`);
+    if (size < 11.95)
+      small.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${size.toFixed(1)}px`);
   }
   return small;
 }"""
@@ -110,7 +113,9 @@ def axe_installed() -> None:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_axe_finds_no_serious_fault_and_no_page_scrolls_sideways(browser, base_url, axe_installed, width) -> None:  # type: ignore[no-untyped-def]
+def test_axe_finds_no_serious_fault_and_no_page_scrolls_sideways(
+    browser, base_url, axe_installed, width
+) -> None:  # type: ignore[no-untyped-def]
     faults: dict[str, Any] = {}
     wide: dict[str, int] = {}
     small: dict[str, list[str]] = {}
@@ -177,7 +182,9 @@ def test_every_picture_of_the_rules_pages_loads(page: Page, base_url: str) -> No
     for path in ("/rules", "/rules/spiel-der-tuerme", "/rules/turm-und-leute"):
         page.goto(base_url + path)
         page.wait_for_load_state("load")
-        broken = page.eval_on_selector_all("img", "imgs => imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.src)")
+        broken = page.eval_on_selector_all(
+            "img", "imgs => imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.src)"
+        )
         assert broken == [], path
         shown += page.evaluate("() => document.images.length")
     assert shown >= 1
@@ -274,7 +281,9 @@ def _keyboard_turn(player: KeyPlayer, start: str) -> dict[str, list[Any]]:
     position = now()
     mover = next(s for s in position["seats"] if s["id"] == position["to_move"])
     origin = next(
-        t for t in mover["turrians"] if player.api("/v1/reach", {"position": position, "from": t})["reachable"]
+        t
+        for t in mover["turrians"]
+        if player.api("/v1/reach", {"position": position, "from": t})["reachable"]
     )
     player.enter(origin)
     assert "picked" in player.name(origin)
@@ -296,7 +305,9 @@ def _keyboard_turn(player: KeyPlayer, start: str) -> dict[str, list[Any]]:
     return plan
 
 
-def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(page: Page, base_url: str) -> None:
+def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(
+    page: Page, base_url: str
+) -> None:
     player = KeyPlayer(page, base_url)
     player.open(SETUP_2)
     # From the top of the page the board comes before the turn's buttons.
@@ -322,7 +333,11 @@ def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(pag
 
     # A refusal is announced with its rule: a stone inside yellow's own territory that
     # is not offered.
-    outside = next(s for s in (f"{f}{r}" for r in range(1, 11) for f in "abcdefghij") if s not in player.styled("removal"))
+    outside = next(
+        s
+        for s in (f"{f}{r}" for r in range(1, 11) for f in "abcdefghij")
+        if s not in player.styled("removal")
+    )
     player.enter(outside)
     expect(page.locator("#message a.rule")).to_be_visible()
     rule = page.text_content("#message a.rule")
@@ -332,9 +347,15 @@ def test_a_terra_turrium_set_up_and_two_turns_played_with_the_keyboard_alone(pag
         start = player.page.input_value("#notation")
         plan = _keyboard_turn(player, start)
         after = player.api("/v1/turns/apply", {"position": start, "turn": plan})["position"]
-        heights = dict(page.eval_on_selector_all("#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"))
+        heights = dict(
+            page.eval_on_selector_all(
+                "#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"
+            )
+        )
         assert heights == _heights(after)
-        expect(page.locator("#notation")).to_have_value(player.api("/v1/notation", {"position": after})["notation"])
+        expect(page.locator("#notation")).to_have_value(
+            player.api("/v1/notation", {"position": after})["notation"]
+        )
     # The log: newest first, numbered from the first turn.
     assert page.eval_on_selector_all("#log li", "lis => lis.map(li => li.value)") == [2, 1]
 
@@ -353,10 +374,18 @@ def test_spiel_der_tuerme_played_with_the_keyboard(page: Page, base_url: str) ->
     ring, frame = page.evaluate(
         """(square) => [document.querySelector(`#grid rect[data-square="${square}"]`),
                         document.querySelector(`#board g[data-square="${square}"] .origin-mark`)]
-          .map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""",
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return [r.left, r.top, r.right, r.bottom];
+          })""",
         move["from"],
     )
-    assert ring[0] < frame[0] - 1 and ring[1] < frame[1] - 1 and ring[2] > frame[2] + 1 and ring[3] > frame[3] + 1
+    assert (
+        ring[0] < frame[0] - 1
+        and ring[1] < frame[1] - 1
+        and ring[2] > frame[2] + 1
+        and ring[3] > frame[3] + 1
+    )
     # The board is one Tab stop: Tab leaves it for the next control (the seats' blocks,
     # which do nothing in this game, are none), Shift+Tab comes back to the same square.
     page.keyboard.press("Tab")
@@ -391,7 +420,11 @@ def test_loading_and_refused_clicks_log_no_refused_request(page: Page, base_url:
     page.select_option('select[name="players"]', "4")
     expect(page.locator('select[name="two_player_board"]')).to_be_disabled()
     player.press("random")
-    not_offered = next(s for s in (f"{f}{r}" for r in range(1, 11) for f in "abcdefghij") if s not in player.styled("removal"))
+    not_offered = next(
+        s
+        for s in (f"{f}{r}" for r in range(1, 11) for f in "abcdefghij")
+        if s not in player.styled("removal")
+    )
     player.click(not_offered)
     expect(page.locator("#message")).to_have_class("error")
     href = page.get_attribute("#message a.rule", "href") or ""
@@ -399,7 +432,10 @@ def test_loading_and_refused_clicks_log_no_refused_request(page: Page, base_url:
     # Spiel der Türme: an empty square says why, as a verdict.
     player.open("?game=spiel-der-tuerme")
     empty = next(
-        g for g in page.eval_on_selector_all("#board g.square", "gs => gs.map(g => [g.dataset.square, g.dataset.height])")
+        g
+        for g in page.eval_on_selector_all(
+            "#board g.square", "gs => gs.map(g => [g.dataset.square, g.dataset.height])"
+        )
         if g[1] == "0"
     )[0]
     player.click(empty)
@@ -476,7 +512,9 @@ def test_a_capture_is_told_after_the_move_that_made_it(page: Page, base_url: str
         {"type": "move", "seat": "yellow", "square": "g8", "origin": "f7", "cost": 3},
     ]
     told = page.evaluate(
-        "async (events) => (await import('/terra-turrium/terra-turrium.js')).inOrder(events).map((e) => e.type)", events
+        "async (events) => (await import('/terra-turrium/terra-turrium.js')).inOrder(events).map((e) => "
+        "e.type)",
+        events,
     )
     assert told == ["move", "capture", "move", "capture", "attack"]
 

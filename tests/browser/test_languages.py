@@ -32,13 +32,18 @@ def _ask(base_url: str, path: str, body: dict[str, Any], language: str) -> Any:
         return json.load(response)
 
 
-def test_a_player_switches_the_playground_to_german_and_reads_a_refusal_in_german(page: Page, base_url: str) -> None:
+def test_a_player_switches_the_playground_to_german_and_reads_a_refusal_in_german(
+    page: Page, base_url: str
+) -> None:
     german = localized.catalog("de")
     player = PlaygroundPlayer(page, base_url)
     player.open(f"#{STARTED}")
     expect(page.locator("#whose")).to_have_text("yellow to move")
     asked: list[tuple[str, str | None]] = []
-    page.on("request", lambda r: asked.append((r.url, r.headers.get("accept-language"))) if "/v1/" in r.url else None)
+    page.on(
+        "request",
+        lambda r: asked.append((r.url, r.headers.get("accept-language"))) if "/v1/" in r.url else None,
+    )
 
     # The switcher, by keys: Tab to "Deutsch", Enter. The position stays.
     switch = page.locator('nav.languages a[hreflang="de"]')
@@ -68,8 +73,12 @@ def test_a_player_switches_the_playground_to_german_and_reads_a_refusal_in_germa
     expect(page.locator("#message.error")).to_be_visible()
     turn = {"take": [refused], "place": [], "move": []}
     position = _ask(base_url, "/v1/notation", {"position": STARTED}, "en")["position"]
-    german_answer = _ask(base_url, "/v1/turns/validate", {"position": position, "turn": turn}, "de")["violation"]
-    english_answer = _ask(base_url, "/v1/turns/validate", {"position": position, "turn": turn}, "en")["violation"]
+    german_answer = _ask(base_url, "/v1/turns/validate", {"position": position, "turn": turn}, "de")[
+        "violation"
+    ]
+    english_answer = _ask(base_url, "/v1/turns/validate", {"position": position, "turn": turn}, "en")[
+        "violation"
+    ]
     assert german_answer["rule"] == english_answer["rule"]
     assert german_answer["detail"] != english_answer["detail"]
     # What the player reads is the API's German sentence, under the rule's id, which links

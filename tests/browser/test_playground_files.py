@@ -18,7 +18,9 @@ from service.render.terra_turrium import HIGHLIGHT_COLOURS
 STATIC = Path(__file__).resolve().parents[2] / "service" / "render" / "static"
 PLAYGROUND = STATIC / "playground"
 #: The playground's shell and each board game's module, in the folders they are served from.
-SCRIPTS = sorted(f"/{folder}/{p.name}" for folder in PLAYGROUND_FOLDERS for p in (STATIC / folder).glob("*.js"))
+SCRIPTS = sorted(
+    f"/{folder}/{p.name}" for folder in PLAYGROUND_FOLDERS for p in (STATIC / folder).glob("*.js")
+)
 
 
 class _Tags(HTMLParser):
@@ -48,7 +50,9 @@ def test_the_page_has_no_inline_script_handler_or_style(client) -> None:
     for tag, attrs in parser.tags:
         assert not [name for name in attrs if name.startswith("on")], tag
         assert "style" not in attrs, tag
-    scripts = [attrs for tag, attrs in parser.tags if tag == "script" and attrs.get("type") != "application/json"]
+    scripts = [
+        attrs for tag, attrs in parser.tags if tag == "script" and attrs.get("type") != "application/json"
+    ]
     assert scripts == [{"type": "module", "src": "/playground/playground.js"}]
 
 

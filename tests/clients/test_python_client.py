@@ -107,7 +107,9 @@ def test_the_client_is_generated_without_a_warning(generation: Generation) -> No
     for operation in operations:
         (tag,) = operation["tags"]
         module = re.sub(r"[^a-z0-9]+", "_", tag.lower())  # the generator's name for the tag
-        assert (package / "api" / module / f"{operation['operationId']}.py").is_file(), operation["operationId"]
+        assert (package / "api" / module / f"{operation['operationId']}.py").is_file(), operation[
+            "operationId"
+        ]
 
 
 def _input(position: Any) -> Any:

@@ -81,7 +81,9 @@ def test_every_message_is_translated_in_every_catalog(language):
     untranslated = [key for key, message in messages.items()
                     if message.fuzzy or not all(message.string if isinstance(message.string, tuple)
                                                 else (message.string,))]
-    assert not untranslated, f"{language}: {len(untranslated)} untranslated or fuzzy, first {untranslated[:5]}"
+    assert not untranslated, (
+        f"{language}: {len(untranslated)} untranslated or fuzzy, first {untranslated[:5]}"
+    )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -94,7 +96,9 @@ def test_every_translation_has_the_placeholders_of_its_message(language):
         if not message.id:
             continue
         english = message.id if isinstance(message.id, str) else message.id
-        names = set().union(*(placeholders(text) for text in (english if isinstance(english, tuple) else (english,))))
+        names = set().union(
+            *(placeholders(text) for text in (english if isinstance(english, tuple) else (english,)))
+        )
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         for form in forms:
             if form and placeholders(form) != names:

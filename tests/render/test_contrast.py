@@ -59,8 +59,17 @@ def _translate(element: ET.Element) -> tuple[float, float]:
     return (float(found[1]), float(found[2])) if found else (0.0, 0.0)
 
 
-def _walk(element: ET.Element, dx: float, dy: float, inherited: dict[str, str]) -> Iterator[tuple[ET.Element, float, float, dict[str, str]]]:
-    own = {**inherited, **{k: v for k, v in element.attrib.items() if k in {"fill", "font-size", "text-anchor", "fill-opacity"}}}
+def _walk(
+    element: ET.Element, dx: float, dy: float, inherited: dict[str, str]
+) -> Iterator[tuple[ET.Element, float, float, dict[str, str]]]:
+    own = {
+        **inherited,
+        **{
+            k: v
+            for k, v in element.attrib.items()
+            if k in {"fill", "font-size", "text-anchor", "fill-opacity"}
+        },
+    }
     tx, ty = _translate(element)
     yield element, dx + tx, dy + ty, own
     for child in element:
@@ -83,7 +92,12 @@ def low_contrast(document: str) -> list[str]:
         if tag in {"rect", "circle"} and fill != "none":
             fills = PATTERNS.get(fill, (fill,))
             if tag == "rect":
-                box = (dx + _num(element, "x"), dy + _num(element, "y"), _num(element, "width"), _num(element, "height"))
+                box = (
+                    dx + _num(element, "x"),
+                    dy + _num(element, "y"),
+                    _num(element, "width"),
+                    _num(element, "height"),
+                )
             else:
                 box = (dx + _num(element, "cx"), dy + _num(element, "cy"), _num(element, "r"), 0.0)
             painted.append(Shape(tag, box, fills, opacity))
@@ -93,7 +107,13 @@ def low_contrast(document: str) -> list[str]:
         x, y = dx + _num(element, "x"), dy + _num(element, "y")
         width = 0.6 * size * len(element.text or "")
         anchor = style.get("text-anchor", "start")
-        first = x + 0.3 * size if anchor == "start" else x - width / 2 + 0.3 * size if anchor == "middle" else x - width + 0.3 * size
+        first = (
+            x + 0.3 * size
+            if anchor == "start"
+            else x - width / 2 + 0.3 * size
+            if anchor == "middle"
+            else x - width + 0.3 * size
+        )
         point = (first, y - 0.35 * size)
         backdrops = [PAPER]
         for shape in painted:
@@ -113,7 +133,11 @@ def low_contrast(document: str) -> list[str]:
 def _terra_turrium_documents() -> Iterator[str]:
     rng = random.Random(26)
     for players in (2, 3, 4):
-        rules = Rules(captures=Captures.BURGENLAND, outside_rule=list(OutsideRule)[-1]) if players == 2 else Rules()
+        rules = (
+            Rules(captures=Captures.BURGENLAND, outside_rule=list(OutsideRule)[-1])
+            if players == 2
+            else Rules()
+        )
         position = setup_position(players, rules)
         yield render_svg(position, highlights_for(position, "placements"))
         # The seats' turrians in their own territories, then a few random turns.
@@ -122,7 +146,11 @@ def _terra_turrium_documents() -> Iterator[str]:
         placed = {}
         taken: set[int] = set()
         for _index, seat in enumerate(position.seats):
-            squares = [s for s in SQUARES if TERRITORY[s] in seat.territories and position.is_in_play(s) and s not in taken]
+            squares = [
+                s
+                for s in SQUARES
+                if TERRITORY[s] in seat.territories and position.is_in_play(s) and s not in taken
+            ]
             chosen = rng.sample(squares, seat.reserve)
             taken.update(chosen)
             placed[seat.id] = [s for s in chosen]
@@ -149,7 +177,9 @@ def _spiel_der_tuerme_documents() -> Iterator[str]:
         for turn in range(8):
             moves = legal_moves(position)
             if moves and turn % 2 == 0:
-                yield sdt_render.render_svg(position, sdt_render.highlights_for_moves(position, moves[0].move.frm))
+                yield sdt_render.render_svg(
+                    position, sdt_render.highlights_for_moves(position, moves[0].move.frm)
+                )
             else:
                 yield sdt_render.render_svg(position)
             position, _ = sdt_apply(position, sdt_random_turn(position, rng))
@@ -158,7 +188,11 @@ def _spiel_der_tuerme_documents() -> Iterator[str]:
                 break
 
 
-@pytest.mark.parametrize("documents", [_terra_turrium_documents, _spiel_der_tuerme_documents], ids=["terra-turrium", "spiel-der-tuerme"])
+@pytest.mark.parametrize(
+    "documents",
+    [_terra_turrium_documents, _spiel_der_tuerme_documents],
+    ids=["terra-turrium", "spiel-der-tuerme"],
+)
 def test_every_text_of_the_pictures_meets_wcag_aa_contrast(documents) -> None:  # type: ignore[no-untyped-def]
     faults: list[str] = []
     count = 0
@@ -193,4 +227,6 @@ def test_r1_too_few_stones_taken_is_said_for_any_number() -> None:
     position = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["h2"]})
     first = square_name(legal_removals(position)[0].square)
     violation = validate_turn(position, parse_turn_plan({"take": [first], "place": [], "move": []}))
-    assert violation is not None and violation.detail.startswith("three stones must be taken, this turn has taken 1")
+    assert violation is not None and violation.detail.startswith(
+        "three stones must be taken, this turn has taken 1"
+    )

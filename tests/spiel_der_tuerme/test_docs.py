@@ -12,7 +12,9 @@ TESTS = Path(__file__).resolve().parent
 
 
 def rule_ids():
-    return re.findall(r"^- (?:<a id=\"\w+\"></a>)?\*\*(T[BNMESV]\d)\b", DOC.read_text(encoding="utf-8"), re.MULTILINE)
+    return re.findall(
+        r"^- (?:<a id=\"\w+\"></a>)?\*\*(T[BNMESV]\d)\b", DOC.read_text(encoding="utf-8"), re.MULTILINE
+    )
 
 
 def test_the_document_defines_every_rule_id_once_in_order():

@@ -116,8 +116,11 @@ def test_ts3_every_level_beats_random_play_in_a_two_player_game(level):
 def test_te1_levels_2_and_3_keep_the_rival_from_completing_a_quarter_next(level):
     # Red holds b3, c3 and b2 of quarter 1; its D stack on c1 would complete it on c2 and
     # win (TE1, TS2). Yellow's D stack on e1 can cover it (TM5) and take that move away.
-    position = build({"b3": "Ar", "c3": "Br", "b2": "Cr", "c1": "Dr", "e1": "Dy", "a5": "Ay", "n5": "Br", "n4": "Cy"},
-                     seats="yr", fill=(8, 7, 6, 5, 4, 3))
+    position = build(
+        {"b3": "Ar", "c3": "Br", "b2": "Cr", "c1": "Dr", "e1": "Dy", "a5": "Ay", "n5": "Br", "n4": "Cy"},
+        seats="yr",
+        fill=(8, 7, 6, 5, 4, 3),
+    )
     assert any(m.ends_game for m in legal_moves(replace(position, to_move=Colour.RED)))
     answer = suggest_turn(position, level, 0, Budget(ms=60_000, nodes=3000))
     after, _ = apply_turn(position, answer.turn)

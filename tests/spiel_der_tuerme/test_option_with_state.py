@@ -48,7 +48,8 @@ CHECK = textwrap.dedent(
     print("apply", position_to_dict(after)["neutral_moves"])
     position["neutral_moves"] = 3
     limited = parse_position(position)
-    print("json", position_to_dict(limited)["neutral_moves"], position_to_dict(limited)["rules"]["neutral_limit"])
+    print("json", position_to_dict(limited)["neutral_moves"],
+          position_to_dict(limited)["rules"]["neutral_limit"])
     print("legal", any(m.neutral for m in legal_moves(limited)), len(legal_moves(limited)) > 0)
     violation = validate_turn(limited, TurnPlan((neutral,)))
     print("turn", violation.rule, violation.index)
@@ -58,7 +59,9 @@ CHECK = textwrap.dedent(
     except InvalidPositionError as err:
         print("check", err.rule, err.field)
     client = create_app().test_client()
-    answer = client.post("/v1/spiel-der-tuerme/moves", json={"position": {**position, "rules": {"neutral_limit": True}}})
+    answer = client.post(
+        "/v1/spiel-der-tuerme/moves", json={"position": {**position, "rules": {"neutral_limit": True}}}
+    )
     print("http", answer.status_code, any(m["neutral"] for m in answer.get_json()["moves"]))
     document = yaml.safe_load(spec_yaml(create_app()))
     member = document["components"]["schemas"]["SdtPosition"]["properties"]["neutral_moves"]

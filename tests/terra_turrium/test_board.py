@@ -105,6 +105,16 @@ def test_b6_setup_heights_and_stone_counts():
 
 
 def test_m9_entry_rows_are_the_outermost_in_play_row_of_a_territory():
-    assert names(entry_row(Territory.SW, 4, Rules())) == ["a1", "b1", "c1", "d1", "e1", "a2", "a3", "a4", "a5"]
+    assert names(entry_row(Territory.SW, 4, Rules())) == [
+        "a1",
+        "b1",
+        "c1",
+        "d1",
+        "e1",
+        "a2",
+        "a3",
+        "a4",
+        "a5",
+    ]
     assert names(entry_row(Territory.NE, 3, Rules())) == ["i6", "i7", "i8", "f9", "g9", "h9", "i9"]
     assert names(entry_row(Territory.SW, 2, SIX)) == ["c3", "d3", "e3", "c4", "c5"]

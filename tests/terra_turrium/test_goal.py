@@ -83,7 +83,9 @@ def test_g3_a_finisher_captured_later_in_the_final_round_stays_a_winner():
 def test_g4_a_team_finishes_only_when_both_members_meet_the_goal():
     heights = {**STAIRS, **RED_DONE}
     # team play takes from the opposing team's territories only (R4)
-    team_turn = parse_turn_plan({"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"], "move": FINISH_MOVE})
+    team_turn = parse_turn_plan(
+        {"take": ["j1", "j2", "a1"], "place": ["j1", "j2", "a1"], "move": FINISH_MOVE}
+    )
     alone = build(4, flat=1, heights=STAIRS, rules={"team_play": True}, turrians={"yellow": YELLOW})
     alone_after, _ = apply_turn(alone, team_turn)
     assert alone_after.finishers == ()

@@ -171,8 +171,14 @@ def test_the_turn_context_and_its_defaults():
 
 
 def test_non_canonical_input_is_read_and_written_canonically():
-    loose = "setup|yellow:NW:a10,b9:0:0|red:NE:j10:0|blue:SE|green:SW|move=yellow|rules=pro,pro|phase=take|hand=0|points=5"
-    assert write_notation(parse_notation(loose)) == "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW|rules=pro"
+    loose = (
+        "setup|yellow:NW:a10,b9:0:0|red:NE:j10:0|blue:SE|green:SW"
+        "|move=yellow|rules=pro,pro|phase=take|hand=0|points=5"
+    )
+    assert (
+        write_notation(parse_notation(loose))
+        == "setup|yellow:NW:b9,a10|red:NE:j10|blue:SE|green:SW|rules=pro"
+    )
     flat = "/".join(["1111111111"] * 10)
     p = parse_notation(flat + "|yellow:NW|red:NE|blue:SE|green:SW")
     assert write_notation(p).startswith(flat + "|")  # not the set-up: the centre is low

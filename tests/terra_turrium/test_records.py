@@ -64,7 +64,10 @@ def test_t1_a_replay_agrees_turn_by_turn_with_playing_each_turn(record):
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(st.from_regex(TURN_PATTERN, fullmatch=True) | st.text(alphabet="-+abcdefghijk0123456789 reservpas", max_size=24))
+@given(
+    st.from_regex(TURN_PATTERN, fullmatch=True)
+    | st.text(alphabet="-+abcdefghijk0123456789 reservpas", max_size=24)
+)
 def test_t1_a_string_is_a_turn_exactly_when_it_matches_the_published_grammar(text):
     matches = re.fullmatch(TURN_PATTERN, text) is not None
     try:

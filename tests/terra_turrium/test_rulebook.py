@@ -435,5 +435,7 @@ def test_p3_rulebook_handicap_stones_in_one_or_several_turns():
     home = {"take": ["a10", "b10", "c10"]}
     after, _ = apply_turn(p, parse_turn_plan({**home, "place": ["a10", "b10", "c10", "d8"]}))
     assert after.seats[0].bonus_stones == 2
-    all_at_once, _ = apply_turn(p, parse_turn_plan({**home, "place": ["a10", "b10", "c10", "d8", "d8", "d8"]}))
+    all_at_once, _ = apply_turn(
+        p, parse_turn_plan({**home, "place": ["a10", "b10", "c10", "d8", "d8", "d8"]})
+    )
     assert all_at_once.seats[0].bonus_stones == 0

@@ -31,7 +31,12 @@ def test_g2_g4_a_pro_team_finishes_when_both_members_hold():
     assert [event_to_dict(e) for e in events[-3:]] == [
         {"type": "finish", "seat": "yellow", "interpretations": ["G3", "G4", "G2"]},
         {"type": "finish", "seat": "red", "interpretations": ["G3", "G4", "G2"]},
-        {"type": "game_over", "seat": "yellow", "winners": ["yellow", "red"], "interpretations": ["G3", "G4", "G2"]},
+        {
+            "type": "game_over",
+            "seat": "yellow",
+            "winners": ["yellow", "red"],
+            "interpretations": ["G3", "G4", "G2"],
+        },
     ]
     assert winners(after) == ("yellow", "red")
 

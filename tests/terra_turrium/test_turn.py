@@ -247,11 +247,17 @@ def test_p3_bonus_stones_keep_the_place_phase_open_after_the_hand_is_empty():
 
 def test_m1_walks_spend_the_points_and_the_rest_of_the_turn_plays_on():
     p = build(4, turrians={"yellow": ["a10"]})
-    first = {"take": ["b10", "c10", "d10"], "place": ["b10", "c10", "d10"], "move": [{"from": "a10", "path": ["a9"]}]}
+    first = {
+        "take": ["b10", "c10", "d10"],
+        "place": ["b10", "c10", "d10"],
+        "move": [{"from": "a10", "path": ["a9"]}],
+    }
     after, _ = progress_turn(p, parse_turn_plan(first))
     assert (after.turn.phase, after.turn.points, after.mover.turrians) == (Phase.MOVE, 4, (sq("a9"),))
     rest = parse_turn_plan({"move": [{"from": "a9", "path": ["a8"]}]})
-    whole = parse_turn_plan({**first, "move": [{"from": "a10", "path": ["a9"]}, {"from": "a9", "path": ["a8"]}]})
+    whole = parse_turn_plan(
+        {**first, "move": [{"from": "a10", "path": ["a9"]}, {"from": "a9", "path": ["a8"]}]}
+    )
     assert apply_turn(after, rest)[0] == apply_turn(p, whole)[0]
 
 

@@ -45,7 +45,9 @@ def test_g2_the_hold_event_lists_the_squares_of_the_5_6_and_7_towers():
     p = build(4, flat=1, heights=heights, rules={"goal": "pro"}, turrians={"yellow": list(heights)})
     _, events = apply_turn(p, parse_turn_plan({"take": HOME, "place": HOME}))
     hold = [event_to_dict(e) for e in events if e.type is EventType.HOLD]
-    assert hold == [{"type": "hold", "seat": "yellow", "squares": ["d10", "e10", "a9"], "interpretations": ["G2"]}]
+    assert hold == [
+        {"type": "hold", "seat": "yellow", "squares": ["d10", "e10", "a9"], "interpretations": ["G2"]}
+    ]
 
 
 def test_t1_a_turn_survives_its_json_form():
