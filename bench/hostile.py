@@ -52,8 +52,12 @@ def encode(body: Any) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
 
 
-def fill(base: Any, member: Callable[[int], tuple[str, Any]], into: Callable[[Any], dict[str, Any]] | None = None,
-         limit: int = LIMIT) -> bytes:
+def fill(
+    base: Any,
+    member: Callable[[int], tuple[str, Any]],
+    into: Callable[[Any], dict[str, Any]] | None = None,
+    limit: int = LIMIT,
+) -> bytes:
     """``base`` with members ``member(0), member(1), …`` added (to ``into(base)``, the
     body itself by default) while the body stays within ``limit`` bytes."""
     body = json.loads(json.dumps(base))
@@ -101,7 +105,9 @@ KINDS: Final[dict[str, Callable[[Any], bytes]]] = {
     # Numbers: beyond 64 bits, and beyond the digits an integer may have.
     "huge numbers": lambda base: fill(base, lambda i: (f"h{i}", int("9" * 4000))),
     "too many digits": lambda base: b'{"position":' + b"9" * 5000 + b"}",
-    "huge members": lambda base: encode({k: int("9" * 2000) for k in (base if isinstance(base, dict) else {})}),
+    "huge members": lambda base: encode(
+        {k: int("9" * 2000) for k in (base if isinstance(base, dict) else {})}
+    ),
 }
 
 
@@ -144,7 +150,9 @@ def main() -> None:
         seconds, path, status, _ = max(rows)
         largest = max(row[3] for row in rows)
         worst = max(worst, seconds)
-        print(f"{kind:30} {path + f' ({status})':38} {seconds * 1000:7.2f} {seconds / valid:6.1f} {largest:8,}")
+        print(
+            f"{kind:30} {path + f' ({status})':38} {seconds * 1000:7.2f} {seconds / valid:6.1f} {largest:8,}"
+        )
     print(f"worst hostile body: {worst * 1000:.1f} ms of CPU time, {worst / valid:.0f} times a valid request")
 
 

@@ -1,6 +1,7 @@
 """HTTP load benchmark: every endpoint through gunicorn, driven by wrk, against a floor.
 
-    python -m bench.http_load [--seconds 2] [--rounds 5] [--connections 4] [--only NAME,…] [--markdown] [--strict]
+    python -m bench.http_load [--seconds 2] [--rounds 5] [--connections 4] [--only NAME,…]
+                              [--markdown] [--strict]
     python -m bench.http_load --report bench/results/http.json [--markdown] [--strict]
     python -m bench.http_load --compare [--seconds 4] [--rounds 3] [--connections 8] [--markdown]
 
@@ -22,13 +23,14 @@ ratio. req/s is over all rounds; p50 and p99 are the means of the rounds' percen
 "of floor" is the median of the endpoint's ratios over the rounds: the targets are
 judged on it. The rounds are an odd number (5), so the median is one round's ratio and
 two rounds disturbed by a neighbour, which on a shared machine cut an endpoint's or the
-floor's throughput by half or more, cannot move it. "CPU µs/req" is the CPU time gunicorn (master and workers) used per
-request, read from /proc, and "of floor (CPU)" the floor's divided by the endpoint's: it
-leaves wrk out, and the neighbours' share of the cores, but not what they do to the
-server's caches and clock, which weighs more on the floor's short requests; a verdict
-it would give otherwise is marked (then run again when the machine is quiet). wrk
-shares the machine's cores with gunicorn, and its own cost per request is the same for
-every endpoint, which lifts every throughput ratio towards 100 %.
+floor's throughput by half or more, cannot move it. "CPU µs/req" is the CPU time
+gunicorn (master and workers) used per request, read from /proc, and "of floor (CPU)"
+the floor's divided by the endpoint's: it leaves wrk out, and the neighbours' share of
+the cores, but not what they do to the server's caches and clock, which weighs more on
+the floor's short requests; a verdict it would give otherwise is marked (then run again
+when the machine is quiet). wrk shares the machine's cores with gunicorn, and its own
+cost per request is the same for every endpoint, which lifts every throughput ratio
+towards 100 %.
 
 ``--compare`` measures gunicorn settings instead (see :data:`COMPARED`): worker counts and
 classes, preload, worker recycling, the access log; each on a mixed load of every
@@ -321,7 +323,8 @@ def run_endpoints(args: argparse.Namespace) -> int:
             others = (busy - busy_before - cpu - wrk) / max(1e-9, total - total_before)
             into[endpoint.name].add(result, cpu, wrk_cpu_s=wrk, others=max(0.0, others), **more)
             print(
-                f"  round {round_ + 1}/{args.rounds} {endpoint.name + (' compiled' if on_compiled else ''):<24} "
+                f"  round {round_ + 1}/{args.rounds} "
+                f"{endpoint.name + (' compiled' if on_compiled else ''):<24} "
                 f"{result['requests'] / (result['duration_us'] / 1e6):8,.0f} req/s",
                 file=sys.stderr,
             )
@@ -341,7 +344,9 @@ def run_endpoints(args: argparse.Namespace) -> int:
         raw = {name: f.runs for name, f in figures.items()}
         saved: dict[str, Any] = {"header": head, "runs": raw}
         if compiled:
-            saved["compiled_runs"] = {name: f.runs for name, f in compiled_figures.items() if f is not figures[name]}
+            saved["compiled_runs"] = {
+                name: f.runs for name, f in compiled_figures.items() if f is not figures[name]
+            }
         (RESULTS / "http.json").write_text(json.dumps(saved, indent=1))
     return report(head, figures, args, compiled_figures if compiled else None)
 
@@ -379,7 +384,12 @@ def compiled_lines(figures: dict[str, Figures], compiled: dict[str, Figures], ma
         rows.append(cells)
     title = "Pure Python against the engines compiled by mypyc: of floor (throughput / CPU), CPU µs/req"
     head = ["endpoint", "pure, of floor", "pure µs", "compiled, of floor", "compiled µs"]
-    return ["", f"**{title}**" if markdown else title, *([""] if markdown else []), *table(head, rows, markdown)]
+    return [
+        "",
+        f"**{title}**" if markdown else title,
+        *([""] if markdown else []),
+        *table(head, rows, markdown),
+    ]
 
 
 def report(

@@ -108,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         cut = f", stopped after {args.max_seconds:g} s of load short of {args.requests:,}"
     lines = [
         f"Memory benchmark: {sent:,} mixed requests ({len(MIX)} kinds in turn, {ERRORS_IN_MIX} of them "
-        f"errors) to one {gunicorn_conf.worker_class} worker, max_requests 0, {args.connections} connections, bodies from "
+        f"errors) to one {gunicorn_conf.worker_class} worker, max_requests 0, {args.connections} "
+        "connections, bodies from "
         f"{POSITION}; {elapsed:.0f} s{cut}",
         f"Master process: VmRSS {mib(master.get('VmRSS', 0))} MiB, Pss {mib(master.get('Pss', 0))} MiB",
     ]

@@ -92,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     cpu_us: dict[tuple[str, str], list[float]] = {key: [] for key in rps}
     workers = ("--env", "WEB_CONCURRENCY=2")
     with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as work:
-        running = {engine: stack.enter_context(container(image.tag, *workers)) for engine, image in built.items()}
+        running = {
+            engine: stack.enter_context(container(image.tag, *workers)) for engine, image in built.items()
+        }
         ports = {engine: port for engine, (_, port) in running.items()}
         readers = {engine: cpu_reader(name) for engine, (name, _) in running.items()}
         for engine, port in ports.items():
@@ -104,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             for endpoint in endpoints:
                 status, body = request(port, endpoint)
                 if status != 200:
-                    raise SystemExit(f"bench.image: {engine} {endpoint.path} answered {status}: {body[:300]!r}")
+                    raise SystemExit(
+                        f"bench.image: {engine} {endpoint.path} answered {status}: {body[:300]!r}"
+                    )
                 run_wrk(port, lists[endpoint.name], 1, args.connections)
         for round_ in range(args.rounds):
             for endpoint in endpoints:
@@ -125,19 +129,50 @@ def main(argv: list[str] | None = None) -> int:
     for endpoint in endpoints:
         compiled, pure = (statistics.median(rps[(engine, endpoint.name)]) for engine in ENGINES)
         cpu_compiled, cpu_pure = (statistics.median(cpu_us[(engine, endpoint.name)]) for engine in ENGINES)
-        rows.append([endpoint.title, f"{compiled:,.0f}", f"{pure:,.0f}", f"{statistics.median(ratios[endpoint.name]):.0%}",
-                     f"{cpu_compiled:,.0f}", f"{cpu_pure:,.0f}", f"{cpu_compiled / cpu_pure:.0%}",
-                     str(errors[("compiled", endpoint.name)] + errors[("pure", endpoint.name)])])
-    print(f"\nThe image, compiled engines against pure ({args.rounds} interleaved rounds of {args.seconds:g} s, "
-          f"{args.connections} kept-alive connections, 2 workers each, {wrk_version()}):")
-    print("\n".join(table(["request", "compiled req/s", "pure req/s", "compiled ÷ pure", "CPU µs/req compiled",
-                            "pure", "compiled ÷ pure (CPU)", "errors"], rows, False)))
+        rows.append(
+            [
+                endpoint.title,
+                f"{compiled:,.0f}",
+                f"{pure:,.0f}",
+                f"{statistics.median(ratios[endpoint.name]):.0%}",
+                f"{cpu_compiled:,.0f}",
+                f"{cpu_pure:,.0f}",
+                f"{cpu_compiled / cpu_pure:.0%}",
+                str(errors[("compiled", endpoint.name)] + errors[("pure", endpoint.name)]),
+            ]
+        )
+    print(
+        f"\nThe image, compiled engines against pure ({args.rounds} interleaved rounds of "
+        f"{args.seconds:g} s, "
+        f"{args.connections} kept-alive connections, 2 workers each, {wrk_version()}):"
+    )
+    print(
+        "\n".join(
+            table(
+                [
+                    "request",
+                    "compiled req/s",
+                    "pure req/s",
+                    "compiled ÷ pure",
+                    "CPU µs/req compiled",
+                    "pure",
+                    "compiled ÷ pure (CPU)",
+                    "errors",
+                ],
+                rows,
+                False,
+            )
+        )
+    )
     for engine, image in built.items():
         print(f"  {engine}: {image}")
     figures: dict[str, Any] = {
-        "builds": {engine: {"seconds": image.seconds, "bytes": image.size} for engine, image in built.items()},
+        "builds": {
+            engine: {"seconds": image.seconds, "bytes": image.size} for engine, image in built.items()
+        },
         "rps": {f"{engine} {name}": values for (engine, name), values in rps.items()},
-        "ratios": ratios, "errors": {f"{engine} {name}": n for (engine, name), n in errors.items()},
+        "ratios": ratios,
+        "errors": {f"{engine} {name}": n for (engine, name), n in errors.items()},
         "cpu_us": {f"{engine} {name}": values for (engine, name), values in cpu_us.items()},
         "settings": vars(args),
     }

@@ -104,7 +104,12 @@ def inner(names: list[str], measured: str, requests: int, without: set[str]) -> 
 
 
 def count(
-    names: list[str], measured: str, requests: int, without: set[str], metrics_dir: str, compiled: bool = False
+    names: list[str],
+    measured: str,
+    requests: int,
+    without: set[str],
+    metrics_dir: str,
+    compiled: bool = False,
 ) -> int:
     """Instructions of one whole run of :func:`inner` under cachegrind."""
     with tempfile.TemporaryDirectory(prefix="bench-cachegrind-") as tmp:
@@ -145,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("endpoints", nargs="*", metavar="ENDPOINT", help=f"bare, {names}")
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--without", default="", help="hooks taken off: " + ",".join(HOOKS))
-    parser.add_argument("--compiled", action="store_true", help="the engines compiled by mypyc (make compile)")
+    parser.add_argument(
+        "--compiled", action="store_true", help="the engines compiled by mypyc (make compile)"
+    )
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     without = {h for h in args.without.split(",") if h and h != "-"}

@@ -52,7 +52,10 @@ TARGETS: Final = (
     Target("captures", "4p-midgame", 500e-6, "all captures for the mover"),
     Target("validate_turn", "4p-midgame", 1e-3, "validating a complete turn"),
     # Spiel der Türme (bench/test_spiel_der_tuerme.py): the dealt board of every player count.
-    *(Target("sdt_moves", f"{n}p-opening", 1e-3, "Spiel der Türme: legal moves, dealt board") for n in (2, 3, 4)),
+    *(
+        Target("sdt_moves", f"{n}p-opening", 1e-3, "Spiel der Türme: legal moves, dealt board")
+        for n in (2, 3, 4)
+    ),
 )
 #: Spiel der Türme's stages (bench/sdt_positions.py) and the prefix of its operations.
 SDT_STAGES: Final = ("opening", "midgame", "crowded")
@@ -214,7 +217,9 @@ def compiled_table(pure: list[Result], compiled: list[Result], markdown: bool) -
         rows.append([r.operation, r.position, us(r.median), us(c.median), f"{c.median / r.median:.0%}"])
     title = "Pure Python against the engines compiled by mypyc (medians)"
     lines = ["", f"**{title}**", ""] if markdown else ["", title]
-    return lines + _table(["operation", "position", "pure µs", "compiled µs", "compiled ÷ pure"], rows, markdown)
+    return lines + _table(
+        ["operation", "position", "pure µs", "compiled µs", "compiled ÷ pure"], rows, markdown
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -141,11 +141,15 @@ def wrk(
     )
     binary = shutil.which("wrk")
     if binary is None:
-        raise SystemExit("wrk is not installed: `apt-get install -y wrk` (make bench-serving does it as root)")
+        raise SystemExit(
+            "wrk is not installed: `apt-get install -y wrk` (make bench-serving does it as root)"
+        )
     env = dict(os.environ, WRK_REQUESTS=str(listing), WRK_CLOSE="1" if close else "0")
     command = [binary, "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--timeout", "10s",
                "-s", str(WRK_SCRIPT), f"http://127.0.0.1:{port}"]
-    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds + 60, check=False)
+    result = subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=seconds + 60, check=False
+    )
     for line in result.stdout.splitlines():
         if line.startswith("WRK_RESULT "):
             figures: dict[str, Any] = json.loads(line.removeprefix("WRK_RESULT "))
@@ -219,7 +223,9 @@ def compare(args: argparse.Namespace, directory: Path) -> list[str]:
                     cells[-1] += f" ({failed} failed)"
             rows.append(cells)
     lines = describe(args, "Serving models compared")
-    lines.append(f"{args.rounds} round(s) × {args.seconds:g} s per model, endpoint and connection mode; medians")
+    lines.append(
+        f"{args.rounds} round(s) × {args.seconds:g} s per model, endpoint and connection mode; medians"
+    )
     lines.append("")
     head = ["model", "endpoint"]
     for mode in ("keep-alive", "new conn."):
@@ -231,7 +237,9 @@ def compare(args: argparse.Namespace, directory: Path) -> list[str]:
         + [f"{statistics.median(x[i] for x in held[model.label]):.1f}" for i in range(3)]
         for model in MODELS
     ]
-    lines += table(["model", "master VmRSS MiB", "largest worker VmRSS MiB", "PSS in all MiB"], rows, args.markdown)
+    lines += table(
+        ["model", "master VmRSS MiB", "largest worker VmRSS MiB", "PSS in all MiB"], rows, args.markdown
+    )
     return lines
 
 
@@ -253,8 +261,10 @@ def capacity(args: argparse.Namespace, directory: Path) -> list[str]:
             rss.append((max(workers), memory(master)["rss"] + sum(workers)))
         print(f"  round {round_ + 1}/{args.rounds}", file=sys.stderr)
     lines = describe(args, "One pod's capacity (2 gevent workers, project settings)")
-    lines.append(f"{args.rounds} round(s): every endpoint in turn for {args.seconds:g} s, then each alone for "
-                 f"{short:g} s; kept alive; medians")
+    lines.append(
+        f"{args.rounds} round(s): every endpoint in turn for {args.seconds:g} s, then each alone for "
+        f"{short:g} s; kept alive; medians"
+    )
     lines.append("")
     lines.append(
         f"- every endpoint in turn: {statistics.median(rps(r) for _, r in mixed):,.0f} req/s "
@@ -274,7 +284,9 @@ def capacity(args: argparse.Namespace, directory: Path) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--capacity", action="store_true", help="one pod's capacity instead of the comparison")
+    parser.add_argument(
+        "--capacity", action="store_true", help="one pod's capacity instead of the comparison"
+    )
     parser.add_argument("--seconds", type=float, help="default 4, with --capacity 10")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, help="default 8, with --capacity 16")

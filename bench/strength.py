@@ -170,9 +170,21 @@ def table(rows: list[Row], markdown: bool) -> str:
     for row in rows:
         low, high = wilson(row.wins, len(row.results))
         won_own = row.mean_won("own_turns")
-        body.append((NAMES[row.game], str(row.players), str(row.tested), _who(row.opponent), str(len(row.results)),
-                     f"{row.rate:.0%}", f"{low:.0%}–{high:.0%}", str(row.unfinished), f"{row.mean('turns'):.0f}",
-                     f"{row.mean('own_turns'):.0f}", "–" if won_own is None else f"{won_own:.0f}"))
+        body.append(
+            (
+                NAMES[row.game],
+                str(row.players),
+                str(row.tested),
+                _who(row.opponent),
+                str(len(row.results)),
+                f"{row.rate:.0%}",
+                f"{low:.0%}–{high:.0%}",
+                str(row.unfinished),
+                f"{row.mean('turns'):.0f}",
+                f"{row.mean('own_turns'):.0f}",
+                "–" if won_own is None else f"{won_own:.0f}",
+            )
+        )
     if markdown:
         lines.append("| " + " | ".join(head) + " |")
         lines.append("|" + "|".join("---" for _ in head) + "|")

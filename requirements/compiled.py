@@ -83,7 +83,9 @@ def build() -> bool:
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,
     )
     if result.returncode:
-        raise SystemExit(f"compiled engines: the build FAILED\n{result.stdout[-10000:]}{result.stderr[-10000:]}")
+        raise SystemExit(
+            f"compiled engines: the build FAILED\n{result.stdout[-10000:]}{result.stderr[-10000:]}"
+        )
     modules = runpy.run_path(str(ROOT / "setup.py"), run_name="compiled")["compiled_modules"]()
     print(f"compiled engines: {len(modules)} modules compiled into {BUILD.relative_to(ROOT)}")
     STAMP.touch()
