@@ -50,9 +50,9 @@ def setup(query: dict[str, Any]) -> Position:
     SE+SW), no turrians on the board, `yellow` to move, phase `take`. The players then put
     their turrians on the board (S3). With `handicap` the stronger seat has handed the
     stones named to the weaker seat's `bonus_stones` (P3, as `POST /v1/handover`); a stone
-    that may not be handed over is 422 naming its rule, `field` `handicap`. An option the player count does not have (team
-    play without 4 players, the 6x6 board without 2) is 422, `field` pointing at it in
-    the position's `rules`.
+    that may not be handed over is 422 naming its rule, `field` `handicap`. An option the
+    player count does not have (team play without 4 players, the 6x6 board without 2) is
+    422, `field` pointing at it in the position's `rules`.
     """
     handicap = query.get("handicap")
     if handicap is None:
