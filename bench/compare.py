@@ -84,7 +84,8 @@ def _body(name: str) -> str:
 def _run(tree: Path, path: str, body: str, calls: int) -> float:
     run = RUN_CODEC if path in (code for _example, code in CODEC.values()) else RUN
     done = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r})\n{run}", path, body, str(calls)],
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r})\n{run}", path, body,
+         str(calls)],
         cwd=tree, check=True, capture_output=True, text=True,
     )
     return float(done.stdout.strip().splitlines()[-1])
@@ -100,7 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     names = [name for name in options.only.split(",") if name]
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as temp:
         base = Path(temp)
-        archive = subprocess.run(["git", "archive", options.commit], cwd=ROOT, check=True, capture_output=True)
+        archive = subprocess.run(
+            ["git", "archive", options.commit], cwd=ROOT, check=True, capture_output=True
+        )
         subprocess.run(["tar", "-x", "-C", str(base)], input=archive.stdout, check=True)
         times: dict[tuple[str, str], list[float]] = {}
         for _ in range(options.rounds):

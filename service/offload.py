@@ -20,7 +20,8 @@ replaced, and its request answered 503.
 
 Settings, from the environment: ``ORACLE_HEAVY_PROCESSES`` (helpers per worker, default 1;
 0 answers heavy requests in the worker itself, as before), ``ORACLE_HEAVY_QUEUE`` (default
-2), ``ORACLE_HEAVY_TIMEOUT`` (seconds, default 20). The measurements behind the choice are in docs/deploying.md.
+2), ``ORACLE_HEAVY_TIMEOUT`` (seconds, default 20). The measurements behind the choice are
+in docs/deploying.md.
 
 A helper is a fork of the worker with the application already loaded: it closes every
 inherited socket but its end of the pipe, never enters
@@ -38,7 +39,7 @@ import stat
 import struct
 import sys
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 #: The operations answered by helpers (POST only): the computer players' searches, which
@@ -103,6 +104,16 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
+def _keeping(started: list[Any]) -> Callable[..., None]:
+    """A WSGI ``start_response`` that keeps the status and headers in ``started``, each
+    request its own list, for the answer's head once the application has answered."""
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        started[:] = [status, headers]
+
+    return start_response
+
+
 def _serve(app: Any, fd: int) -> None:
     """A helper's life: answer each request the worker sends until its pipe closes."""
     while True:
@@ -114,11 +125,7 @@ def _serve(app: Any, fd: int) -> None:
         environ["wsgi.input"] = io.BytesIO(body)
         environ["wsgi.errors"] = sys.stderr
         started: list[Any] = []
-
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
-            started[:] = [status, headers]
-
-        result = app(environ, start_response)
+        result = app(environ, _keeping(started))
         try:
             answer = b"".join(result)  # one part (Flask's answers): the part itself, not a copy
         finally:
@@ -186,14 +193,16 @@ class Helper:
         self.pid = pid
         self.sock = ours
 
-    def answer(self, environ: dict[str, Any], body: bytes, timeout: float) -> tuple[str, list[Any], list[bytes]]:
+    def answer(
+        self, environ: dict[str, Any], body: bytes, timeout: float
+    ) -> tuple[str, list[Any], list[bytes]]:
         """The helper's answer to a request: status, headers and the body's parts."""
         import gevent
 
         plain = {k: v for k, v in environ.items() if isinstance(v, str | bool | int | tuple)}
         frame = pickle.dumps((plain, body))
         try:
-            with gevent.Timeout(timeout, HelperFailed("no answer within %g s" % timeout)):
+            with gevent.Timeout(timeout, HelperFailed(f"no answer within {timeout:g} s")):
                 self.sock.sendall(_LENGTH.pack(len(frame)) + frame)
                 head = pickle.loads(self._read(_LENGTH.unpack(self._read(_LENGTH.size))[0]))
                 status, headers, length = head

@@ -26,8 +26,8 @@ from service.terra_turrium import OPTIONS, OutsideRule, Reason, Rules, is_outsid
 from service.terra_turrium import setup_position as tt_setup_position
 from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
 from service.terra_turrium.codec import violation_to_dict
-from service.terra_turrium.schemas import EVENTS
 from service.terra_turrium.position import option_values
+from service.terra_turrium.schemas import EVENTS
 from tests.documents import ROOT
 from tools.readings import GAMES, MARK, find_marks, outputs, table
 
@@ -63,7 +63,9 @@ def test_the_interpretations_page_lists_every_mark_of_the_rules_documents(client
     url = RULEBOOKS[game.name].url
     for mark in marks:
         # The page has the reading under its id, linked to its rule ...
-        assert f'<li><a id="{mark.id}"></a><strong><a href="{url}#{mark.rule}">{mark.id}</a>' in listing, mark.id
+        assert (
+            f'<li><a id="{mark.id}"></a><strong><a href="{url}#{mark.rule}">{mark.id}</a>' in listing
+        ), mark.id
         # ... and the rules page's mark is an anchor that links back to it.
         assert f'id="i-{mark.id}"><a href="/rules/interpretations#{mark.id}">' in rules_page, mark.id
 
@@ -93,7 +95,9 @@ def test_a_mark_without_an_id_takes_its_rules_id():
         '- <a id="L9"></a>**L9 A rule.** **[interpretation]** One. **Decision** not this.\n'
         "  **[interpretation]** Two,\n  on two lines.\n\nA paragraph.\n"
     )
-    assert [(m.id, m.rule, m.text) for m in find_marks(text)] == [("L9", "L9", "One."), ("L9b", "L9", "Two, on two lines.")]
+    assert [(m.id, m.rule, m.text) for m in find_marks(text)] == [
+        ("L9", "L9", "One."), ("L9b", "L9", "Two, on two lines.")
+    ]
     titled = '- <a id="L9"></a>**L9 A rule.**\n- **[interpretation] Who (L6, L7).** Reads so.\n'
     assert [(m.id, m.rule, m.text) for m in find_marks(titled)] == [("L6", "L6", "Who (L6, L7). Reads so.")]
 

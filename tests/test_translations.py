@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from service.api.rulebooks import RULEBOOKS
+from service.common.language import LANGUAGES
+from tests.translations import differences
 from tools.pages import pages
 from tools.readings import (
     GAMES,
@@ -19,8 +21,6 @@ from tools.readings import (
     translated_languages,
     translated_source,
 )
-from service.common.language import LANGUAGES
-from tests.translations import differences
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = sorted(
@@ -73,7 +73,9 @@ GERMAN = """# Ein Spiel — die Regeln
 
 
 @pytest.mark.parametrize(("language", "source"), TRANSLATIONS, ids=lambda x: str(x))
-def test_every_translation_keeps_the_headings_anchors_marks_links_and_code(language: str, source: str) -> None:
+def test_every_translation_keeps_the_headings_anchors_marks_links_and_code(
+    language: str, source: str
+) -> None:
     english = (ROOT / source).read_text(encoding="utf-8")
     translated = (ROOT / translated_source(source, language)).read_text(encoding="utf-8")
     assert differences(english, translated) == []
@@ -128,7 +130,8 @@ def test_a_translated_document_becomes_its_language_page_and_the_others_stay_eng
     page = written["de/terra-turrium.html"]
     assert 'id="R1"' in page and 'id="R2"' in page
     # Its links lead where the service serves their targets, its picture too.
-    assert 'href="/docs"' in page and 'href="#options"' in page and 'src="/rules/spiel-der-tuerme.svg"' in page
+    assert 'href="/docs"' in page and 'href="#options"' in page
+    assert 'src="/rules/spiel-der-tuerme.svg"' in page
     assert 'href="/rules/interpretations#R2"' in page  # the mark links to its reading
 
 

@@ -93,7 +93,8 @@ def differences(english: str, translated: str) -> list[str]:
     if a.marks != b.marks:
         out.append(f"marks (id, rule, labels): {a.marks} became {b.marks}")
     if a.links != b.links:
-        out.append(f"links: lost {sorted((a.links - b.links).elements())}, added {sorted((b.links - a.links).elements())}")
+        lost, added = sorted((a.links - b.links).elements()), sorted((b.links - a.links).elements())
+        out.append(f"links: lost {lost}, added {added}")
     own = [href for href in b.links if href.startswith("#") and href[1:] not in b.ids]
     if own:
         out.append(f"links to no anchor or heading of the translation: {sorted(own)}")

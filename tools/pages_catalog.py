@@ -53,10 +53,9 @@ def _enum_values(module: str, name: str) -> tuple[str, ...]:
 def _names() -> Iterator[tuple[str, str, str, str]]:
     """(context, value, where it is defined, a comment for the translator) of every value
     of the API a page shows to players."""
-    from service.terra_turrium.setup import SEAT_IDS
-
     from service.terra_turrium.board import Territory
     from service.terra_turrium.position import Phase
+    from service.terra_turrium.setup import SEAT_IDS
     from service.turm_und_leute.schemas import ACTIONS
 
     yield from (("seat", seat, "service/terra_turrium/setup.py",
@@ -107,10 +106,12 @@ def _options() -> Iterator[tuple[str, str, str, str]]:
             if parameter.get("in") != "query":
                 continue
             name = parameter["name"]
-            yield "option", name, "openapi.yaml", f"The set-up option `{name}` of {path}: its name as the form shows it"
+            yield ("option", name, "openapi.yaml",
+                   f"The set-up option `{name}` of {path}: its name as the form shows it")
             description = parameter.get("description", "").removesuffix(".")
             if description:
-                yield "option-hint", description, "openapi.yaml", f"The description of the set-up option `{name}`"
+                yield ("option-hint", description, "openapi.yaml",
+                       f"The description of the set-up option `{name}`")
 
 
 def _files(root: Path) -> Iterator[tuple[str, Path]]:

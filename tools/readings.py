@@ -175,7 +175,7 @@ def table(marks: list[Mark]) -> dict[str, tuple[str, ...]]:
     return {rule: tuple(ids) for rule, ids in out.items()}
 
 
-def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
+def P_(message: str) -> str:  # the name the pages' extraction looks for
     """A message of the pages' catalog, marked here, translated when the list is written."""
     return message
 
@@ -226,7 +226,10 @@ def document(marks: dict[Game, list[Mark]], language: str = "en", root: Path = P
     for game, found in marks.items():
         name = Path(game.source).name
         translated = root / translated_source(game.source, language)
-        source, link = (translated_source(game.source, language), name) if translated.is_file() else (game.source, up + name)
+        if translated.is_file():
+            source, link = translated_source(game.source, language), name
+        else:
+            source, link = game.source, up + name
         count = words.ntext(
             "From [{source}]({link}), {n} reading.", "From [{source}]({link}), {n} readings.",
             len(found), source=source, link=link,

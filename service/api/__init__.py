@@ -2,12 +2,13 @@
 
 One thin layer for every game: each operation is declared once on flask-smorest's
 blueprint (:mod:`~service.api.declare`: the declaration loads the request with its
-schema, dumps the answer with its schema and documents both), :mod:`~service.api.errors` answers every error as problem details,
-:mod:`~service.api.spec` builds openapi.yaml, :mod:`~service.api.json_provider` reads
-and writes JSON, :mod:`~service.api.envelope` adds what every answer carries (request
-id, hardening headers, CORS) and :mod:`~service.api.metrics` counts and times every
-answer for ``/metrics``. Each game is a package of its own (:mod:`~service.api.terra_turrium`)
-with its schemas and views, registered here.
+schema, dumps the answer with its schema and documents both), :mod:`~service.api.errors`
+answers every error as problem details, :mod:`~service.api.spec` builds openapi.yaml,
+:mod:`~service.api.json_provider` reads and writes JSON, :mod:`~service.api.envelope` adds
+what every answer carries (request id, hardening headers, CORS) and
+:mod:`~service.api.metrics` counts and times every answer for ``/metrics``. Each game is a
+package of its own (:mod:`~service.api.terra_turrium`) with its schemas and views,
+registered here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,17 @@ from typing import Any
 
 from flask import Flask
 
-from service.api import compression, envelope, meta, metrics, paths, playground, spiel_der_tuerme, terra_turrium, turm_und_leute
+from service.api import (
+    compression,
+    envelope,
+    meta,
+    metrics,
+    paths,
+    playground,
+    spiel_der_tuerme,
+    terra_turrium,
+    turm_und_leute,
+)
 from service.api.declare import MAX_BODY
 from service.api.errors import register_error_handlers
 from service.api.examples import examples

@@ -75,7 +75,9 @@ class InvalidRequest(Exception):
         self.errors = errors
 
 
-def problem_body(status: int, title: str, detail: str, type_: str = "about:blank", **extensions: Any) -> dict[str, Any]:
+def problem_body(
+    status: int, title: str, detail: str, type_: str = "about:blank", **extensions: Any
+) -> dict[str, Any]:
     """The members of a problem details answer."""
     return {"type": type_, "title": title, "status": status, "detail": detail, **extensions}
 
@@ -88,7 +90,9 @@ def problem(status: int, title: str, detail: str, type_: str = "about:blank", **
 
 INVALID_REQUEST_TITLE = N_("Invalid request")
 BREAKS_SCHEMA = Nn_(
-    "The request breaks the schema in {count} place.", "The request breaks the schema in {count} places.", "count"
+    "The request breaks the schema in {count} place.",
+    "The request breaks the schema in {count} places.",
+    "count",
 )
 BREAKS_SCHEMA_AT_LEAST = Nn_(
     "The request breaks the schema in at least {count} place; the first are listed.",

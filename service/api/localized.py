@@ -45,7 +45,7 @@ QUERY: Final = "lang"
 """The query parameter that chooses a page's language and wins over the header."""
 
 
-def P_(message: str) -> str:  # noqa: N802 - the name the pages' extraction looks for
+def P_(message: str) -> str:  # the name the pages' extraction looks for
     """A message marked for the catalog where it is defined, translated where it is shown."""
     return message
 
@@ -213,7 +213,9 @@ def switcher(language: str) -> list[dict[str, Any]]:
     entries = []
     for code in LANGUAGES:
         href = request.path + "?" + "&".join([*query, urlencode([(QUERY, code)])])
-        entries.append({"code": code, "name": LANGUAGE_NAMES[code], "href": href, "current": code == language})
+        entries.append(
+            {"code": code, "name": LANGUAGE_NAMES[code], "href": href, "current": code == language}
+        )
     return entries
 
 

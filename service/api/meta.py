@@ -120,7 +120,8 @@ def prometheus_metrics() -> Response:
 
     `oracle_http_requests_total` and `oracle_http_errors_total` (status 400 or more) count
     answers by `endpoint` (the route, `unmatched` for paths no route serves), `method`
-    (`other` for a method the service does not know) and `status`; `oracle_http_request_duration_seconds` is a histogram of the time each
+    (`other` for a method the service does not know) and `status`; \
+`oracle_http_request_duration_seconds` is a histogram of the time each
     answer took, by `endpoint` and `method`.
     """
     return Response(metrics.exposition(), content_type=metrics.MEDIA_TYPE)
@@ -150,7 +151,9 @@ def openapi_yaml() -> Any:
 
 
 @bp.get("/docs")
-@bp.response(200, {"type": "string"}, content_type="text/html", description="A page that loads /openapi.yaml.")
+@bp.response(
+    200, {"type": "string"}, content_type="text/html", description="A page that loads /openapi.yaml."
+)
 def docs() -> Response:
     """Interactive documentation of the API (Swagger UI, served by the service itself).
 

@@ -31,7 +31,9 @@ FOLDERS = ("playground", "terra-turrium", "spiel-der-tuerme")
 
 
 @bp.get("/playground")
-@bp.response(200, PAGE, content_type="text/html", description="The page; it loads its script and style sheet.")
+@bp.response(
+    200, PAGE, content_type="text/html", description="The page; it loads its script and style sheet."
+)
 def playground() -> Response:
     """The playground: learn the game and play it in the browser.
 

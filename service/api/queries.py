@@ -93,13 +93,13 @@ def suggest_fields() -> dict[str, Any]:
     return {
         "level": level,
         "seed": Integer(0, MAX_SEED, metadata=doc(
-            "The player's dice: the same request with the same seed answers the same turn (when no time limit cut "
-            "the search). Default 0.")),
+            "The player's dice: the same request with the same seed answers the same turn (when no time "
+            "limit cut the search). Default 0.")),
         "budget_ms": Integer(1, MAX_BUDGET_MS, metadata=doc(
             f"The most milliseconds the search may take. Default {DEFAULT_BUDGET_MS}.")),
         "budget_nodes": Integer(1, MAX_BUDGET_NODES, metadata=doc(
-            "The most positions the search may judge: a bound the same on every machine. Default: no bound but "
-            "the time.")),
+            "The most positions the search may judge: a bound the same on every machine. Default: no "
+            "bound but the time.")),
     }
 
 

@@ -39,10 +39,10 @@ from service.api.problems import ProblemSchema
 from service.api.queries import Query
 from service.bodies import BODY_TIMEOUT, FULL, LATE
 from service.bodies import RETRY_AFTER as BODIES_RETRY_AFTER
-from service.offload import HEAVY, RETRY_AFTER
+from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 from service.common import schema as schema_fields
 from service.common.schema_shapes import Either as EitherMember
-from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
+from service.offload import HEAVY, RETRY_AFTER
 
 OPENAPI_VERSION = "3.0.3"
 TITLE = "Tower games rules oracle"
@@ -74,7 +74,8 @@ position. Answers write positions as objects; `POST /v1/notation` converts.
 
 Every answer carries the header `X-Rules-Version`, the version of the rules it applies
 (each game's own: under `/v1/spiel-der-tuerme` Spiel der Türme's, under
-`/v1/turm-und-leute` Turm und Leute's; answers about no one game, Terra Turrium's), and `X-Request-ID`: the one the request sent, if it is 1–128 letters, digits or
+`/v1/turm-und-leute` Turm und Leute's; answers about no one game, Terra Turrium's), and \
+`X-Request-ID`: the one the request sent, if it is 1–128 letters, digits or
 `-_.:=+/@`, else a new one (the access log records it too). Pages on other origins may
 call the service (CORS); the origins allowed are configurable.
 """
@@ -133,7 +134,9 @@ def _rule_problem(
 ) -> dict[str, Any]:
     """A 422 answer for a rule ``error``, typed and titled as the service answers it."""
     kind, title = RULE_PROBLEMS[error]
-    example = {"type": kind, "title": title.text, "status": 422, "detail": detail, "rule": rule, "field": field}
+    example = {
+        "type": kind, "title": title.text, "status": 422, "detail": detail, "rule": rule, "field": field
+    }
     return _problem(description, {**example, **more})
 
 
@@ -199,8 +202,9 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
         violation={"rule": "L15", "index": 2, "detail": "reiter-1 has used its 2 action(s) this turn"},
     ),
     "InvalidMap": _rule_problem(
-        "Stahl und Sterne: a map the rules make impossible (two tiles on a field, a sector over its number, a "
-        "tower outside its sector, two worlds on one field of the solar system); `rule` and `field` say which.",
+        "Stahl und Sterne: a map the rules make impossible (two tiles on a field, a sector over its "
+        "number, a tower outside its sector, two worlds on one field of the solar system); `rule` and "
+        "`field` say which.",
         InvalidPositionError, "techno:0:0 holds one tile or one fluid: there are two", "LS15",
         "/map/groups/1/field",
     ),
@@ -212,8 +216,9 @@ ERROR_RESPONSES: Mapping[str, dict[str, Any]] = {
     "Overloaded": {
         **_http_problem(
             "The instance is answering as many suggestions, replays, batches and pictures as it can: try "
-            "again after `Retry-After` seconds (behind the project's nginx, another instance is tried first). "
-            "Served by gunicorn directly, also when the worker is reading as many request bodies as it may.",
+            "again after `Retry-After` seconds (behind the project's nginx, another instance is tried "
+            "first). Served by gunicorn directly, also when the worker is reading as many request bodies "
+            "as it may.",
             503,
             BUSY.text.format(seconds=RETRY_AFTER),
         ),
@@ -345,7 +350,9 @@ class _OperationPlugin(BasePlugin):
     def __init__(self, examples: Callable[[], Mapping[str, Any]]) -> None:
         self.examples = examples
 
-    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
         rule = kwargs.get("rule")
         if rule is None or operations is None:
             return
@@ -364,14 +371,19 @@ class _OperationPlugin(BasePlugin):
             }
             parameters = operation.setdefault("parameters", [])
             for parameter in parameters:
-                if isinstance(parameter, dict) and parameter.get("in") == "query" and "example" not in parameter:
+                if (
+                    isinstance(parameter, dict) and parameter.get("in") == "query"
+                    and "example" not in parameter
+                ):
                     parameter["example"] = _parameter_example(parameter.get("schema", {}))
             parameters.append("X-Request-ID")  # the component, resolved to a $ref by apispec
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             examples = self.examples()
             if body is not None and name in examples:
                 body["examples"] = examples[name]
-            order = ("summary", "description", "operationId", "tags", "parameters", "requestBody", "responses")
+            order = (
+                "summary", "description", "operationId", "tags", "parameters", "requestBody", "responses"
+            )
             operation["operationId"] = name
             operations[method] = {k: operation[k] for k in order if k in operation} | operation
 
@@ -412,7 +424,9 @@ class Api(SmorestApi):
         self.spec.components.header("X-Request-ID", REQUEST_ID_HEADER)
         self.spec.components.parameter("X-Request-ID", "header", REQUEST_ID_PARAMETER)
         for name, response in ERROR_RESPONSES.items():
-            self.spec.components.response(name, {**response, "headers": {**HEADERS, **response.get("headers", {})}})
+            self.spec.components.response(
+                name, {**response, "headers": {**HEADERS, **response.get("headers", {})}}
+            )
 
     def _register_etag_headers(self) -> None:
         """No operation uses ETags."""

@@ -69,7 +69,10 @@ VALUE_KINDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         # A seat's id: a colour of Terra Turrium or Spiel der Türme, or any other id.
         **dict.fromkeys(
-            ("seat", "colour", "to_move", "stuck", "winners", "other", "stones", "victim", "where_is", "a", "b"),
+            (
+                "seat", "colour", "to_move", "stuck", "winners", "other", "stones", "victim", "where_is",
+                "a", "b",
+            ),
             ("seat",),
         ),
         "owner": ("seat", "side"),

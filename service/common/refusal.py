@@ -69,7 +69,9 @@ class Message:
         names do not say (the items of a list, ``{first} or {last}``, written into a
         placeholder that does), ``form`` the form they are asked for in."""
         if self.plural is None:
-            template = translations(language).gettext(self.text) if language != DEFAULT_LANGUAGE else self.text
+            template = (
+                translations(language).gettext(self.text) if language != DEFAULT_LANGUAGE else self.text
+            )
         else:
             assert self.count is not None
             template = translations(language).ngettext(self.text, self.plural, int(values[self.count]))

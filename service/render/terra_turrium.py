@@ -359,7 +359,8 @@ def _square(
                 centre, centre + 5.5, shown, class_="height", text_anchor="middle",
                 font_size=15, font_weight="bold", fill=number_colour,
                 stroke=outline, stroke_width=None if outline is None else 3,
-                paint_order=None if outline is None else "stroke", stroke_linejoin=None if outline is None else "round",
+                paint_order=None if outline is None else "stroke",
+                stroke_linejoin=None if outline is None else "round",
             )
         )
     parts.extend(highlights.badge(square, CELL, style_colour))
@@ -406,7 +407,10 @@ def _board(
     }
     for territory, (x, y, anchor) in captions.items():
         owner = position.owner[territory]
-        who = NEUTRAL.format(language) if owner < 0 else value_word(("seat",), position.seats[owner].id, language)
+        who = (
+            NEUTRAL.format(language) if owner < 0
+            else value_word(("seat",), position.seats[owner].id, language)
+        )
         name = value_word(("territory",), territory.value, language)
         out.append(text_element(x, y, f"{name} · {who}", text_anchor=anchor))
     out.append("</g>")
@@ -496,7 +500,8 @@ def _seat_block(
         + attrs(cx=x + 18, cy=y + 20, r=10, fill=colour, stroke=INK, stroke_width=2)
         + f"><title>{escape(value_word(('seat',), seat.id, language))}</title></circle>",
         text_element(
-            x + 36, y + 25, value_word(("seat",), seat.id, language), class_="seat-id", font_size=15, font_weight="bold"
+            x + 36, y + 25, value_word(("seat",), seat.id, language), class_="seat-id", font_size=15,
+            font_weight="bold",
         ),
     ]
     flags = []

@@ -86,7 +86,9 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event] | None, cl
         for i, square in enumerate(plan.take):
             refusal = judge.refusal(square)
             if refusal is not None:
-                raise illegal(refusal, Phase.TAKE, i, square=square_name(square), territory=TERRITORY[square].value)
+                raise illegal(
+                    refusal, Phase.TAKE, i, square=square_name(square), territory=TERRITORY[square].value
+                )
             heights[square] -= 1
             taken.append(square)
             judge.took(square)
@@ -118,7 +120,9 @@ def play_take(position: Position, plan: TurnPlan, events: list[Event] | None, cl
     return position
 
 
-def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, close: bool = True) -> Position:
+def play_place(
+    position: Position, plan: TurnPlan, events: list[Event] | None, close: bool = True
+) -> Position:
     """Phase 2 of ``plan`` (P1–P3); with ``close``, the position ready for phase 3.
 
     Without ``close`` the place phase stays open while stones are in hand or bonus
@@ -136,7 +140,9 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     for i, square in enumerate(plan.place):
         refusal = judge.refusal(square)
         if refusal is not None:
-            raise illegal(refusal, Phase.PLACE, i, square=square_name(square), height=judge.heights[square], seat=seat)
+            raise illegal(
+                refusal, Phase.PLACE, i, square=square_name(square), height=judge.heights[square], seat=seat
+            )
         if i >= in_hand + bonus:
             raise illegal(Reason.NO_BONUS_LEFT if bonus else Reason.NOTHING_IN_HAND, Phase.PLACE, i,
                           in_hand=in_hand, bonus=bonus)
@@ -154,11 +160,15 @@ def play_place(position: Position, plan: TurnPlan, events: list[Event] | None, c
     if after is not mover:
         seats = (*seats[: position.mover_index], after, *seats[position.mover_index + 1 :])
     still_open = not close and (left or bonus_left)
-    turn = TurnState(Phase.PLACE if still_open else Phase.MOVE, state.taken, left, state.points, state.attacked)
+    turn = TurnState(
+        Phase.PLACE if still_open else Phase.MOVE, state.taken, left, state.points, state.attacked
+    )
     return _with_board(position, tuple(judge.heights), seats, turn)
 
 
-def _with_board(position: Position, heights: tuple[int, ...], seats: tuple[Seat, ...], turn: TurnState) -> Position:
+def _with_board(
+    position: Position, heights: tuple[int, ...], seats: tuple[Seat, ...], turn: TurnState
+) -> Position:
     """``position`` with other heights, seats and turn state. The constructors, not
     :func:`dataclasses.replace`, which looks every field up again, on the path of every turn;
     a test keeps the members copied here in step with the class. With the same seats,
@@ -225,7 +235,9 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event] | None) -> _Wa
             entry = segment.path[0]
             refusal = board.entry_refusal(entry)
             if refusal is not None:
-                raise illegal(refusal, Phase.MOVE, i, 0, square=square_name(entry), height=board.heights[entry])
+                raise illegal(
+                    refusal, Phase.MOVE, i, 0, square=square_name(entry), height=board.heights[entry]
+                )
             if ENTRY_COST > points:
                 raise illegal(Reason.NO_POINT_TO_ENTER, Phase.MOVE, i, 0)
             points -= ENTRY_COST
@@ -244,7 +256,9 @@ def _walk(position: Position, plan: TurnPlan, events: list[Event] | None) -> _Wa
             if isinstance(cost, Reason):
                 raise illegal(cost, Phase.MOVE, i, k, **board.step_facts(here, to))
             if cost > points:
-                raise illegal(Reason.STEP_TOO_DEAR, Phase.MOVE, i, k, to=square_name(to), cost=cost, points=points)
+                raise illegal(
+                    Reason.STEP_TOO_DEAR, Phase.MOVE, i, k, to=square_name(to), cost=cost, points=points
+                )
             points -= cost
             spent += cost
             victim = board.move(here, to)

@@ -38,18 +38,26 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
     side = ledger.side
     if side != count_side(edition) and side not in peoples:
         raise InvalidPositionError(
-            "L9", N_("{side} is not a side of this game ({sides})")(side=repr(side.value), sides=_sides(edition, peoples)), f"{where}/side"
+            "L9",
+            N_("{side} is not a side of this game ({sides})")(
+                side=repr(side.value), sides=_sides(edition, peoples)
+            ),
+            f"{where}/side",
         )
     for resource in Resource:
         if ledger.resource(resource) and resource not in RESOURCES[edition]:
             raise InvalidPositionError(
-                "LS4", N_("{full_name} has no {resource}")(full_name=edition.full_name, resource=resource.value), f"{where}/supply/{resource.value}"
+                "LS4",
+                N_("{full_name} has no {resource}")(full_name=edition.full_name, resource=resource.value),
+                f"{where}/supply/{resource.value}",
             )
     for building in Building:
         count = ledger.building(building)
         if count and building not in BUILDINGS[edition]:
             raise InvalidPositionError(
-                "LS8", N_("{full_name} has no {building}")(full_name=edition.full_name, building=building.value), f"{where}/buildings/{building.value}"
+                "LS8",
+                N_("{full_name} has no {building}")(full_name=edition.full_name, building=building.value),
+                f"{where}/buildings/{building.value}",
             )
     _check_buildings(side, ledger, f"{where}/buildings")
     if side is Side.FLUID:
@@ -66,7 +74,9 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
         if sum(ledger.stacks) > ledger.fluids:
             raise InvalidPositionError(
                 "L30",
-                N_("the stacks hold {held} fluids, more than the {fluids} on the board")(held=sum(ledger.stacks), fluids=ledger.fluids),
+                N_("the stacks hold {held} fluids, more than the {fluids} on the board")(
+                    held=sum(ledger.stacks), fluids=ledger.fluids
+                ),
                 f"{where}/stacks",
             )
     elif ledger.fluids or ledger.stacks:
@@ -77,7 +87,9 @@ def check_ledger(edition: Edition, peoples: Sequence[Side], ledger: Ledger, wher
         at = f"{where}/groups/{i}"
         _check_troop(edition, side, troop, at)
         if troop.id in seen:
-            raise InvalidPositionError("L14", N_("two groups are called {troop}")(troop=repr(troop.id)), f"{at}/id")
+            raise InvalidPositionError(
+                "L14", N_("two groups are called {troop}")(troop=repr(troop.id)), f"{at}/id"
+            )
         seen.add(troop.id)
         counts += troop.kind in (Kind.GRAF, Kind.IMPERATOR)
         if counts > 1:
@@ -91,12 +103,16 @@ def _check_troop(edition: Edition, side: Side, troop: Troop, at: str) -> None:
     if not 1 <= troop.figures <= unit.max_figures:
         raise InvalidPositionError(
             "L1",
-            N_("a tile of {kind} holds 1 to {max_figures} figures, not {figures}")(kind=troop.kind.value, max_figures=unit.max_figures, figures=troop.figures),
+            N_("a tile of {kind} holds 1 to {max_figures} figures, not {figures}")(
+                kind=troop.kind.value, max_figures=unit.max_figures, figures=troop.figures
+            ),
             f"{at}/figures",
         )
     if troop.kind in (Kind.GRAF, Kind.IMPERATOR) and not side.is_count:
         raise InvalidPositionError(
-            "L11", N_("the {kind} belongs to his own side, not to {side}")(kind=troop.kind.value, side=side.value), f"{at}/kind"
+            "L11",
+            N_("the {kind} belongs to his own side, not to {side}")(kind=troop.kind.value, side=side.value),
+            f"{at}/kind",
         )
     if troop.actions_used > unit.actions:
         raise InvalidPositionError(
@@ -135,7 +151,8 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
     castle = next((b for b in (Building.TOWER, Building.WALL, Building.GATE) if ledger.building(b)), None)
     if castle is not None and not side.is_count:
         raise InvalidPositionError(
-            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value), f"{where}/{castle.value}"
+            "L26", N_("the castle is the count's, not the {side}'s")(side=side.value),
+            f"{where}/{castle.value}",
         )
     if ledger.building(Building.WALL) > ledger.building(Building.TOWER):
         raise InvalidPositionError(
@@ -151,7 +168,9 @@ def _check_buildings(side: Side, ledger: Ledger, where: str) -> None:
     for building, owner in ((Building.DRAGON, Side.ENGEL), (Building.CATAPULT, Side.ZWERGE)):
         if ledger.building(building) and side is not owner:
             raise InvalidPositionError(
-                "L27", N_("the {building} is the {owner}'s")(building=building.value, owner=owner.value), f"{where}/{building.value}"
+                "L27",
+                N_("the {building} is the {owner}'s")(building=building.value, owner=owner.value),
+                f"{where}/{building.value}",
             )
 
 

@@ -205,8 +205,10 @@ def attack_refusal(edition: Edition, group: Group) -> Refusal | None:
         return _refusal(
             "L3",
             Nn_(
-                "a group of {kind} has {actions} action a turn and has used {used}: none is left to attack with",
-                "a group of {kind} has {actions} actions a turn and has used {used}: none is left to attack with",
+                "a group of {kind} has {actions} action a turn and has used {used}: "
+                "none is left to attack with",
+                "a group of {kind} has {actions} actions a turn and has used {used}: "
+                "none is left to attack with",
                 "actions",
             )(kind=group.kind.value, actions=row.actions, used=group.actions_used),
             "/actions_used",
@@ -267,7 +269,9 @@ def _spoken(position: Placement) -> Message:
 
 def _ranged(edition: Edition) -> str:
     ranged = [u.kind.value for u in UNITS[edition].values() if u.ranged]
-    return N_("{first} and {last}")(first=", ".join(ranged[:-1]), last=ranged[-1]) if len(ranged) > 1 else ranged[0]
+    if len(ranged) > 1:
+        return N_("{first} and {last}")(first=", ".join(ranged[:-1]), last=ranged[-1])
+    return ranged[0]
 
 
 def legal_attackers(edition: Edition, position: Placement = Placement.GROUND) -> tuple[Kind, ...]:

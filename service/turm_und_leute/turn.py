@@ -119,7 +119,10 @@ class _Turn:
                         "{what} costs {price}; the supply has {have} {resource}",
                         "have",
                     )(
-                        what=what, price=_price(price), have=self.ledger.resource(resource), resource=resource.value
+                        what=what,
+                        price=_price(price),
+                        have=self.ledger.resource(resource),
+                        resource=resource.value,
                     ),
                 )
         for resource, amount in price.items():
@@ -201,7 +204,8 @@ def angel_back(ledger: Ledger) -> tuple[Ledger, tuple[Event, ...]]:
     if ledger.side is not Side.ENGEL or any(t.kind is Kind.ENGEL for t in ledger.groups):
         return ledger, ()
     angel = Troop(_new_id(ledger, Kind.ENGEL), Kind.ENGEL, 1, off_board=True)
-    return replace(ledger, groups=(*ledger.groups, angel)), (Event("angel_returned", {"group": angel.id}, ("L18",)),)
+    returned = Event("angel_returned", {"group": angel.id}, ("L18",))
+    return replace(ledger, groups=(*ledger.groups, angel)), (returned,)
 
 
 def play_turn(
@@ -229,7 +233,9 @@ def play_turn(
             return Violation(index, illegal.rule, illegal.detail)
     if end and ledger.side is Side.FLUID and turn.fluid_moves < FLUID_MOVES:
         return Violation(
-            len(actions), "L30", N_("the Fluid makes two moves a turn, this turn {fluid_moves}")(fluid_moves=turn.fluid_moves)
+            len(actions),
+            "L30",
+            N_("the Fluid makes two moves a turn, this turn {fluid_moves}")(fluid_moves=turn.fluid_moves),
         )
     return TurnResult(turn.ledger, dict(turn.production), turn.spent, tuple(turn.events))
 
@@ -343,21 +349,30 @@ def _act(turn: _Turn, group_id: str, verb: str) -> Troop:
     """The group ``group_id`` takes an action ``verb``: L14–L16; its marker is spent."""
     troop = turn.troops().get(group_id)
     if troop is None:
-        raise _Illegal("L14", N_("the {side} have no group {group_id}")(side=turn.ledger.side.value, group_id=repr(group_id)))
-    if verb not in ALLOWED[troop.kind]:
-        what = _listing(
-            sorted(ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR) else set())), OR
+        raise _Illegal(
+            "L14",
+            N_("the {side} have no group {group_id}")(side=turn.ledger.side.value, group_id=repr(group_id)),
         )
-        raise _Illegal("L16", N_("a group of {kind} may only {what}, not {verb}")(kind=troop.kind.value, what=what, verb=verb))
+    if verb not in ALLOWED[troop.kind]:
+        allowed = ALLOWED[troop.kind] | ({"defend"} if troop.kind in (Kind.GRAF, Kind.IMPERATOR) else set())
+        what = _listing(sorted(allowed), OR)
+        raise _Illegal(
+            "L16",
+            N_("a group of {kind} may only {what}, not {verb}")(kind=troop.kind.value, what=what, verb=verb),
+        )
     if troop.blocked:
         raise _Illegal(
             "L15",
-            N_("{group_id} joined the side this turn, placed marked: it is blocked until the markers are removed at the start of the next turn")(group_id=group_id),
+            N_(
+                "{group_id} joined the side this turn, placed marked: it is blocked until the markers are "
+                "removed at the start of the next turn"
+            )(group_id=group_id),
         )
     actions = UNITS[turn.edition][troop.kind].actions
     if troop.actions_used >= actions:
         raise _Illegal("L15", Nn_(
-            "{group_id} has used its {actions} action this turn", "{group_id} has used its {actions} actions this turn",
+            "{group_id} has used its {actions} action this turn",
+            "{group_id} has used its {actions} actions this turn",
             "actions",
         )(group_id=group_id, actions=actions))
     turn.spend(1, "L14", N_("an action of {group_id}")(group_id=group_id))
@@ -369,11 +384,16 @@ def _act(turn: _Turn, group_id: str, verb: str) -> Troop:
 def _move(turn: _Turn, action: Move) -> None:
     before = turn.troops().get(action.group)
     if before is not None and before.kind is not Kind.ENGEL and action.to is not None:
-        raise _Illegal("L18", N_("only angels enter from the edge or flee to it, not {kind}")(kind=before.kind.value))
+        raise _Illegal(
+            "L18", N_("only angels enter from the edge or flee to it, not {kind}")(kind=before.kind.value)
+        )
     if before is not None and before.kind is Kind.ENGEL:
         if before.off_board and action.to != "board":
             raise _Illegal(
-                "L18", N_("{group} is off the board: it can only enter from the edge (to: board)")(group=action.group)
+                "L18",
+                N_("{group} is off the board: it can only enter from the edge (to: board)")(
+                    group=action.group
+                ),
             )
         if not before.off_board and action.to == "board":
             raise _Illegal("L18", N_("{group} is on the board already")(group=action.group))
@@ -388,7 +408,9 @@ def _move(turn: _Turn, action: Move) -> None:
         kept = turn.ledger.side in (Side.ENGEL, Side.ZWERGE)
         if kept:
             turn.gain(gold(turn.edition), action.gold)
-        turn.events.append(Event("gold_collected", {"group": troop.id, "gold": action.gold, "kept": kept}, ("L19",)))
+        turn.events.append(
+            Event("gold_collected", {"group": troop.id, "gold": action.gold, "kept": kept}, ("L19",))
+        )
 
 
 def _work(turn: _Turn, action: Work) -> None:
@@ -398,7 +420,9 @@ def _work(turn: _Turn, action: Work) -> None:
         raise _Illegal(
             "LS8",
             N_("{edition} has no site {site}: its sites are {sites}")(
-                edition=edition.full_name, site=repr(action.site.value), sites=", ".join(repr(s.value) for s in SITES[edition])
+                edition=edition.full_name,
+                site=repr(action.site.value),
+                sites=", ".join(repr(s.value) for s in SITES[edition]),
             ),
         )
     if (
@@ -408,7 +432,9 @@ def _work(turn: _Turn, action: Work) -> None:
     ):
         raise _Illegal(
             "L24",
-            N_("fighters work as a whole group: {troop} has {figures} of {max_figures} figures")(troop=troop.id, figures=troop.figures, max_figures=UNITS[edition][troop.kind].max_figures),
+            N_("fighters work as a whole group: {troop} has {figures} of {max_figures} figures")(
+                troop=troop.id, figures=troop.figures, max_figures=UNITS[edition][troop.kind].max_figures
+            ),
         )
     if troop is not None and troop.off_board:
         raise _Illegal("L18", N_("{troop} is off the board")(troop=troop.id))
@@ -423,7 +449,13 @@ def _work(turn: _Turn, action: Work) -> None:
     if action.imperator_present and edition is not Edition.STAHL_UND_STERNE:
         # LS9 doubles the production of a planet where the imperator stands, whoever
         # works it; Turm und Leute has no imperator and no planets.
-        raise _Illegal("LS9", N_("Turm und Leute has no imperator: only in Stahl und Sterne does his presence on a planet double its production")())
+        raise _Illegal(
+            "LS9",
+            N_(
+                "Turm und Leute has no imperator: only in Stahl und Sterne does his presence on a planet "
+                "double its production"
+            )(),
+        )
     troop = _act(turn, action.group, "work")
     amount = 2 if action.imperator_present else 1
     produced: dict[str, object] = {"group": troop.id, "site": action.site.value}
@@ -486,7 +518,9 @@ def _build(turn: _Turn, action: Build) -> None:
         )
     if project in (Project.CASTLE_PART, Project.GATE, Project.TOWER) and not side.is_count:
         rule = "LS10" if project is Project.TOWER else "L26"
-        raise _Illegal(rule, N_("the castle and its towers are the count's to build, not the {side}'s")(side=side.value))
+        raise _Illegal(
+            rule, N_("the castle and its towers are the count's to build, not the {side}'s")(side=side.value)
+        )
     if project is Project.DRAGON and side is not Side.ENGEL:
         raise _Illegal("L27", N_("the dragon is the angels' to get")())
     if project is Project.CATAPULT and side is not Side.ZWERGE:
@@ -497,7 +531,10 @@ def _build(turn: _Turn, action: Build) -> None:
     if project is Project.GATE and ((towers, walls) != (4, 3) or ledger.building(Building.GATE)):
         raise _Illegal(
             "L26",
-            N_("the gate is the last part of the castle: built once, after four towers and three walls (there are {towers} and {walls})")(towers=towers, walls=walls),
+            N_(
+                "the gate is the last part of the castle: built once, after four towers and three walls "
+                "(there are {towers} and {walls})"
+            )(towers=towers, walls=walls),
         )
     if project is Project.TOWER and towers >= 4:
         raise _Illegal("LS10", N_("the imperator has his four towers")())
@@ -537,20 +574,31 @@ WORKERS_PER_CONVERSION: Final = 5
 def _convert(turn: _Turn, action: Convert) -> None:
     edition, side = turn.edition, turn.ledger.side
     if not side.is_count:
-        raise _Illegal("L28", N_("workers become the count's fighters: the {side} do not convert")(side=side.value))
+        raise _Illegal(
+            "L28", N_("workers become the count's fighters: the {side} do not convert")(side=side.value)
+        )
     base = translate(action.into, Edition.TURM_UND_LEUTE)
     if base not in CONVERSION or action.into not in UNITS[edition]:
         names = ", ".join(translate(k, edition).value for k in CONVERSION)
-        raise _Illegal("L28", N_("five workers become {names}, not {into}")(names=names, into=action.into.value))
+        raise _Illegal(
+            "L28", N_("five workers become {names}, not {into}")(names=names, into=action.into.value)
+        )
     if len(action.workers) != WORKERS_PER_CONVERSION or len(set(action.workers)) != WORKERS_PER_CONVERSION:
-        raise _Illegal("L28", N_("a conversion takes five different workers, not {count}")(count=len(set(action.workers))))
+        raise _Illegal(
+            "L28",
+            N_("a conversion takes five different workers, not {count}")(count=len(set(action.workers))),
+        )
     troops = turn.troops()
     for worker in action.workers:
         troop = troops.get(worker)
         if troop is None or troop.kind is not Kind.ARBEITER:
-            raise _Illegal("L28", N_("{worker} is not a worker of the {side}")(worker=repr(worker), side=side.value))
+            raise _Illegal(
+                "L28", N_("{worker} is not a worker of the {side}")(worker=repr(worker), side=side.value)
+            )
         if troop.markers:
-            raise _Illegal("L28", N_("{worker} carries a marker: only unmarked workers are converted")(worker=worker))
+            raise _Illegal(
+                "L28", N_("{worker} carries a marker: only unmarked workers are converted")(worker=worker)
+            )
     gone = set(action.workers)
     turn.ledger = replace(turn.ledger, groups=tuple(t for t in turn.ledger.groups if t.id not in gone))
     made = [
@@ -563,7 +611,9 @@ def _hire(turn: _Turn, action: Hire) -> None:
     edition, side, ledger = turn.edition, turn.ledger.side, turn.ledger
     if side is Side.ENGEL:
         if action.figures != 1:
-            raise _Illegal("L29", N_("the angels hire one angel at a time: a group of angels is one figure")())
+            raise _Illegal(
+                "L29", N_("the angels hire one angel at a time: a group of angels is one figure")()
+            )
         if edition is Edition.TURM_UND_LEUTE and any(
             t.kind is Kind.ENGEL and not t.off_board for t in ledger.groups
         ):
@@ -573,10 +623,17 @@ def _hire(turn: _Turn, action: Hire) -> None:
     elif side is Side.ZWERGE:
         most = UNITS[edition][Kind.ZWERGE].max_figures
         if not 1 <= action.figures <= most:
-            raise _Illegal("L29", N_("a group of dwarves has 1 to {most} figures, not {figures}")(most=most, figures=action.figures))
+            raise _Illegal(
+                "L29",
+                N_("a group of dwarves has 1 to {most} figures, not {figures}")(
+                    most=most, figures=action.figures
+                ),
+            )
         turn.pay(
             {gold(edition): DWARF_PRICE * action.figures}, "L29",
-            Nn_("a group of {figures} dwarf", "a group of {figures} dwarves", "figures")(figures=action.figures),
+            Nn_("a group of {figures} dwarf", "a group of {figures} dwarves", "figures")(
+                figures=action.figures
+            ),
         )
         troop = turn.add(Kind.ZWERGE, action.figures)
     else:
@@ -588,8 +645,14 @@ def _hire(turn: _Turn, action: Hire) -> None:
 def _bridge(turn: _Turn, action: Bridge) -> None:
     if turn.edition is not Edition.STAHL_UND_STERNE:
         raise _Illegal("LS7", N_("bridges between worlds are Stahl und Sterne's")())
-    turn.spend(BRIDGE_PRICE * action.fields, "LS7", Nn_("a bridge over {fields} field", "a bridge over {fields} fields", "fields")(fields=action.fields))
-    turn.events.append(Event("bridge", {"fields": action.fields, "markers": BRIDGE_PRICE * action.fields}, ("LS7",)))
+    turn.spend(
+        BRIDGE_PRICE * action.fields,
+        "LS7",
+        Nn_("a bridge over {fields} field", "a bridge over {fields} fields", "fields")(fields=action.fields),
+    )
+    turn.events.append(
+        Event("bridge", {"fields": action.fields, "markers": BRIDGE_PRICE * action.fields}, ("LS7",))
+    )
 
 
 # ------------------------------------------------------------------------------ the Fluid
@@ -611,15 +674,25 @@ def _fluid(turn: _Turn, action: Action) -> None:
         turn.events.append(Event("placed", {}, ("L30",)))
     elif isinstance(action, Relocate):
         if ledger.fluids < 2:
-            raise _Illegal("L30", N_("relocating moves two fluids; {fluids} on the board")(fluids=ledger.fluids))
+            raise _Illegal(
+                "L30", N_("relocating moves two fluids; {fluids} on the board")(fluids=ledger.fluids)
+            )
         turn.events.append(Event("relocated", {}, ("L30",)))
     elif isinstance(action, Split):
         if not 0 <= action.stack < len(ledger.stacks):
-            raise _Illegal("L30", N_("there is no stack {stack}: the Fluid has {count}")(stack=action.stack, count=len(ledger.stacks)))
+            raise _Illegal(
+                "L30",
+                N_("there is no stack {stack}: the Fluid has {count}")(
+                    stack=action.stack, count=len(ledger.stacks)
+                ),
+            )
         height = ledger.stacks[action.stack]
         if len(action.parts) < 2 or sum(action.parts) != height:
             raise _Illegal(
-                "L30", N_("a stack of {height} splits into two or more parts of {height} fluids in all")(height=height)
+                "L30",
+                N_("a stack of {height} splits into two or more parts of {height} fluids in all")(
+                    height=height
+                ),
             )
         rest = ledger.stacks[: action.stack] + ledger.stacks[action.stack + 1 :]
         turn.ledger = replace(ledger, stacks=rest + tuple(p for p in action.parts if p > 1))
@@ -628,11 +701,17 @@ def _fluid(turn: _Turn, action: Action) -> None:
         if action.side is Side.FLUID or (action.side != count_side(turn.edition)
                                            and action.side not in turn.peoples):
             raise _Illegal(
-                "L30", N_("the Fluid takes the groups of the other sides in play, not of {side}")(side=action.side.value)
+                "L30",
+                N_("the Fluid takes the groups of the other sides in play, not of {side}")(
+                    side=action.side.value
+                ),
             )
         if ledger.singles < 4:
             raise _Illegal(
-                "L30", N_("taking a group needs four single fluids around it; {singles} stand alone")(singles=ledger.singles)
+                "L30",
+                N_("taking a group needs four single fluids around it; {singles} stand alone")(
+                    singles=ledger.singles
+                ),
             )
         turn.ledger = replace(ledger, fluids=ledger.fluids + 1, stacks=(*ledger.stacks, 5))
         turn.events.append(Event("absorbed", {"side": action.side.value, "group": action.group}, ("L30",)))

@@ -17,7 +17,9 @@ from service.api.compression import MIN_SIZE
 
 def _replay(client: Any, accept: str | None) -> Any:
     headers = {"Accept-Encoding": accept} if accept is not None else {}
-    return client.post("/v1/games/replay", data=longest_replay(), content_type="application/json", headers=headers)
+    return client.post(
+        "/v1/games/replay", data=longest_replay(), content_type="application/json", headers=headers
+    )
 
 
 def test_a_large_answer_is_gzipped_when_accepted(client: Any) -> None:
@@ -40,7 +42,9 @@ def test_no_gzip_unless_the_request_accepts_it(client: Any, accept: str | None) 
 
 def test_a_small_answer_is_never_compressed(client: Any) -> None:
     reach = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "reach.json").read_bytes()
-    answer = client.post("/v1/reach", data=reach, content_type="application/json", headers={"Accept-Encoding": "gzip"})
+    answer = client.post(
+        "/v1/reach", data=reach, content_type="application/json", headers={"Accept-Encoding": "gzip"}
+    )
     assert answer.status_code == 200 and len(answer.data) < MIN_SIZE
     assert "Content-Encoding" not in answer.headers
     assert "Accept-Encoding" not in answer.headers.get("Vary", "")

@@ -43,7 +43,8 @@ def test_pages_allow_only_their_own_files_and_no_framing(client, path):
     # Nothing inline for the policy to refuse.
     page = response.get_data(as_text=True)
     # A JSON data block (the page's words) is no script: nothing runs it.
-    assert not re.search(r"<script(?![^>]*\b(?:src=|type=\"application/json\"))[^>]*>", page), "an inline script"
+    script = re.search(r"<script(?![^>]*\b(?:src=|type=\"application/json\"))[^>]*>", page)
+    assert not script, "an inline script"
     assert not re.search(r"\son\w+=|<style|\sstyle=", page), "an inline handler or style"
 
 
@@ -87,7 +88,9 @@ ELSEWHERE = "http://front-end.example:3000"
 
 def test_any_origin_may_call_by_default(client):
     response = client.post(
-        "/v1/removals", json={"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"}, headers={"Origin": ELSEWHERE}
+        "/v1/removals",
+        json={"position": "setup|yellow:NW|red:NE|blue:SE|green:SW"},
+        headers={"Origin": ELSEWHERE},
     )
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == "*"
@@ -108,7 +111,8 @@ def test_a_preflight_admits_a_json_post(client):
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     assert "POST" in response.headers["Access-Control-Allow-Methods"]
-    assert set(response.headers["Access-Control-Allow-Headers"].lower().split(", ")) == {"content-type", "x-request-id"}
+    allowed = set(response.headers["Access-Control-Allow-Headers"].lower().split(", "))
+    assert allowed == {"content-type", "x-request-id"}
     assert response.headers["Access-Control-Max-Age"] == "600"
 
 
@@ -125,7 +129,8 @@ def test_configured_origins_only():
 def test_origins_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("ORACLE_CORS_ORIGINS", f" {ELSEWHERE} ,https://other.example")
     client = create_app({"TESTING": True}).test_client()
-    assert client.get("/healthz", headers={"Origin": ELSEWHERE}).headers["Access-Control-Allow-Origin"] == ELSEWHERE
+    answer = client.get("/healthz", headers={"Origin": ELSEWHERE})
+    assert answer.headers["Access-Control-Allow-Origin"] == ELSEWHERE
     assert "Access-Control-Allow-Origin" not in client.get("/healthz", headers={"Origin": "http://x.example"}).headers
 
 
@@ -136,7 +141,9 @@ def _cors_headers(response) -> list[tuple[str, str]]:
     found = []
     for k, v in response.headers.items():
         if k == "Vary":
-            v = ", ".join(token for token in v.split(", ") if token not in ("Accept-Language", "Accept-Encoding"))
+            v = ", ".join(
+                token for token in v.split(", ") if token not in ("Accept-Language", "Accept-Encoding")
+            )
             if not v:
                 continue
         if k.startswith("Access-Control-") or k == "Vary":
@@ -262,7 +269,10 @@ def _loaded(client, page: str) -> set[str]:
         path = todo.pop()
         script = client.get(path).get_data(as_text=True)
         for imported in re.findall(r'(?:from|import)\s*"([^"]+\.js)"', script):
-            resolved = imported if imported.startswith("/") else path.rsplit("/", 1)[0] + "/" + imported.removeprefix("./")
+            if imported.startswith("/"):
+                resolved = imported
+            else:
+                resolved = path.rsplit("/", 1)[0] + "/" + imported.removeprefix("./")
             if resolved not in found:
                 found.add(resolved)
                 todo.append(resolved)
@@ -285,7 +295,8 @@ def test_a_revalidated_page_or_file_keeps_the_policy_of_its_200(client):
         assert "X-Frame-Options" not in again.headers, address
         assert again.headers["X-Content-Type-Options"] == "nosniff"
         checked.add(address)
-    assert {"/playground", "/rules", "/playground/playground.css", "/playground/playground.js"} <= checked, checked
+    pages = {"/playground", "/rules", "/playground/playground.css", "/playground/playground.js"}
+    assert pages <= checked, checked
 
 
 def test_docs_with_a_slash_is_the_docs_page(client):

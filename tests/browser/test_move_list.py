@@ -22,7 +22,9 @@ SETUP_2 = "?placing#setup|yellow:NW,NE|red:SE,SW"
 
 
 def _heights(page: Page) -> dict[str, int]:
-    return dict(page.eval_on_selector_all("#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"))
+    return dict(page.eval_on_selector_all(
+        "#board g.square", "gs => gs.map(g => [g.dataset.square, Number(g.dataset.height)])"
+    ))
 
 
 def _drawn(position: dict[str, Any]) -> dict[str, int]:
@@ -118,15 +120,20 @@ def test_a_finished_game_stepped_through_by_keys(page: Page, base_url: str) -> N
     from tests.terra_turrium.builders import build
 
     stairs = {"a10": 1, "b10": 2, "c10": 3, "d10": 4, "e10": 5, "a8": 5, "a7": 6}
-    start = write_notation(build(4, flat=1, heights=stairs, turrians={"yellow": ["a10", "b10", "c10", "d10", "e10", "a8"]}))
-    homes = {"yellow": ["c7", "d8", "b7"], "red": ["h8", "i8", "g7"], "blue": ["h3", "i3", "g4"], "green": ["c3", "b3", "d4"]}
+    turrians = {"yellow": ["a10", "b10", "c10", "d10", "e10", "a8"]}
+    start = write_notation(build(4, flat=1, heights=stairs, turrians=turrians))
+    homes = {
+        "yellow": ["c7", "d8", "b7"], "red": ["h8", "i8", "g7"], "blue": ["h3", "i3", "g4"],
+        "green": ["c3", "b3", "d4"],
+    }
     lines = [" ".join([*(f"-{s}" for s in homes[seat]), *(f"+{s}" for s in homes[seat])]) for seat in homes]
     lines[0] += " a8-a7"
     record = "\n".join([start, *lines])
     player = PlaygroundPlayer(page, base_url)
     replayed = player.api("/v1/games/replay", {"record": record, "positions": True})
     assert replayed["result"]["game_over"] and replayed["result"]["winners"] == ["yellow"]
-    positions = [player.api("/v1/notation", {"position": start})["position"]] + [t["position"] for t in replayed["turns"]]
+    first = player.api("/v1/notation", {"position": start})["position"]
+    positions = [first] + [t["position"] for t in replayed["turns"]]
 
     player.open(SETUP_2)
     page.fill("#notation", record)

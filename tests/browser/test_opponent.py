@@ -44,7 +44,8 @@ LISTEN = """() => {
   listen('#message', window.said);
   listen('#instruction', window.said);
   new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
-    (node) => window.heard.push(node.textContent.trim())))).observe(document.querySelector('#announce'), {childList: true});
+    (node) => window.heard.push(node.textContent.trim()))))
+    .observe(document.querySelector('#announce'), {childList: true});
 }"""
 
 
@@ -75,7 +76,9 @@ def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url
     suggested: list[dict] = []
     applied: list[dict] = []
     page.on("response", lambda r: suggested.append(r.json()) if r.url.endswith("/v1/turns/suggest") else None)
-    page.on("request", lambda r: applied.append(r.post_data_json) if r.url.endswith("/v1/turns/apply") else None)
+    page.on(
+        "request", lambda r: applied.append(r.post_data_json) if r.url.endswith("/v1/turns/apply") else None
+    )
     page.click('#turn-buttons button[data-action="random"]')
     # The game begins and the computer plays yellow's turn.
     page.wait_for_function("() => document.body.dataset.computer === 'playing'")
@@ -130,7 +133,9 @@ def test_the_computer_sets_up_and_plays_yellow_step_by_step(page: Page, base_url
     for square in turn["place"]:
         assert "P" in signs[square], signs
     walks = page.eval_on_selector_all("#board g.last polyline.last-walk", "ls => ls.length")
-    assert walks == sum(1 for segment in turn["move"] if segment["from"] != "reserve" or len(segment["path"]) > 1)
+    assert walks == sum(
+        1 for segment in turn["move"] if segment["from"] != "reserve" or len(segment["path"]) > 1
+    )
     cell = page.get_attribute(f'#grid rect[data-square="{turn["take"][0]}"]', "aria-label") or ""
     assert "last turn: a stone taken" in cell
     if SCREENSHOTS:
@@ -164,7 +169,9 @@ def test_the_computer_plays_a_turn_of_spiel_der_tuerme(page: Page, base_url: str
 
 
 #: The option values and names of the service's API, which a player is not shown.
-API_WORDS = ("outside rule", "outside_rule", "entry_row", "burgenland", "two_player_board", "team_play", "8x8")
+API_WORDS = (
+    "outside rule", "outside_rule", "entry_row", "burgenland", "two_player_board", "team_play", "8x8"
+)
 
 
 def test_a_first_visit_offers_two_players_against_the_computer(page: Page, base_url: str) -> None:
@@ -183,7 +190,8 @@ def test_a_first_visit_offers_two_players_against_the_computer(page: Page, base_
             assert word not in form, (address, word, form)
         standard = page.text_content('#setup-form select[name="captures"] option[value="standard"]')
         assert (standard == "at any time (standard)") == (address == ""), standard
-    expect(page.locator('#setup-form select[name="captures"] option[value="burgenland"]')).to_contain_text("Burgenland")
+    burgenland = page.locator('#setup-form select[name="captures"] option[value="burgenland"]')
+    expect(burgenland).to_contain_text("Burgenland")
     # One click makes it a game of people; one more, against the computer again.
     page.click("#opponent-switch")
     player.idle()
@@ -197,4 +205,5 @@ def test_spiel_der_tuerme_first_visit_is_against_the_computer_too(page: Page, ba
     player = PlaygroundPlayer(page, base_url)
     player.open("?game=spiel-der-tuerme", people=False)
     assert page.input_value("#opponent-red") == "2"
-    expect(page.locator('#setup-form select[name="max_height"] option[value="none"]')).to_have_text("no limit")
+    no_limit = page.locator('#setup-form select[name="max_height"] option[value="none"]')
+    expect(no_limit).to_have_text("no limit")

@@ -20,7 +20,8 @@ SCREENSHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")
 WIDTH, HEIGHT = 390, 844
 
 #: Where the board, the status line and the turn's buttons are, in page pixels.
-PLACES = """() => Object.fromEntries(['#board-frame', '#message', '#instruction', '#turn-buttons'].map((s) => {
+PLACES = """() => Object.fromEntries(
+  ['#board-frame', '#message', '#instruction', '#turn-buttons'].map((s) => {
   const box = document.querySelector(s).getBoundingClientRect();
   return [s, [box.top + scrollY, box.bottom + scrollY]];
 }))"""

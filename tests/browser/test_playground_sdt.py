@@ -87,7 +87,12 @@ class Player(PlaygroundPlayer):
 
 
 def _moves(text: str) -> list[dict[str, str]]:
-    return [dict(zip(("from", "to"), move.split("-"))) for move in text.split(",") if move and text != "pass"]
+    # A move is written "from-to", two squares: any other form is a broken address, not half a move.
+    return [
+        dict(zip(("from", "to"), move.split("-"), strict=True))
+        for move in text.split(",")
+        if move and text != "pass"
+    ]
 
 
 def replay(player: PlaygroundPlayer, record: str) -> dict[str, Any]:
@@ -96,7 +101,8 @@ def replay(player: PlaygroundPlayer, record: str) -> dict[str, Any]:
     deal = urllib.parse.urlencode({k: v[0] for k, v in query.items() if k not in ("turns", "unfinished")})
     position = player.api(f"{SDT}/setup?{deal}")
     for turn in filter(None, query.get("turns", [""])[0].split(";")):
-        position = player.api(f"{SDT}/turns/apply", {"position": position, "turn": {"moves": _moves(turn)}})["position"]
+        body = {"position": position, "turn": {"moves": _moves(turn)}}
+        position = player.api(f"{SDT}/turns/apply", body)["position"]
     unfinished = query.get("unfinished", [""])[0]
     if unfinished:
         turn = {"moves": _moves(unfinished), "end_turn": False}
@@ -160,7 +166,8 @@ def test_a_fresh_deal_played_by_clicks_alone_is_the_game_the_api_plays(page: Pag
     expect(page.locator("#actions li")).to_have_count(2)  # the move and the symbol square
     # Reloaded mid-turn: the address's unfinished turn is played again, Undo still works.
     midway = player.position()
-    assert urllib.parse.urlsplit(page.url).fragment == f"players=2&seed=42&unfinished={first['from']}-{first['to']}"
+    midturn = f"unfinished={first['from']}-{first['to']}"
+    assert urllib.parse.urlsplit(page.url).fragment == f"players=2&seed=42&{midturn}"
     page.reload()
     player.idle()
     assert player.position() == midway

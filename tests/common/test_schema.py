@@ -60,7 +60,8 @@ def test_every_mistake_is_a_catalog_message_with_its_values():
 
 
 def test_problems_come_unknown_then_missing_then_the_fields_in_order():
-    assert _problems(Wall(), {"painted": "yes", "mortar": 1, "bricks": [{"size": 0}, {"tint": "red", "x": 2}]}) == [
+    wall = {"painted": "yes", "mortar": 1, "bricks": [{"size": 0}, {"tint": "red", "x": 2}]}
+    assert _problems(Wall(), wall) == [
         ("/mortar", NOT_A_MEMBER.text),
         ("/bricks/0/tint", REQUIRED.text),
         ("/bricks/0/size", "must be between 1 and 3"),

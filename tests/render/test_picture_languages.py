@@ -54,7 +54,8 @@ def titles(document: str) -> list[str]:
 def assert_only_the_words_differ(english: str, written: str, language: str) -> None:
     assert written != english
     assert squares(written) == squares(english)
-    assert texts(written, "seat-id") == [value_word(("seat",), seat, language) for seat in texts(english, "seat-id")]
+    seats = [value_word(("seat",), seat, language) for seat in texts(english, "seat-id")]
+    assert texts(written, "seat-id") == seats
     english_words = " ".join(texts(english) + titles(english))
     written_words = " ".join(texts(written) + titles(written))
     assert sorted(RULE_ID.findall(written_words)) == sorted(RULE_ID.findall(english_words))
@@ -79,7 +80,8 @@ def test_terra_turrium_picture_is_written_in_the_language_asked_for(language):
     written = render_terra_turrium(position, language=language)
     assert_only_the_words_differ(english, written, language)
     (headline,) = texts(written, "headline")
-    assert headline.startswith(HEADLINE[language].format(seat=value_word(("seat",), position.to_move, language)))
+    seat = value_word(("seat",), position.to_move, language)
+    assert headline.startswith(HEADLINE[language].format(seat=seat))
     assert value_word(("phase",), position.turn.phase.value, language) in headline
 
 

@@ -160,7 +160,8 @@ def test_r1_m1_g1_the_writers_write_every_answer_its_schema_describes(rules):
             (CapturesAnswerSchema, CapturesAnswer(legal_captures(position))),
             (GoalAnswerSchema, GoalAnswer(tuple(goal_status(position, s) for s in position.seats),
                                           position.is_game_over, winners(position))),
-            *[(ReachAnswerSchema, ReachAnswer(reachable(position, origin))) for origin in position.mover.turrians[:1]],
+            *[(ReachAnswerSchema, ReachAnswer(reachable(position, origin)))
+              for origin in position.mover.turrians[:1]],
         ]:
             written = schema().dump(value)
             assert schema().validate(written) == {}, schema.__name__

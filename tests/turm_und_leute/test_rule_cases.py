@@ -49,7 +49,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The ledger's rules, as the document anchors them: every id from L9 to LS13 (L1–L8 and
 #: LS1–LS3 before them are the combat's, tested in test_combat.py; LS14 on the map's,
 #: tested in test_map.py).
-ANCHORS = re.findall(r'<a id="(LS?\d+)"></a>', (ROOT / "docs" / "turm-und-leute.md").read_text(encoding="utf-8"))
+ANCHORS = re.findall(
+    r'<a id="(LS?\d+)"></a>', (ROOT / "docs" / "turm-und-leute.md").read_text(encoding="utf-8")
+)
 IDS = ANCHORS[ANCHORS.index("L9") : ANCHORS.index("LS13") + 1]
 
 

@@ -168,7 +168,9 @@ def test_l5_l7_an_outcome_names_its_numbers_before_its_flags() -> None:
     with pytest.raises(MalformedError) as err:
         parse_outcome(wrong)
     assert [(p.pointer, str(p.detail)) for p in err.value.problems] == [
-        ("/attack", "must be an integer"), ("/gold", "must be between 0 and 1"), ("/defended", "must be a boolean"),
+        ("/attack", "must be an integer"),
+        ("/gold", "must be between 0 and 1"),
+        ("/defended", "must be a boolean"),
     ]
 
 
@@ -237,7 +239,8 @@ def test_l14_an_action_missing_a_member_is_read_no_further() -> None:
 
 def test_l26_a_ledger_names_its_buildings_problems_before_its_groups() -> None:
     data = TulTurnBody().dump(TURN_FULL)
-    ledger = {**data["ledger"], "groups": [{"id": "", "kind": "reiter", "figures": 1}], "buildings": {"tower": -1}}
+    groups = [{"id": "", "kind": "reiter", "figures": 1}]
+    ledger = {**data["ledger"], "groups": groups, "buildings": {"tower": -1}}
     with pytest.raises(MalformedError) as err:
         parse_turn({**data, "ledger": ledger})
     assert [p.pointer for p in err.value.problems] == ["/ledger/buildings/tower", "/ledger/groups/0/id"]
@@ -273,7 +276,10 @@ def test_l12_to_l30_a_turns_answer_is_written_as_described() -> None:
         "edition": "turm-und-leute",
         "peoples": ["zwerge", "engel"],
         "ledger": ledger_to_dict(TUL, game.sides[0].ledger),
-        "actions": [{"type": "move", "group": "reiter-1"}, {"type": "work", "group": "arbeiter-1", "site": "forest"}],
+        "actions": [
+            {"type": "move", "group": "reiter-1"},
+            {"type": "work", "group": "arbeiter-1", "site": "forest"},
+        ],
     }
     answer = apply_query(parse_turn(body))
     assert {e["type"] for e in answer["events"]} >= {"markers_received", "moved", "worked"}

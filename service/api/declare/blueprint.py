@@ -61,7 +61,9 @@ class Blueprint(SmorestBlueprint):
         return documented
 
     @staticmethod
-    def _prepare_alternatives_doc(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    def _prepare_alternatives_doc(
+        doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any
+    ) -> dict[str, Any]:
         """One answer in several media types (``alt_response(..., success=True)``) keeps
         the main description, the alternatives' said after it: flask-smorest merges them
         into one response, the last description winning, which is the alternative's."""
@@ -80,7 +82,9 @@ class Blueprint(SmorestBlueprint):
         for status in [s for s in responses if isinstance(responses[s], str)]:
             del responses[status]  # flask-smorest's generic error answers; ours follow
         body = doc.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
-        query = [p["schema"] for p in doc.get("parameters", []) if isinstance(p, dict) and p.get("in") == "query"]
+        query = [
+            p["schema"] for p in doc.get("parameters", []) if isinstance(p, dict) and p.get("in") == "query"
+        ]
         if body is not None:
             responses.update({400: "InvalidRequest", 413: "PayloadTooLarge", 415: "UnsupportedMediaType"})
         elif query:

@@ -109,7 +109,9 @@ def _not_json(exc: ValueError) -> Text:
     """Why a body is not JSON, in the service's words (which the catalogs translate), with
     the line and column where the decoder stopped: never the decoder's English."""
     if isinstance(exc, json.JSONDecodeError):
-        reason = next((said for start, said in JSON_REASONS.items() if exc.msg.startswith(start)), NOT_JSON_SYNTAX)
+        reason = next(
+            (said for start, said in JSON_REASONS.items() if exc.msg.startswith(start)), NOT_JSON_SYNTAX
+        )
         return NOT_VALID_JSON_AT(line=exc.lineno, column=exc.colno, reason=reason)
     if isinstance(exc, UnicodeDecodeError):
         return NOT_VALID_JSON(reason=NOT_UTF_8)

@@ -152,7 +152,9 @@ class ObjectOrText(Worded, fields.Field[Any]):
 
     default_error_messages = {"type": MUST_BE_OBJECT}
 
-    def __init__(self, read: Callable[[Any], Any], text: Callable[[str], Any], ref: str, **kwargs: Any) -> None:
+    def __init__(
+        self, read: Callable[[Any], Any], text: Callable[[str], Any], ref: str, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.read, self.text, self.ref = read, text, ref
 
@@ -231,7 +233,9 @@ def _origin() -> Origin:
 
 
 def _points() -> Integer:
-    return Integer(0, MOVEMENT_POINTS, metadata=_doc("Movement points to spend. Default the turn's `points`."))
+    return Integer(
+        0, MOVEMENT_POINTS, metadata=_doc("Movement points to spend. Default the turn's `points`.")
+    )
 
 
 def _flag(doc: str, **kwargs: Any) -> Flag:
@@ -309,7 +313,9 @@ class Mark(Schema):
     square = _square(required=True)
     style = Words([s.value for s in HighlightStyle], metadata=_doc(
         f"How it is highlighted. Default `{HighlightStyle.MARK.value}`."))
-    label = Matching(LABEL_PATTERN, metadata=_doc("A short text in the square's corner (a cost, an order …)."))
+    label = Matching(
+        LABEL_PATTERN, metadata=_doc("A short text in the square's corner (a cost, an order …).")
+    )
 
 
 class Highlight(OneOf):
@@ -328,8 +334,8 @@ class RenderQuery(PositionQuery):
     highlight = Highlight("kind", {"removals": QuestionHighlight, "placements": QuestionHighlight,
                                    "captures": QuestionHighlight, "reach": ReachHighlight})
     squares = List(Nested(Mark), metadata=_doc(
-        "Drawn over `highlight`: each sets its square's style and, if given, its label; a later entry for the "
-        "same square wins."))
+        "Drawn over `highlight`: each sets its square's style and, if given, its label; a later entry "
+        "for the same square wins."))
 
 
 def _option_parameter(option: Any) -> fields.Field[Any]:
@@ -359,10 +365,11 @@ SetupQuery: Any = Query.from_dict(
         **{option.name: _option_parameter(option) for option in OPTIONS},
         "handicap": Matching(HANDICAP_PATTERN, MUST_BE(what="stronger:weaker:squares, e.g. yellow:red:b9,c9"),
                              metadata={"description": (
-                                 "A handicap game (P3): `stronger:weaker:squares`, e.g. `yellow:red:b9,c9`: the "
-                                 "stronger seat hands the top stone of each square, of its own territory, to the "
-                                 "weaker seat's `bonus_stones` (a square named twice gives two stones). Absent: no "
-                                 "handicap."), "example": "yellow:red:b9,c9"}),
+                                 "A handicap game (P3): `stronger:weaker:squares`, e.g. "
+                                 "`yellow:red:b9,c9`: the stronger seat hands the top stone of each "
+                                 "square, of its own territory, to the weaker seat's `bonus_stones` "
+                                 "(a square named twice gives two stones). Absent: no handicap."),
+                             "example": "yellow:red:b9,c9"}),
     },
     name="SetupQuery",
 )
@@ -378,8 +385,8 @@ class HandoverMember(Schema):
     receiver = Matching(SEAT_ID_PATTERN, MUST_BE(what=A_SEAT_ID), data_key="to", required=True,
                         metadata=_doc("The weaker seat: the stones join its `bonus_stones`."))
     squares = List(_square(), 1, MAX_BONUS_STONES, required=True, metadata=_doc(
-        "Squares of the stronger seat's territory whose top stone is handed over, in order; a square named twice "
-        "gives two stones (R7)."))
+        "Squares of the stronger seat's territory whose top stone is handed over, in order; a square "
+        "named twice gives two stones (R7)."))
 
 
 class HandoverQuery(PositionQuery):
@@ -464,7 +471,9 @@ class BatchQuery(Query):
 class BatchResult(Schema):
     """One answer of a batch: what the single operation answers, its status and body."""
 
-    status = Integer(200, 599, required=True, metadata=_doc("The single operation's status: 200, or an error's."))
+    status = Integer(
+        200, 599, required=True, metadata=_doc("The single operation's status: 200, or an error's.")
+    )
     body = Body(required=True, metadata=_doc("The single operation's answer, or its problem details."))
 
 

@@ -107,7 +107,9 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                     "edition": "turm-und-leute",
                     "attackers": [{"kind": "reiter", "figures": 2, "position": "ground", "actions_used": 0}],
                     "target": {"kind": "pikeniere", "figures": 5, "position": "wall", "marked": False},
-                    "helpers": [{"kind": "bogenschuetzen", "figures": 3, "position": "small_tower", "marked": False}],
+                    "helpers": [
+                        {"kind": "bogenschuetzen", "figures": 3, "position": "small_tower", "marked": False}
+                    ],
                 },
             },
             "dwarves": {
