@@ -6,7 +6,8 @@ The names are those the pages' catalog translates under a context (``tools/pages
 a name whose word in the language is the name itself (French *uranium*) is no English
 left over, nor is a name that is also an ordinary word of the language (French *place*).
 What a sentence quotes is not read: an echo of the input (``'graf'``), a JSON value the
-request may send (``'forest'``), code, a JSON member named in backquotes.
+request may send (``'forest'``), code, a JSON member named in backquotes, a token of the notation
+quoted the way the language's typography quotes (Dutch ``‘NW’``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ ENGLISH_CONTEXTS = (
 MEMBERS = frozenset({"markers", "fluids", "stacks"})
 #: English names that are also words of the language, in another meaning.
 OWN_WORDS = {"de": frozenset(), "nl": frozenset({"farm"}), "fr": frozenset({"place", "site"})}
-QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|`[^`]*`")
+QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)|‘[^’]*’|\"[^\"]*\"|`[^`]*`")
 
 
 @cache
