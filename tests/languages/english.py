@@ -28,7 +28,8 @@ ENGLISH_CONTEXTS = (
 MEMBERS = frozenset({"markers", "fluids", "stacks"})
 #: English names that are also words of the language, in another meaning.
 OWN_WORDS = {"de": frozenset(), "nl": frozenset({"farm"}), "fr": frozenset({"place", "site"})}
-QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)|‘[^’]*’|\"[^\"]*\"|`[^`]*`")
+# German writes a literal of the request or the notation in its own quotes, „NE“.
+QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)|‘[^’]*’|„[^“]*“|\"[^\"]*\"|`[^`]*`")
 
 
 @cache
