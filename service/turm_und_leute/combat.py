@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from service.common.errors import InvalidQueryError
 from service.common.refusal import N_, Message, Nn_, Refusal, Text
@@ -140,6 +140,8 @@ class Outcome:
     convertible: bool
     must_occupy: bool
     contributions: tuple[Contribution, ...]
+    #: With a map: the sector facts it gave the fight (LS2; :mod:`.map_combat`).
+    sector_facts: Any = None
 
 
 def _refusal(rule: str, sentence: Text, field: str) -> Refusal:

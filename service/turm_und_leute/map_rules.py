@@ -304,7 +304,8 @@ class SectorFacts:
     target_side_imperator: bool
 
 
-def _position(board: Map, place: Field) -> Placement:
+def placement_of(board: Map, place: Field) -> Placement:
+    """LS2: the position of a group on ``place``: the tower of its sector, else ``ground``."""
     size = board.tower_sectors.get(board.sector(place))
     if size is Tower.BIG:
         return Placement.BIG_TOWER
@@ -328,8 +329,8 @@ def sector_facts(
     sector = board.sector(target)
     tile = board.tiles.get(target)
     return SectorFacts(
-        _position(board, target),
-        tuple(_position(board, h) for h in helping),
+        placement_of(board, target),
+        tuple(placement_of(board, h) for h in helping),
         all(board.sector(a) != sector for a in attackers),
         any(board.sector(a) != sector and board.tower_sector(a) for a in attackers),
         isinstance(tile, Piece) and tile.side is Side.IMPERATOR,

@@ -104,6 +104,7 @@ class Tile:
     position: Placement = Placement.GROUND
     marked: bool = False
     actions_used: int = 0
+    field: Any = None
 
 
 @dataclass(frozen=True)
@@ -117,36 +118,44 @@ class FightBody:
     attack_from_outside: bool = True
     attack_from_tower: bool = False
     target_side_imperator: bool = False
+    map: Any = None
 
 
 _KIND_DOC = "The unit (L1), by the edition's name; one the edition does not have is 422 (L1)."
 _FIGURES_DOC = "Figures on the tile; fewer than 1 or more than the tile holds is 422 (L1)."
+_FIELD_DOC = ("Stahl und Sterne with a `map`: the group's field, whose sector gives its position (LS2). "
+              "Default none.")
 
 
 class TulAttacker(Schema):
     """An attacking group."""
 
     build = Tile
+    left_out = frozenset({"field"})
     kind = Name(_KIND_DOC, required=True)
     figures = AnyInteger(_FIGURES_DOC, required=True)
     position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
     actions_used = integer(0, doc="Actions already used this turn (L3). Default 0.", load_default=0)
+    field = map_schemas.on_map(_FIELD_DOC)
 
 
 class TulDefender(Schema):
     """A defending group: the target or a helper."""
 
     build = Tile
+    left_out = frozenset({"field"})
     kind = Name(_KIND_DOC, required=True)
     figures = AnyInteger(_FIGURES_DOC, required=True)
     position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
     marked = flag("It carries a marker: it acted this turn (L4). Default false.", load_default=False)
+    field = map_schemas.on_map(_FIELD_DOC)
 
 
 class TulFightBody(Schema):
     """A fight to resolve: the attacking groups, the target and its helpers (L2)."""
 
     build = FightBody
+    left_out = frozenset({"map"})
     edition = choice(Edition, "Which edition's units and rules (L1, LS1–LS3).", required=True)
     attackers = listing(nested(TulAttacker), "One or more attacking groups (L2).", 1, required=True)
     target = nested(TulDefender, "The group attacked.", required=True)
@@ -157,6 +166,9 @@ class TulFightBody(Schema):
                              "Default false.", load_default=False)
     target_side_imperator = flag("Stahl und Sterne: the target's side is the imperator's (LS2). Default false.",
                                  load_default=False)
+    map = nested(map_schemas.TulMap, "Stahl und Sterne: the map the fight is on; each group names its `field`, and "
+                 "the sector facts are the map's (LS2): one sent that it contradicts is 422. Default none: the "
+                 "players' word.", load_default=None, allow_none=False)
 
 
 def _contribution(group: tuple[Role, int], strength: int, bonus: int, counted: bool) -> Contribution:
@@ -179,6 +191,7 @@ class TulOutcome(StopAtMissing, Ordered):
     """The fight's result, with its working (L5–L8, LS3)."""
 
     build = Outcome
+    left_out = frozenset({"sector_facts"})
     # Read, and its problems named, numbers first, then the flags.
     load_order = ("attack", "defence", "losses", "target_figures_after", "gold",
                   "defended", "removed", "convertible", "must_occupy", "contributions")
@@ -192,6 +205,7 @@ class TulOutcome(StopAtMissing, Ordered):
     convertible = flag("The angels' player may turn the removed group into its own (L8).", required=True)
     must_occupy = flag("An attacking group must take the removed target's place (LS3).", required=True)
     contributions = listing(nested(TulContribution), required=True)
+    sector_facts = nested(map_schemas.TulSectorFacts, "With a `map`: the sector facts it gives the fight (LS2).")
 
 
 class TulUnit(Schema):

@@ -116,7 +116,7 @@ def test_ls15_an_impossible_map_is_422_with_its_rule_and_member_in_the_readers_l
     assert answer.status_code == 422
     body = answer.get_json()
     assert (body["rule"], body["field"]) == ("LS15", f"/map/groups/{len(board['groups'])}/field")
-    assert body["detail"] == "techno:3:1 trägt ein Plättchen oder ein Fluid: es sind zwei"
+    assert body["detail"] == "techno:3:1 trägt ein Plättchen oder ein Fluid: Es sind zwei"
     outside = copy.deepcopy(board)
     outside["fluids"][0]["field"] = "red:9:0"
     answer = client.post(f"{BASE}/placements", json={"map": outside, "placing": "fluid"})
@@ -177,7 +177,7 @@ def test_ls16_a_turn_sent_with_a_map_is_judged_on_it_and_answers_the_map(
     refused = client.post("/v1/turm-und-leute/turns/apply", json=far, headers={"Accept-Language": "fr"})
     assert (refused.status_code, refused.get_json()["field"]) == (422, "/actions/0")
     assert refused.get_json()["violation"]["detail"] == (
-        "un déplacement court va sur la case voisine ; green:0:3 est plus loin"
+        "un déplacement court ne mène qu'à la case voisine ; green:0:3 est plus loin"
     )
 
 

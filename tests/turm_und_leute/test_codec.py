@@ -148,7 +148,7 @@ def test_l2_optional_members_take_their_documented_defaults() -> None:
 def documented_defaults() -> dict[str, Any]:
     """``{member: default}`` of a fight's optional members, as openapi.yaml's descriptions
     of TulAttacker, TulDefender and TulFight say them ("Default `ground`.", "Default 0.",
-    "Default none." for a list, "Default true.")."""
+    "Default none." for a list or a member left out, "Default true.")."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     schemas = yaml.load(OPENAPI.read_text(encoding="utf-8"), Loader=loader)["components"]["schemas"]
     words = {"true": True, "false": False, "none": []}
@@ -161,6 +161,9 @@ def documented_defaults() -> dict[str, Any]:
             said = re.search(r"Default\s+(`[^`]+`|\w+)", " ".join(spec["description"].split()))
             assert said, (name, member)
             word = said[1].strip("`")
+            if word == "none":
+                found[member] = [] if spec.get("type") == "array" else None
+                continue
             found[member] = words[word] if word in words else int(word) if word.isdigit() else word
     return found
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.api.turm_und_leute.map_examples import map_examples
+from service.api.turm_und_leute.map_examples import combat_on_map, map_examples
 from service.turm_und_leute.codec import ledger_to_dict
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.setup import setup_game
@@ -128,5 +128,6 @@ def examples() -> dict[str, dict[str, dict[str, Any]]]:
                     "target": {"kind": "arbeiter", "figures": 1},
                 },
             },
+            "on-the-map": combat_on_map(),
         },
     }

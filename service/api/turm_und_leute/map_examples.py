@@ -79,3 +79,21 @@ def map_examples() -> dict[str, dict[str, dict[str, Any]]]:
             },
         },
     }
+
+
+def combat_on_map() -> dict[str, Any]:
+    """The combat's example on the example map, a dwarves' group set beside the big
+    tower's sector: the sector facts are the map's (LS2)."""
+    board = TulMap().dump(example_map())
+    board["groups"].append({"side": "zwerge", "id": "zwerge-4", "kind": "zwerge", "field": "techno:2:2"})
+    return {
+        "summary": "Stahl und Sterne on the map: dwarves attack Strahlenwerfer in the big tower's sector "
+        "from outside it; the map gives the sector facts (LS2)",
+        "value": {
+            "edition": "stahl-und-sterne",
+            "map": board,
+            "attackers": [{"kind": "zwerge", "figures": 3, "field": "techno:2:2"}],
+            "target": {"kind": "strahlenwerfer", "figures": 2, "field": "techno:3:2"},
+            "helpers": [{"kind": "strahlenwerfer", "figures": 2, "field": "techno:3:3"}],
+        },
+    }

@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, post_load
 
 from service.api.queries import Query
 from service.common.schema import Choice, Worded
 from service.common.shapes import MUST_BE
 from service.turm_und_leute.codec import fight_of, goal_of, turn_of
+from service.turm_und_leute.map_combat import check_no_fields, fight_on_map
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.schemas import (
     TulApplyAnswer,
@@ -67,13 +68,41 @@ class _Judged(Query):
         raise NotImplementedError
 
 
+#: The sector facts (LS2) a fight's request may assert: its own members, and each group's.
+_FACTS = ("attack_from_outside", "attack_from_tower", "target_side_imperator")
+
+
+def asserted(sent: dict[str, Any]) -> frozenset[str]:
+    """The pointers of the sector facts (LS2) a well-formed fight body sends itself, which
+    a map must not contradict: loading fills in their defaults, so only the body says."""
+    groups = [
+        *((f"/attackers/{i}", a) for i, a in enumerate(sent["attackers"])),
+        ("/target", sent["target"]),
+        *((f"/helpers/{i}", h) for i, h in enumerate(sent.get("helpers", ()))),
+    ]
+    return frozenset(
+        [f"/{name}" for name in _FACTS if name in sent]
+        + [f"{pointer}/position" for pointer, group in groups if "position" in group]
+    )
+
+
 class TulFight(_Judged, TulFightBody):
-    """A fight to resolve: the attacking groups, the target and its helpers (L2)."""
+    """A fight to resolve: the attacking groups, the target and its helpers (L2); with a
+    map, its sector facts are the map's (LS2), answered as ``facts``."""
 
     problems: ClassVar = {422: "InvalidFight"}
 
+    @post_load(pass_original=True)
+    def _build(self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any) -> Any:
+        body = self.made(data)["body"]
+        if body.map is None:
+            check_no_fields(body)
+            return {"body": fight_of(body), "facts": None}
+        placed, facts = fight_on_map(body, asserted(original))
+        return {"body": fight_of(placed), "facts": facts}
+
     def judge(self, value: Any) -> Any:
-        return fight_of(value)
+        return value
 
 
 class TulTurn(_Judged, TulTurnBody):

@@ -10,6 +10,7 @@ views are their bodies, callable without a request.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +84,14 @@ def tul_combat(query: dict[str, Any]) -> Outcome:
     applied and whether it counted. A fight the rules forbid (an attacker that may not
     attack, a kind the edition does not have, too many or too few figures) is 422
     naming the rule and the group.
+
+    Stahl und Sterne with a `map`: each group names its `field`, and the sector facts
+    (positions, `attack_from_outside`, `attack_from_tower`, `target_side_imperator`) are
+    the map's, answered as `sector_facts`; one sent that the map contradicts is 422 (LS2).
     """
-    return resolve_combat(query["body"])
+    outcome = resolve_combat(query["body"])
+    facts = query["facts"]
+    return outcome if facts is None else replace(outcome, sector_facts=facts)
 
 
 @bp.get("/units")
