@@ -151,6 +151,8 @@ def _world_parts(board: Map, top: int, reach: Sequence[Reach], origin: Field | N
                         font_size=10,
                         fill=ink,
                         text_anchor="middle",
+                        # A click on the letters is a click on the group's disc.
+                        pointer_events="none",
                     )
                 )
             if place == origin:
@@ -188,6 +190,8 @@ def _world_parts(board: Map, top: int, reach: Sequence[Reach], origin: Field | N
                         font_weight="bold",
                         fill=REACH,
                         text_anchor="end",
+                        class_="cost",
+                        data_field=str(place),
                     )
                 )
         y += world.rows * CELL + GAP
@@ -225,7 +229,11 @@ def _system_parts(board: Map, left: int, top: int) -> list[str]:
     for world in board.worlds:
         x, y = spots[world.name]
         colour = WORLD_COLOURS.get(world.name, "#6d6a60")
-        parts.append("<circle" + attrs(cx=x, cy=y, r=9, fill=colour, stroke="#1a1a1a") + "/>")
+        planet = attrs(
+            cx=x, cy=y, r=9, fill=colour, stroke="#1a1a1a",
+            data_world=world.name, data_orbit_field=str(world.orbit_field),
+        )
+        parts.append("<circle" + planet + "/>")
         parts.append(text_element(x + 11, y + 4, world.name, font_size=11, fill="#1a1a1a"))
     return parts
 
