@@ -50,6 +50,8 @@ def _example_path(name: str) -> str:
     games = {"sdt": "/v1/spiel-der-tuerme", "tul": "/v1/turm-und-leute"}
     prefix, _, rest = name.partition("_")
     if prefix in games:
+        if rest.startswith("map_"):  # Stahl und Sterne's map questions: tul_map_sector_facts …
+            return f"{games[prefix]}/map/{rest[4:].replace('_', '-')}"
         turns = rest in ("suggest", "apply", "validate")
         if rest.startswith("map_"):  # Stahl und Sterne's map questions: /map/sector-facts …
             return f"{games[prefix]}/map/{rest.removeprefix('map_').replace('_', '-')}"
