@@ -67,7 +67,8 @@ from service.turm_und_leute.goal import GoalResult, SideGoal, goal
 from service.turm_und_leute.peoples import Side, markers_per_turn, turn_order
 from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop
 from service.turm_und_leute.setup import Game, SideSetup, setup_game, setup_ledger
-from service.turm_und_leute.turn import IllegalLedgerTurn, apply_turn, play_turn, start_turn, validate_turn
+from service.turm_und_leute.start import start_turn
+from service.turm_und_leute.turn import IllegalLedgerTurn, apply_turn, play_turn, validate_turn
 from service.turm_und_leute.units import (
     BONUS,
     HEIGHT,

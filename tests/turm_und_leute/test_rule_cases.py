@@ -39,7 +39,8 @@ from service.turm_und_leute.goal import GoalResult, goal
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import Building, Ledger, Project, Resource, Site, Troop
 from service.turm_und_leute.setup import setup_game
-from service.turm_und_leute.turn import play_turn, start_turn
+from service.turm_und_leute.start import start_turn
+from service.turm_und_leute.turn import play_turn
 from service.turm_und_leute.units import Edition, Kind
 
 from .ledgers import SUS, TUL, play, start, with_buildings, with_groups, with_supply

@@ -11,7 +11,7 @@ from service.common import InvalidQueryError
 from service.turm_und_leute.peoples import PEOPLES, Side, count_side
 from service.turm_und_leute.position import Building, Ledger, Troop
 from service.turm_und_leute.setup import setup_game
-from service.turm_und_leute.turn import start_turn
+from service.turm_und_leute.start import start_turn
 from service.turm_und_leute.units import UNITS, Kind
 
 from .ledgers import SUS, TUL, start

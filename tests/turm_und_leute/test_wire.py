@@ -194,7 +194,8 @@ def test_l14_to_l30_every_action_of_the_engine_is_described_once() -> None:
 
 
 def test_l12_to_l30_every_event_the_engine_tells_is_described() -> None:
-    source = (ROOT / "service" / "turm_und_leute" / "turn.py").read_text(encoding="utf-8")
+    source = "".join((ROOT / "service" / "turm_und_leute" / name).read_text(encoding="utf-8")
+                     for name in ("start.py", "turn.py"))
     assert set(re.findall(r'Event\("(\w+)"', source)) == set(EVENT_TYPES)
 
 
