@@ -125,6 +125,7 @@ _KIND_DOC = "The unit (L1), by the edition's name; one the edition does not have
 _FIGURES_DOC = "Figures on the tile; fewer than 1 or more than the tile holds is 422 (L1)."
 _FIELD_DOC = ("Stahl und Sterne with a `map`: the group's field, whose sector gives its position (LS2). "
               "Default none.")
+_POSITION_DOC = "Where it stands (L6, LS1). Default `ground`."
 
 
 class TulAttacker(Schema):
@@ -134,7 +135,7 @@ class TulAttacker(Schema):
     left_out = frozenset({"field"})
     kind = Name(_KIND_DOC, required=True)
     figures = AnyInteger(_FIGURES_DOC, required=True)
-    position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
+    position = choice(Placement, _POSITION_DOC, load_default=Placement.GROUND)
     actions_used = integer(0, doc="Actions already used this turn (L3). Default 0.", load_default=0)
     field = map_schemas.on_map(_FIELD_DOC)
 
@@ -146,7 +147,7 @@ class TulDefender(Schema):
     left_out = frozenset({"field"})
     kind = Name(_KIND_DOC, required=True)
     figures = AnyInteger(_FIGURES_DOC, required=True)
-    position = choice(Placement, "Where it stands (L6, LS1). Default `ground`.", load_default=Placement.GROUND)
+    position = choice(Placement, _POSITION_DOC, load_default=Placement.GROUND)
     marked = flag("It carries a marker: it acted this turn (L4). Default false.", load_default=False)
     field = map_schemas.on_map(_FIELD_DOC)
 
@@ -164,11 +165,11 @@ class TulFightBody(Schema):
                                "Default true.", load_default=True)
     attack_from_tower = flag("Stahl und Sterne: the attack comes from another sector with a tower (LS2). "
                              "Default false.", load_default=False)
-    target_side_imperator = flag("Stahl und Sterne: the target's side is the imperator's (LS2). Default false.",
-                                 load_default=False)
-    map = nested(map_schemas.TulMap, "Stahl und Sterne: the map the fight is on; each group names its `field`, and "
-                 "the sector facts are the map's (LS2): one sent that it contradicts is 422. Default none: the "
-                 "players' word.", load_default=None, allow_none=False)
+    target_side_imperator = flag("Stahl und Sterne: the target's side is the imperator's (LS2). "
+                                 "Default false.", load_default=False)
+    map = nested(map_schemas.TulMap, "Stahl und Sterne: the map the fight is on; each group names its "
+                 "`field`, and the sector facts are the map's (LS2): one sent that it contradicts is 422. "
+                 "Default none: the players' word.", load_default=None, allow_none=False)
 
 
 def _contribution(group: tuple[Role, int], strength: int, bonus: int, counted: bool) -> Contribution:
@@ -179,11 +180,11 @@ class TulContribution(StopAtMissing):
     """What one group added to its side, and whether it counted."""
 
     build = _contribution
-    group = GroupName("The group, as a JSON pointer into the request: `/target`, `/attackers/N`, `/helpers/N`.",
-                      required=True)
+    group = GroupName("The group, as a JSON pointer into the request: `/target`, `/attackers/N`, "
+                      "`/helpers/N`.", required=True)
     strength = integer(0, doc="Figures × combat points per figure (L1).", required=True)
-    bonus = integer(1, max(BONUS.values()), "The position bonus applied (L6, LS2): 1 where none applies or it is "
-                    "lost.", required=True)
+    bonus = integer(1, max(BONUS.values()), "The position bonus applied (L6, LS2): 1 where none applies "
+                    "or it is lost.", required=True)
     counted = flag("It added to its side (false: blocked or excluded, L4).", required=True)
 
 
@@ -205,7 +206,7 @@ class TulOutcome(StopAtMissing, Ordered):
     convertible = flag("The angels' player may turn the removed group into its own (L8).", required=True)
     must_occupy = flag("An attacking group must take the removed target's place (LS3).", required=True)
     contributions = listing(nested(TulContribution), required=True)
-    sector_facts = nested(map_schemas.TulSectorFacts, "With a `map`: the sector facts it gives the fight (LS2).")
+    sector_facts = nested(map_schemas.TulSectorFacts, "With a `map`: the fight's sector facts (LS2).")
 
 
 class TulUnit(Schema):
@@ -255,7 +256,8 @@ class TroopBody:
     @classmethod
     def of(cls, troop: Troop) -> TroopBody:
         """The JSON form's value of ``troop``."""
-        return cls(troop.id, troop.kind.value, troop.figures, troop.markers, troop.actions_used, troop.off_board)
+        return cls(troop.id, troop.kind.value, troop.figures, troop.markers, troop.actions_used,
+                   troop.off_board)
 
 
 _BY_NAME: Final = frozenset({"supply", "groups", "buildings"})
@@ -292,8 +294,8 @@ _OWN: Final = tuple(f.name for f in dataclass_fields(LedgerBody) if f.name not i
 
 
 class TulLedgerGroup(Schema):
-    """A group of the side: its id, kind and figures, the markers on it and the actions it used this turn (L14,
-    L15), and for angels whether it is off the board (L18)."""
+    """A group of the side: its id, kind and figures, the markers on it and the actions it used this
+    turn (L14, L15), and for angels whether it is off the board (L18)."""
 
     build = TroopBody
     id = Ident("The group's name, unique in the ledger (L14).", required=True)
@@ -306,8 +308,8 @@ class TulLedgerGroup(Schema):
 
 
 class TulSupply(Record):
-    """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4). Each defaults
-    to 0."""
+    """The side's resources: wood, stone, gold; in Stahl und Sterne biomass, iron, uranium (LS4).
+    Each defaults to 0."""
 
     wood = count("Wood (L20).")
     stone = count("Stone (L22).")
@@ -336,15 +338,15 @@ class TulLedger(Ordered):
     build = LedgerBody
     # Its buildings are read, and their problems named, before its groups.
     load_order = ("side", "markers", "supply", "buildings")
-    side = choice(Side, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, `fluid`.",
-                  required=True)
+    side = choice(Side, "Whose ledger (L9): `graf` (`imperator` in Stahl und Sterne), `zwerge`, `engel`, "
+                  "`fluid`.", required=True)
     markers = integer(0, doc="Markers in the supply (L12, L14). Default 0.", load_default=0)
     supply = nested(TulSupply, "Resources. Default none.", load_default=dict)
     groups = Groups(TulLedgerGroup, "The side's groups. Default none.", load_default=())
     buildings = nested(TulBuildings, "Buildings. Default none.", load_default=dict)
     fluids = integer(0, doc="The Fluid: fluids on the board (L30). Default 0.", load_default=0)
-    stacks = listing(integer(2, doc="A stack's height."), "The Fluid: the heights of its stacks (L30). Default none.",
-                     load_default=())
+    stacks = listing(integer(2, doc="A stack's height."), "The Fluid: the heights of its stacks (L30). "
+                     "Default none.", load_default=())
 
 
 class Action(StopAtMissing, Ordered):
@@ -359,8 +361,8 @@ _GROUP = "The acting group's id."
 
 
 class TulMoveAction(Action):
-    """A group moves (L14): one action, one marker. Gold pieces on its way are collected (L19); an angel enters
-    from the edge or flees to it (L18)."""
+    """A group moves (L14): one action, one marker. Gold pieces on its way are collected (L19); an angel
+    enters from the edge or flees to it (L18)."""
 
     build = Move
     left_out = frozenset({"to", "field"})
@@ -378,8 +380,8 @@ class TulWorkAction(Action):
     build = Work
     type = Tag("work")
     group = Ident(_GROUP, required=True)
-    site = choice(Site, "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' workers); Stahl und "
-                  "Sterne `green`, `blue`, `red`, `gold`.", required=True)
+    site = choice(Site, "Where (asserted): `forest`, `field`, `quarry`, `gold` (the angels' workers); "
+                  "Stahl und Sterne `green`, `blue`, `red`, `gold`.", required=True)
     imperator_present = flag("Stahl und Sterne: the imperator is on the world worked, doubling it (LS9). "
                              "Default false.", load_default=False)
 
@@ -410,8 +412,8 @@ class TulConvertAction(Action):
     build = Convert
     type = Tag("convert")
     workers = listing(Ident("A worker's id."), "The five workers.", 1, 20, required=True)
-    into = Among(tuple(Kind(n) for n in FIGHTER_NAMES), "Riders or archers (one group), pikemen (two), by the "
-                 "edition's name.", required=True)
+    into = Among(tuple(Kind(n) for n in FIGHTER_NAMES), "Riders or archers (one group), pikemen (two), "
+                 "by the edition's name.", required=True)
 
 
 class TulHireAction(Action):
@@ -420,8 +422,10 @@ class TulHireAction(Action):
     build = Hire
     left_out = frozenset({"field"})
     type = Tag("hire")
-    figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.", load_default=1)
-    field = map_schemas.on_map("Stahl und Sterne on a map: the field the new group is placed on (LS11, LS15, LS20).")
+    figures = integer(1, doc="Dwarves: the new group's figures (1 to 5); angels: 1. Default 1.",
+                      load_default=1)
+    field = map_schemas.on_map("Stahl und Sterne on a map: the field the new group is placed on "
+                               "(LS11, LS15, LS20).")
 
 
 class TulBridgeAction(Action):
@@ -430,8 +434,8 @@ class TulBridgeAction(Action):
     build = Bridge
     type = Tag("bridge")
     # (``fields`` is a schema's own attribute: the member is named by its data_key)
-    fields_ = integer(1, doc="Fields of the solar system between the worlds.", required=True, data_key="fields",
-                      attribute="fields")
+    fields_ = integer(1, doc="Fields of the solar system between the worlds.", required=True,
+                      data_key="fields", attribute="fields")
 
 
 class TulPlaceAction(Action):
@@ -456,8 +460,8 @@ class TulSplitAction(Action):
     build = Split
     type = Tag("split")
     stack = integer(0, doc="The stack's index in `stacks`.", required=True)
-    parts = listing(integer(1, doc="A part's fluids."), "The parts, two or more, as many fluids as the stack.",
-                    1, 20, required=True)
+    parts = listing(integer(1, doc="A part's fluids."), "The parts, two or more, as many fluids as the "
+                    "stack.", 1, 20, required=True)
 
 
 class TulAbsorbAction(Action):
@@ -556,9 +560,10 @@ class TulTurnBody(Schema):
     peoples = _peoples("The peoples playing against the count, each once (L9).")
     ledger = nested(TulLedger, "The side's ledger before the turn.", required=True)
     actions = listing(ActionOf(), "The actions, in order. Default none.", 0, MAX_ACTIONS, load_default=())
-    start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). Default true.",
-                 load_default=True)
-    end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.", load_default=True)
+    start = flag("The turn starts here: markers removed and received first (L12, L13, L18, LS6). "
+                 "Default true.", load_default=True)
+    end = flag("The actions are the whole turn (the Fluid's two moves, L30). Default true.",
+               load_default=True)
     map = map_schemas.turn_map()
 
 
@@ -568,7 +573,8 @@ class TulGoalBody(Schema):
     build = GoalBody
     edition = choice(Edition, "Which edition.", required=True)
     peoples = _peoples("The peoples playing against the count (L9).")
-    ledgers = listing(nested(TulLedger), "One ledger per side in play, the count's included.", 1, 4, required=True)
+    ledgers = listing(nested(TulLedger), "One ledger per side in play, the count's included.", 1, 4,
+                      required=True)
     people_safe = flag("Turm und Leute: all the count's people are in safety (asserted; L31). Default false.",
                        load_default=False)
 
@@ -597,8 +603,8 @@ class TulViolation(Schema):
     """The first illegal action of a turn."""
 
     rule = String(required=True, metadata=described("The rule id it breaks."))
-    index = integer(0, doc="The index of the offending action; the number of actions when the turn ends too early "
-                    "(L30).", required=True)
+    index = integer(0, doc="The index of the offending action; the number of actions when the turn ends "
+                    "too early (L30).", required=True)
     detail = String(required=True, metadata=described("A sentence a player understands."))
     interpretations = readings()
 
@@ -684,6 +690,7 @@ class TulGoalAnswer(Schema):
 
     build = GoalResult
     sides = listing(nested(TulSideGoal), required=True)
-    count_removed = flag("The count has no group of himself left: his opponents win together (L31).", required=True)
+    count_removed = flag("The count has no group of himself left: his opponents win together (L31).",
+                         required=True)
     winners = listing(choice(Side, "A side."), required=True)
     game_over = flag("Someone has won.", required=True)
