@@ -18,6 +18,7 @@ from service.common.errors import MAX_PROBLEMS
 from service.common.refusal import N_
 from service.common.schema import Between, Choice, Entries, Flag, Integer, List, Nested, Square, Word, Worded
 from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
+from service.terra_turrium.actions import Segment, TurnPlan
 from service.terra_turrium.board import CLOCKWISE, GRID, SIZE, SQUARE_NAMES, Territory
 from service.terra_turrium.position import (
     MAX_HEIGHT,
@@ -223,7 +224,56 @@ def nested(schema: Any, doc: str = "", **kwargs: Any) -> Nested:
     return _strict(made, MUST_BE_OBJECT())
 
 
-def objects(schema: Any, doc: str = "", low: int = 0, high: int | None = None, **kwargs: Any) -> List:
+def objects(
+    schema: Any, doc: str = "", low: int = 0, high: int | None = None, **kwargs: Any
+) -> List:
     """An array of objects of ``schema``."""
-    return _strict(List(nested(schema), low, high, metadata=_doc(doc) if doc else {}, **kwargs), MUST_BE_ARRAY())
+    made = List(nested(schema), low, high, metadata=_doc(doc) if doc else {}, **kwargs)
+    return _strict(made, MUST_BE_ARRAY())
 
+
+# ------------------------------------------------------------------------- the turn
+
+_TURN_MEMBERS: Final = frozenset(("take", "place", "move"))
+_SEGMENT_MEMBERS: Final = {"from", "path"}
+
+
+def _each(raw: Any, read: Any) -> tuple[Any, ...]:
+    """``read`` of each entry of the JSON array ``raw`` (TypeError: it is none)."""
+    if type(raw) is not list:
+        raise TypeError
+    return tuple(map(read, raw))
+
+
+def _segment(raw: Any) -> Segment:
+    if type(raw) is not dict or raw.keys() != _SEGMENT_MEMBERS:
+        raise TypeError
+    origin, path = raw["from"], _each(raw["path"], GRID.by_name.__getitem__)
+    if not path or type(origin) is not str:
+        raise TypeError
+    return Segment(None if origin == RESERVE else GRID.by_name[origin], path)
+
+
+def _turn_plan(raw: Any) -> TurnPlan | None:
+    """A well-formed turn (``None``: it has a mistake, which the turn's schema names)."""
+    if type(raw) is not dict or not _TURN_MEMBERS.issuperset(raw):
+        return None
+    try:
+        return TurnPlan(_each(raw.get("take", []), GRID.by_name.__getitem__),
+                        _each(raw.get("place", []), GRID.by_name.__getitem__),
+                        _each(raw.get("move", []), _segment))
+    except (KeyError, TypeError):
+        return None
+
+
+class TurnMember(Nested):
+    """A request's turn (an object of ``schema``, the document's ``Turn``): the usual turn
+    is read in one pass; a turn with a mistake is read by ``schema``, which names every
+    problem (a nested schema, its three lists and a schema per walk are marshmallow's
+    per-schema work on validation's hot path; docs/performance.md)."""
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any
+    ) -> Any:
+        found = _turn_plan(value)
+        return found if found is not None else super()._deserialize(value, attr, data, partial, **kwargs)

@@ -125,4 +125,6 @@ def test_an_answer_made_of_a_request_writes_every_member_and_answers_below(answe
     assert optional == []
     below = [getattr(field, "nested", None) or getattr(getattr(field, "inner", None), "nested", None)
              for field in answer._declared_fields.values()]
-    assert [schema.__name__ for schema in below if isinstance(schema, type) and schema.__name__.endswith("Input")] == []
+    inputs = [schema.__name__ for schema in below
+              if isinstance(schema, type) and schema.__name__.endswith("Input")]
+    assert inputs == []
