@@ -26,6 +26,19 @@ def test_no_module_of_the_service_runs_code_made_from_a_string():
     assert found == []
 
 
+def test_no_module_of_the_service_makes_a_class_with_type():
+    """A schema is a class statement a reader finds by its name, not ``type(name, bases,
+    members)`` run at import."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+        and len(node.args) == 3
+    ]
+    assert found == []
+
+
 def test_there_is_one_refusal_class():
     found = [
         f"{path.relative_to(ROOT)}"

@@ -397,6 +397,6 @@ from service.common.schema_shapes import Const as Const  # noqa: E402
 from service.common.schema_shapes import Null as Null  # noqa: E402
 from service.common.schema_shapes import OneOf as OneOf  # noqa: E402
 from service.common.schema_shapes import SquareMap as SquareMap  # noqa: E402
-from service.common.schema_shapes import answer_of as answer_of  # noqa: E402
-from service.common.schema_shapes import keyed as keyed  # noqa: E402
+from service.common.schema_shapes import answered as answered  # noqa: E402
+from service.common.schema_shapes import Keyed as Keyed  # noqa: E402
 from service.common.schema_shapes import readings as readings  # noqa: E402

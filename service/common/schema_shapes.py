@@ -2,9 +2,9 @@
 of :mod:`service.common.schema` (which names them all): an object told apart by a tag
 (:class:`OneOf`), an answer of alternatives (:class:`Alternatives`), a board's map by
 square name (:class:`SquareMap`), a member fixed in a variant (:class:`Const`,
-:class:`Null`), an object with a member per enum value (:func:`keyed`), an answer's
-readings (:func:`readings`), and an answer's schema made from a request's
-(:func:`answer_of`). Import them from :mod:`service.common.schema`.
+:class:`Null`), an object with a member per enum value (:class:`Keyed`), an answer's
+readings (:func:`readings`), and an answer's member made from a request's
+(:func:`answered`). Import them from :mod:`service.common.schema`.
 """
 
 from __future__ import annotations
@@ -255,62 +255,41 @@ class SquareMap(Worded, fields.Dict):
                 if entry is not None}
 
 
-def keyed(name: str, doc: str, enum: type[Enum], item: Callable[..., fields.Field[Any]]) -> type[Schema]:
-    """The schema ``name`` of an object with one member per value of ``enum``, each an
-    ``item(required=True)``, dumped from a mapping by the enum's members."""
+class Keyed(Schema):
+    """An object with one member per value of the enum ``keyed_by`` (each declared by the
+    subclass under that value), dumped from a mapping by the enum's members."""
 
-    class Keyed(Schema):
-        @pre_dump
-        def _by_value(self, obj: Any, **kwargs: Any) -> Any:
-            """The mapping by the enum's members as one by their values, the members' names."""
-            return {member.value: obj[member] for member in enum}
+    keyed_by: ClassVar[type[Enum]]
 
-    made = type(name, (Keyed,), {member.value: item(required=True) for member in enum})
-    made.__doc__ = doc
-    return made
+    @pre_dump
+    def _by_value(self, obj: Any, **kwargs: Any) -> Any:
+        """The mapping by the enum's members as one by their values, the members' names."""
+        return {member.value: obj[member] for member in self.keyed_by}
 
 
-_ANSWERS: dict[type[Schema], type[Schema]] = {}
-
-
-def answer_of(schema: type[Schema], name: str | None = None, doc: str | None = None) -> type[Schema]:
-    """The schema of ``schema``'s shape in an answer: every member required (an answer
-    writes them all, but those left out when empty), the same in every object below it;
-    named as ``schema`` without ``Input`` unless ``name`` is given. A shape without an
-    optional member, here or below, is its own answer."""
-    if name is None:
-        found = _ANSWERS.get(schema)
-        if found is not None:
-            return found
-    members: dict[str, fields.Field[Any]] = {}
-    changed = name is not None
-    for key, field in schema._declared_fields.items():
-        made = copy.copy(field)
-        made.metadata = dict(field.metadata)
-        made.error_messages = dict(field.error_messages)
-        if isinstance(made, Nested) and isinstance(made.nested, type) and issubclass(made.nested, Schema):
-            made.nested = answer_of(made.nested)
-            changed |= made.nested is not getattr(field, "nested", None)
+def answered(schema: type[Schema], name: str, nested: type[Schema] | None = None) -> Any:
+    """``schema``'s member ``name`` as an answer writes it, for the answer's own class
+    statement: required (an answer writes every member, but those left out when empty, and
+    its readings), and with ``nested`` (the answer's shape of its objects) for the objects
+    it holds, alone, in a list or in a map by square."""
+    field = schema._declared_fields[name]
+    made = copy.copy(field)
+    made.metadata = dict(field.metadata)
+    made.error_messages = dict(field.error_messages)
+    if nested is not None:
+        if isinstance(made, Nested):
+            made.nested = nested
         elif isinstance(made, fields.List) and isinstance(made.inner, Nested):
             made.inner = copy.copy(made.inner)
-            assert isinstance(made.inner, Nested) and isinstance(field, fields.List)
-            made.inner.nested = answer_of(made.inner.nested)  # type: ignore[arg-type]
-            changed |= made.inner.nested is not field.inner.nested  # type: ignore[attr-defined]
+            made.inner.nested = nested  # type: ignore[attr-defined]
         elif isinstance(made, SquareMap) and isinstance(made.value_field, Nested):
             made.value_field = copy.copy(made.value_field)
-            made.value_field.nested = answer_of(made.value_field.nested)  # type: ignore[arg-type]
-        if not isinstance(made, Readings) and key not in schema.left_out and not made.required:
-            made.required, made.load_default, changed = True, ma.missing, True
-        members[key] = made
-    if not changed:
-        _ANSWERS[schema] = schema
-        return schema
-    made_name = name or schema.__name__.removesuffix("Input")
-    answer = type(made_name, (Schema,), {**members, "build": schema.build, "left_out": schema.left_out,
-                                          "__doc__": doc or schema.__doc__, "__module__": schema.__module__})
-    if name is None:
-        _ANSWERS[schema] = answer
-    return answer
+            made.value_field.nested = nested
+        else:
+            raise TypeError(f"{schema.__name__}.{name} holds no objects")
+    if not isinstance(made, Readings) and name not in schema.left_out:
+        made.required, made.load_default = True, ma.missing
+    return made
 
 
 def request_problems(messages: Any, data: Any) -> list[Problem]:

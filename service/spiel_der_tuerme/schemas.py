@@ -4,9 +4,9 @@ A request's shapes (``…Input`` where a member may be left out) load into the e
 frozen values; the answers' dump them. The HTTP layer documents the contract with the
 same classes (a class's name is its component's: ``Sdt…`` keeps them apart from the
 other games'), and the codec (:mod:`service.spiel_der_tuerme.codec`) reads and writes
-with them. The answers' schemas of an input are made by
-:func:`~service.common.schema.answer_of` (every member required, as an answer writes
-them all).
+with them. An answer's schema of an input is the input's
+subclass whose optional members are :func:`~service.common.schema.answered`
+(required, as an answer writes them all).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from service.common.schema import (
     SquareMap,
     String,
     Word,
-    answer_of,
-    keyed,
+    answered,
+    Keyed,
     readings,
 )
 from service.common.schema_shapes import Const, LegalAnswer, Verdicts
@@ -259,8 +259,29 @@ class SdtTurn(Schema):
         "With false, the turn stays open after a last move that allows another (TM7). Default true."))
 
 
-SdtPosition = answer_of(SdtPositionInput)
-SdtSuggestedTurn = answer_of(SdtTurn, "SdtSuggestedTurn", "The (rest of the) turn, every move listed.")
+class SdtRules(SdtRulesInput):
+    __doc__ = SdtRulesInput.__doc__
+    max_height = answered(SdtRulesInput, "max_height")
+
+
+class SdtTurnState(SdtTurnStateInput):
+    __doc__ = SdtTurnStateInput.__doc__
+    moves = answered(SdtTurnStateInput, "moves")
+    may_continue = answered(SdtTurnStateInput, "may_continue")
+
+
+class SdtPosition(SdtPositionInput):
+    __doc__ = SdtPositionInput.__doc__
+    rules = answered(SdtPositionInput, "rules", SdtRules)
+    turn = answered(SdtPositionInput, "turn", SdtTurnState)
+    blocked = answered(SdtPositionInput, "blocked")
+    over = answered(SdtPositionInput, "over")
+
+
+class SdtSuggestedTurn(SdtTurn):
+    """The (rest of the) turn, every move listed."""
+
+    end_turn = answered(SdtTurn, "end_turn")
 
 # ---------------------------------------------------------------------- the answers
 
@@ -444,7 +465,11 @@ class SdtBoardSquare(Schema):
     symbol = Choice(Symbol, required=True, allow_none=True, metadata=_doc("Its symbol, for a symbol square (TB3)."))
 
 
-SdtQuarterSquares = keyed("SdtQuarterSquares", "A quarter's symbol squares, by symbol (TB3).", Symbol, square)
+class SdtQuarterSquares(Keyed):
+    """A quarter's symbol squares, by symbol (TB3)."""
+
+    keyed_by = Symbol
+    A, B, C, D = square(required=True), square(required=True), square(required=True), square(required=True)
 
 
 class SdtQuarter(Schema):

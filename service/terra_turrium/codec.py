@@ -196,9 +196,7 @@ def origin_name(origin: Square | None) -> str:
     return RESERVE if origin is None else square_name(origin)
 
 
-rules_to_dict: Final = dumper(
-    schemas.PositionAnswer._declared_fields["rules"].nested, "Every option with its value."
-)
+rules_to_dict: Final = dumper(schemas.RulesSchema, "Every option with its value.")
 position_to_dict: Final = dumper(
     schemas.PositionAnswer,
     "The JSON form of a position (the contract's ``Position``), every member written out.",

@@ -4,9 +4,9 @@ A request's shapes (``…Input`` where a member may be left out) load into the e
 frozen values; the answers' dump them. The HTTP layer documents the contract with the
 same classes (a class's name is its component's), and the codec
 (:mod:`service.terra_turrium.codec`) and the notation
-(:mod:`service.terra_turrium.notation`) read and write with them. The answers' schemas
-of an input are made by :func:`~service.common.schema.answer_of` (every member
-required, as an answer writes them all).
+(:mod:`service.terra_turrium.notation`) read and write with them. An answer's schema of
+an input is the input's subclass whose optional members are
+:func:`~service.common.schema.answered` (required, as an answer writes them all).
 
 The dense shapes are fields of their own, read and written in one pass:
 :class:`~service.terra_turrium.schema_fields.Heights` (the 10 × 10 table), :class:`Seats`
@@ -43,8 +43,8 @@ from service.common.schema import (
     String,
     Word,
     Worded,
-    answer_of,
-    keyed,
+    answered,
+    Keyed,
     readings,
 )
 from service.common.schema_shapes import Either, LegalAnswer, Verdicts
@@ -74,136 +74,38 @@ from service.terra_turrium.position import (
     TurnState,
 )
 from service.terra_turrium.schema_fields import Heights as Heights
+from service.terra_turrium.schema_fields import (  # noqa: F401 (re-exported)
+    RESERVE as RESERVE,
+    VIOLATION_TURN as VIOLATION_TURN,
+    ORIGIN_WORDS as ORIGIN_WORDS,
+    ORIGIN_PATTERN as ORIGIN_PATTERN,
+    _doc,
+    _strict,
+    square as square,
+    squares as squares,
+    integer as integer,
+    flag as flag,
+    choice as choice,
+    SeatId as SeatId,
+    seat_ids as seat_ids,
+    Origin as Origin,
+    PhaseOrTurn as PhaseOrTurn,
+    _clockwise,
+    _option,
+    nested as nested,
+    objects as objects,
+)
 from service.terra_turrium.take import RemovalRule
-
-RESERVE: Final = "reserve"
-"""How the contract names the reserve as the start of a walk (M9)."""
-VIOLATION_TURN: Final = "turn"
-"""The ``phase`` of a violation of the turn as a whole."""
-ORIGIN_WORDS: Final = N_("a square a1 … {last} or 'reserve'")(last=SQUARE_NAMES[-1])
-ORIGIN_PATTERN: Final = f"^(?:{RESERVE}|{GRID.name_pattern})$"
-
-
-def _doc(text: str) -> dict[str, Any]:
-    return {"description": text}
-
-
-F = TypeVar("F", bound=fields.Field[Any])
-
-
-def _strict(field: F, mistake: Any) -> F:
-    """``field``, whose null is the same mistake as any other value it does not take
-    (``"attacks": null`` must be an integer, as ``"attacks": "0"``)."""
-    field.error_messages = {**field.error_messages, "null": mistake}
-    return field
-
-
-# ------------------------------------------------------------------------ the fields
-
-
-def square(doc: str = SQUARE_DOC, **kwargs: Any) -> Square:
-    """A square of the 10 × 10 board by its name."""
-    made = Square(GRID, SQUARE_WORDS, metadata=_doc(doc) | kwargs.pop("metadata", {}), **kwargs)
-    return _strict(made, made.mistake)
-
-
-def squares(doc: str = "", item: str = SQUARE_DOC, low: int = 0, **kwargs: Any) -> List:
-    """Squares by name, in the order given (``make``: board order …)."""
-    made = List(square(item), low, metadata=_doc(doc) if doc else {}, **kwargs)
-    return _strict(made, MUST_BE_ARRAY())
-
-
-def integer(doc: str, low: int = 0, high: int | None = None, **kwargs: Any) -> Integer:
-    return _strict(Integer(low, high, metadata=_doc(doc), **kwargs), MUST_BE_INTEGER())
-
-
-def flag(doc: str, **kwargs: Any) -> Flag:
-    made = Flag(metadata=_doc(doc), **kwargs)
-    return _strict(made, made.error_messages["invalid"]())
-
-
-def choice(enum: Any, doc: str, **kwargs: Any) -> Choice:
-    made = Choice(enum, metadata=_doc(doc), **kwargs)
-    return _strict(made, made.mistake)
-
-
-class SeatId(Worded, fields.String):
-    """A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
-
-    match: ClassVar = re.compile(SEAT_ID_WORD).fullmatch
-    mistake: ClassVar = SEAT_ID_MISMATCH(pattern=SEAT_ID_PATTERN)
-
-    def __init__(self, doc: str = "", **kwargs: Any) -> None:
-        super().__init__(metadata={**(_doc(doc) if doc else {}), "pattern": SEAT_ID_PATTERN}, **kwargs)
-        self.error_messages["null"] = self.mistake
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        if type(value) is str and self.match(value) is not None:
-            return value
-        raise ValidationError(self.mistake)
-
-    _serialize = staticmethod(lambda value, *args, **kwargs: value)
-
-
-def seat_ids(doc: str, item: str = "A seat.", **kwargs: Any) -> List:
-    return _strict(List(SeatId(item), metadata=_doc(doc), **kwargs), MUST_BE_ARRAY())
-
-
-class Origin(Square):
-    """Where a walk starts: a square, or ``"reserve"`` for the engine's ``None`` (M9)."""
-
-    def __init__(self, doc: str, **kwargs: Any) -> None:
-        super().__init__(GRID, ORIGIN_WORDS, metadata={**_doc(doc), "pattern": ORIGIN_PATTERN}, **kwargs)
-        self.error_messages["null"] = self.mistake
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        return None if value == RESERVE else super()._deserialize(value, attr, data, **kwargs)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return RESERVE if value is None else self.names[value]
-
-
-class PhaseOrTurn(Word):
-    """A violation's phase, or ``"turn"`` (the engine's ``None``) for the turn as a whole."""
-
-    def __init__(self, doc: str, **kwargs: Any) -> None:
-        super().__init__([*(p.value for p in Phase), VIOLATION_TURN], metadata=_doc(doc), **kwargs)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return VIOLATION_TURN if value is None else value.value
-
-
-def _clockwise(territories: Iterable[Territory]) -> tuple[Territory, ...]:
-    return tuple(sorted(territories, key=CLOCKWISE.index))
-
 
 # --------------------------------------------------------------------- the position
 
 
-def _option(option: Field[Any]) -> fields.Field[Any]:
-    """An option's member: a flag, or one of its enum's values; its default the option's."""
-    default: Any = option.default
-    shown = str(default).lower() if isinstance(default, bool) else f"`{default.value}`"
-    doc = f"{option.metadata['rule']}. Default {shown}."
-    if isinstance(default, bool):
-        return flag(doc, load_default=default)
-    return choice(type(default), doc, load_default=default)
-
-
-RulesInput: Any = Schema.from_dict({o.name: _option(o) for o in OPTIONS}, name="RulesInput")
+# The options are data (:data:`OPTIONS`, one field of ``Rules`` each): their schemas are
+# made from it by marshmallow's ``from_dict``, so that a new option is read, written and
+# documented without a member of its own here.
+RulesInput: Any = Schema.from_dict({option.name: _option(option) for option in OPTIONS}, name="RulesInput")
 RulesInput.build = Rules
 RulesInput.__doc__ = "The rule options; each has its default."
-
-
-def nested(schema: Any, doc: str = "", **kwargs: Any) -> Nested:
-    """An object of ``schema``; null is no object, as any other value that is not one."""
-    made = Nested(schema, metadata=_doc(doc) if doc else {}, **kwargs)
-    return _strict(made, MUST_BE_OBJECT())
-
-
-def objects(schema: Any, doc: str = "", low: int = 0, high: int | None = None, **kwargs: Any) -> List:
-    """An array of objects of ``schema``."""
-    return _strict(List(nested(schema), low, high, metadata=_doc(doc) if doc else {}, **kwargs), MUST_BE_ARRAY())
 
 
 class SeatInput(Schema):
@@ -329,10 +231,48 @@ class Turn(Schema):
     move = objects(SegmentSchema, "Walks, in order (M).", load_default=())
 
 
-PositionAnswer: Any = answer_of(PositionInput)
-"""The position in an answer, every member written (the component ``Position``)."""
-SuggestedTurn = answer_of(Turn, "SuggestedTurn",
-                          "The rest of the turn, every phase listed (empty where nothing is left to do).")
+class SeatSchema(SeatInput):
+    __doc__ = SeatInput.__doc__
+    bonus_stones = answered(SeatInput, "bonus_stones")
+    pro_hold = answered(SeatInput, "pro_hold")
+    captures = answered(SeatInput, "captures")
+
+
+RulesSchema: Any = RulesInput.from_dict({option.name: answered(RulesInput, option.name) for option in OPTIONS},
+                                        name="Rules")
+RulesSchema.__doc__ = RulesInput.__doc__
+
+
+class TurnStateSchema(TurnStateInput):
+    __doc__ = TurnStateInput.__doc__
+    phase = answered(TurnStateInput, "phase")
+    taken = answered(TurnStateInput, "taken")
+    in_hand = answered(TurnStateInput, "in_hand")
+    points = answered(TurnStateInput, "points")
+    attacked = answered(TurnStateInput, "attacked")
+
+
+class PositionSchema(PositionInput):
+    # The component ``Position``: the position in an answer, every member written.
+    __doc__ = PositionInput.__doc__
+    seats = answered(PositionInput, "seats", SeatSchema)
+    round_start = answered(PositionInput, "round_start")
+    finishers = answered(PositionInput, "finishers")
+    rules = answered(PositionInput, "rules", RulesSchema)
+    turn = answered(PositionInput, "turn", TurnStateSchema)
+    captures_open = answered(PositionInput, "captures_open")
+
+
+PositionAnswer: Final = PositionSchema
+
+
+class SuggestedTurn(Turn):
+    """The rest of the turn, every phase listed (empty where nothing is left to do)."""
+
+    take = answered(Turn, "take")
+    place = answered(Turn, "place")
+    move = answered(Turn, "move")
+
 
 # ---------------------------------------------------------------------- the answers
 
@@ -459,43 +399,121 @@ class ValidateAnswer(Verdicts):
     variants = (IllegalAnswer, LegalAnswer)
 
 
-def _event(type_: EventType, doc: str, **members: Any) -> type[Schema]:
-    """The schema of one type of event: its ``type`` and ``seat``, then its own members."""
-    name = "".join(part.title() for part in type_.value.split("_")) + "Event"
-    made: type[Schema] = type(name, (Schema,), {
-        "type": Word([type_.value], required=True, metadata=_doc("What happened.")),
-        "seat": SeatId("The seat it happened to or by.", required=True),
-        **members,
-        # Every type has it: which types name readings depends on the options.
-        "interpretations": readings(),
-        "__doc__": doc,
-        "__module__": __name__,
-    })
-    return made
+def _what(type_: EventType) -> Word:
+    """An event's ``type``: what happened."""
+    return Word([type_.value], required=True, metadata=_doc("What happened."))
 
 
-EVENTS: Final = {
-    EventType.TAKE.value: _event(EventType.TAKE, "A stone was taken (R).", square=square(required=True)),
-    EventType.PLACE.value: _event(EventType.PLACE, "A stone was placed (P).", square=square(required=True),
-                                  bonus=flag("A handicap stone (P3).", required=True)),
-    EventType.ENTER.value: _event(EventType.ENTER, "A reserve turrian re-entered (M9).", square=square(required=True)),
-    EventType.MOVE.value: _event(EventType.MOVE, "A walk ended (M).", square=square("Where it ended.", required=True),
-                                 origin=Origin(f"Its start square, or `{RESERVE}`.", required=True),
-                                 cost=integer("Points spent on the walk.", 1, MOVEMENT_POINTS, required=True)),
-    EventType.CAPTURE.value: _event(EventType.CAPTURE, "A foreign turrian was captured (M6).",
-                                    square=square(required=True),
-                                    victim=SeatId("The seat whose turrian was captured.", required=True),
-                                    kind=choice(CaptureKind, "M8.", required=True)),
-    EventType.ATTACK.value: _event(EventType.ATTACK, "The attack counter rose (M8).",
-                                   attacks=integer("The new counter.", 1, MAX_ATTACKS, required=True)),
-    EventType.HOLD.value: _event(EventType.HOLD, "The pro goal was met and its towers recorded (G2).",
-                                 squares=squares("The recorded `pro_hold`.", required=True)),
-    EventType.HOLD_LOST.value: _event(EventType.HOLD_LOST, "A recorded hold was lost (G2)."),
-    EventType.CAPTURES_USED.value: _event(EventType.CAPTURES_USED, "The seat made its last capture (V3)."),
-    EventType.CAPTURES_OPEN.value: _event(EventType.CAPTURES_OPEN, "The seat opened the capture phase (V2)."),
-    EventType.FINISH.value: _event(EventType.FINISH, "The seat finished (G3, G4)."),
-    EventType.GAME_OVER.value: _event(EventType.GAME_OVER, "The game is over (G3).",
-                                      winners=seat_ids("", "A winner.", required=True)),
+def _who() -> SeatId:
+    """An event's ``seat``: whom it happened to or by."""
+    return SeatId("The seat it happened to or by.", required=True)
+
+
+# Every event's members: its ``type`` and ``seat``, then its own, then its readings (every
+# type has them: which types name readings depends on the options).
+
+
+class TakeEvent(Schema):
+    """A stone was taken (R)."""
+
+    type, seat, square = _what(EventType.TAKE), _who(), square(required=True)
+    interpretations = readings()
+
+
+class PlaceEvent(Schema):
+    """A stone was placed (P)."""
+
+    type, seat, square = _what(EventType.PLACE), _who(), square(required=True)
+    bonus = flag("A handicap stone (P3).", required=True)
+    interpretations = readings()
+
+
+class EnterEvent(Schema):
+    """A reserve turrian re-entered (M9)."""
+
+    type, seat, square = _what(EventType.ENTER), _who(), square(required=True)
+    interpretations = readings()
+
+
+class MoveEvent(Schema):
+    """A walk ended (M)."""
+
+    type, seat, square = _what(EventType.MOVE), _who(), square("Where it ended.", required=True)
+    origin = Origin(f"Its start square, or `{RESERVE}`.", required=True)
+    cost = integer("Points spent on the walk.", 1, MOVEMENT_POINTS, required=True)
+    interpretations = readings()
+
+
+class CaptureEvent(Schema):
+    """A foreign turrian was captured (M6)."""
+
+    type, seat, square = _what(EventType.CAPTURE), _who(), square(required=True)
+    victim = SeatId("The seat whose turrian was captured.", required=True)
+    kind = choice(CaptureKind, "M8.", required=True)
+    interpretations = readings()
+
+
+class AttackEvent(Schema):
+    """The attack counter rose (M8)."""
+
+    type, seat = _what(EventType.ATTACK), _who()
+    attacks = integer("The new counter.", 1, MAX_ATTACKS, required=True)
+    interpretations = readings()
+
+
+class HoldEvent(Schema):
+    """The pro goal was met and its towers recorded (G2)."""
+
+    type, seat = _what(EventType.HOLD), _who()
+    squares = squares("The recorded `pro_hold`.", required=True)
+    interpretations = readings()
+
+
+class HoldLostEvent(Schema):
+    """A recorded hold was lost (G2)."""
+
+    type, seat, interpretations = _what(EventType.HOLD_LOST), _who(), readings()
+
+
+class CapturesUsedEvent(Schema):
+    """The seat made its last capture (V3)."""
+
+    type, seat, interpretations = _what(EventType.CAPTURES_USED), _who(), readings()
+
+
+class CapturesOpenEvent(Schema):
+    """The seat opened the capture phase (V2)."""
+
+    type, seat, interpretations = _what(EventType.CAPTURES_OPEN), _who(), readings()
+
+
+class FinishEvent(Schema):
+    """The seat finished (G3, G4)."""
+
+    type, seat, interpretations = _what(EventType.FINISH), _who(), readings()
+
+
+class GameOverEvent(Schema):
+    """The game is over (G3)."""
+
+    type, seat = _what(EventType.GAME_OVER), _who()
+    winners = seat_ids("", "A winner.", required=True)
+    interpretations = readings()
+
+
+EVENTS: Final[dict[str, type[Schema]]] = {
+    EventType.TAKE.value: TakeEvent,
+    EventType.PLACE.value: PlaceEvent,
+    EventType.ENTER.value: EnterEvent,
+    EventType.MOVE.value: MoveEvent,
+    EventType.CAPTURE.value: CaptureEvent,
+    EventType.ATTACK.value: AttackEvent,
+    EventType.HOLD.value: HoldEvent,
+    EventType.HOLD_LOST.value: HoldLostEvent,
+    EventType.CAPTURES_USED.value: CapturesUsedEvent,
+    EventType.CAPTURES_OPEN.value: CapturesOpenEvent,
+    EventType.FINISH.value: FinishEvent,
+    EventType.GAME_OVER.value: GameOverEvent,
 }
 """Every type of event, by its ``type``."""
 
@@ -539,8 +557,14 @@ class BoardSquareSchema(Schema):
     ring = integer("Distance to the nearest edge (B2).", 0, SIZE // 2 - 1, required=True)
 
 
-EntryRows = keyed("EntryRows", "Per territory, the squares where a reserve turrian re-enters (M9).", Territory,
-                  lambda **kwargs: squares("A territory's entry row.", **kwargs))
+class EntryRows(Keyed):
+    """Per territory, the squares where a reserve turrian re-enters (M9)."""
+
+    keyed_by = Territory
+    NW = squares("A territory's entry row.", required=True)
+    NE = squares("A territory's entry row.", required=True)
+    SE = squares("A territory's entry row.", required=True)
+    SW = squares("A territory's entry row.", required=True)
 
 
 class LayoutSchema(Schema):

@@ -106,3 +106,25 @@ def test_an_answer_of_alternatives_is_one_of_them():
     assert Verdict().validate({"legal": True}) == {}
     assert Verdict().validate({"legal": False, "why": 2}) == {}
     assert Verdict().validate({"legal": False}) != {}
+
+
+def _answers_of_requests():
+    from service.spiel_der_tuerme import schemas as sdt
+    from service.terra_turrium import schemas as tt
+
+    return [tt.PositionAnswer, tt.SeatSchema, tt.RulesSchema, tt.TurnStateSchema, tt.SuggestedTurn,
+            sdt.SdtPosition, sdt.SdtRules, sdt.SdtTurnState, sdt.SdtSuggestedTurn]
+
+
+@pytest.mark.parametrize("answer", _answers_of_requests(), ids=lambda schema: schema.__name__)
+def test_an_answer_made_of_a_request_writes_every_member_and_answers_below(answer):
+    from service.common.schema_shapes import Readings
+
+    optional = [name for name, field in answer._declared_fields.items()
+                if not field.required and name not in answer.left_out and not isinstance(field, Readings)]
+    assert optional == []
+    below = [getattr(field, "nested", None) or getattr(getattr(field, "inner", None), "nested", None)
+             for field in answer._declared_fields.values()]
+    inputs = [schema.__name__ for schema in below
+              if isinstance(schema, type) and schema.__name__.endswith("Input")]
+    assert inputs == []

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from marshmallow import ValidationError
 
 from service.common import MalformedError
 from service.common.budget import Budget
@@ -68,6 +69,25 @@ from service.terra_turrium.schemas import (
 from tests.api.replacing import replaced
 from tests.described import members, places
 
+
+def test_t1_a_requests_turn_reads_as_the_turns_schema_and_a_mistake_as_its_problems():
+    from service.terra_turrium.schema_fields import TurnMember
+
+    member, schema = TurnMember(Turn), Turn()
+    rng = random.Random(7)
+    position = random_setup(setup_position(4), rng)
+    for _ in range(12):
+        plan = random_turn(position, rng)
+        data = turn_plan_to_dict(plan)
+        assert member.deserialize(data) == schema.load(data) == plan
+        position, _ = apply_turn(position, plan)
+    for wrong in ({"take": None}, {"take": "d9"}, {"take": ["z9"]}, {"extra": []}, {"move": [{"from": "a1"}]},
+                  {"move": [{"from": "a1", "path": []}]}, {"move": [{"from": 3, "path": ["a2"]}]}):
+        with pytest.raises(ValidationError) as found:
+            member.deserialize(wrong)
+        with pytest.raises(ValidationError) as expected:
+            schema.load(wrong)
+        assert found.value.messages == expected.value.messages
 
 def _played(players: int, rules: Rules, turns: int, seed: int) -> Position:
     rng = random.Random(seed)

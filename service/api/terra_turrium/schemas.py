@@ -35,6 +35,7 @@ from service.terra_turrium.record import (
     parse_turn_notation,
     read_game_record,
 )
+from service.terra_turrium.schema_fields import TurnMember
 from service.terra_turrium.schemas import (
     ORIGIN_PATTERN,
     ApplyAnswer,
@@ -270,7 +271,7 @@ class CapturesQuery(PositionQuery):
 class ValidateQuery(PositionQuery):
     """A turn to judge, from the position's `turn` state."""
 
-    turn = Nested(Turn, required=True)
+    turn = TurnMember(Turn, required=True)
 
 
 class ApplyQuery(ValidateQuery):
