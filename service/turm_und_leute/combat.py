@@ -140,7 +140,7 @@ class Outcome:
     convertible: bool
     must_occupy: bool
     contributions: tuple[Contribution, ...]
-    #: With a map: the sector facts it gave the fight (LS2; :mod:`.map_combat`).
+    #: With a map: the sector facts it gave the fight (LS2; :func:`.codec.fight_on_map`).
     sector_facts: Any = None
 
 

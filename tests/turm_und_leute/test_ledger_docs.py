@@ -53,8 +53,9 @@ def test_l9_to_ls13_every_rule_the_engine_cites_is_stated() -> None:
     for name in ENGINE:
         source = (ROOT / "service" / "turm_und_leute" / name).read_text(encoding="utf-8")
         cited |= set(re.findall(r'"(LS?\d+)"', source))
-    # The map's rules (LS14 on) are stated and tested in test_map.py.
-    assert cited and cited <= set(IDS) | {"L1"} | {f"LS{i}" for i in range(14, 23)}
+    # The map's rules (LS14 on) are stated and tested in test_map.py; the codec also judges
+    # a fight's sector facts against its map (LS2, the combat's, test_map_combat.py).
+    assert cited and cited <= set(IDS) | {"L1", "LS2"} | {f"LS{i}" for i in range(14, 23)}
     assert cited >= {"L9", "L14", "L15", "L16", "L26", "L28", "L29", "L30", "LS7", "LS10", "LS13"}
 
 

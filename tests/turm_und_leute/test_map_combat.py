@@ -10,9 +10,8 @@ import pytest
 
 from service.common.errors import InvalidPositionError, InvalidQueryError
 from service.turm_und_leute.board import Field, Map, Piece, Tower, TowerTile, example_map, parse_field
-from service.turm_und_leute.codec import fight_of
+from service.turm_und_leute.codec import check_no_fields, fight_of, fight_on_map
 from service.turm_und_leute.combat import resolve_combat
-from service.turm_und_leute.map_combat import check_no_fields, fight_on_map
 from service.turm_und_leute.map_rules import sector_facts
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.schemas import FightBody, Tile

@@ -23,8 +23,7 @@ from marshmallow import ValidationError, fields, post_load
 from service.api.queries import Query
 from service.common.schema import Choice, Worded
 from service.common.shapes import MUST_BE
-from service.turm_und_leute.codec import fight_of, goal_of, turn_of
-from service.turm_und_leute.map_combat import check_no_fields, fight_on_map
+from service.turm_und_leute.codec import check_no_fields, fight_of, fight_on_map, goal_of, turn_of
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.schemas import (
     TulApplyAnswer,
