@@ -67,8 +67,10 @@ from service.common.shapes import (
 )
 
 #: Every field's stock mistakes in the catalogs' words, marshmallow's own (``invalid`` …) too.
-STOCK: Mapping[str, Message] = {"required": REQUIRED, "null": MUST_NOT_BE_NULL, "validator_failed": NOT_VALID,
-                                **dict.fromkeys(("invalid", "invalid_utf8", "too_large", "unknown"), NOT_VALID)}
+STOCK: Mapping[str, Message] = {
+    "required": REQUIRED, "null": MUST_NOT_BE_NULL, "validator_failed": NOT_VALID,
+    **dict.fromkeys(("invalid", "invalid_utf8", "too_large", "unknown"), NOT_VALID),
+}
 
 
 class Worded:
@@ -161,7 +163,8 @@ class Fixed(Integer):
     def __init__(self, value: int, **kwargs: Any) -> None:
         super().__init__(value, value, allow_none=True, **kwargs)
         between = Between(value, value)
-        between.mistake = self.error_messages["invalid"] = self.error_messages["null"] = MUST_BE_OR_NULL(most=value)
+        mistake = MUST_BE_OR_NULL(most=value)
+        between.mistake = self.error_messages["invalid"] = self.error_messages["null"] = mistake
         self.validators = [between]
 
 
@@ -394,9 +397,9 @@ from service.common.schema_shapes import INTERPRETATIONS as INTERPRETATIONS  # n
 from service.common.schema_shapes import READING as READING  # noqa: E402
 from service.common.schema_shapes import Alternatives as Alternatives  # noqa: E402
 from service.common.schema_shapes import Const as Const  # noqa: E402
+from service.common.schema_shapes import Keyed as Keyed  # noqa: E402
 from service.common.schema_shapes import Null as Null  # noqa: E402
 from service.common.schema_shapes import OneOf as OneOf  # noqa: E402
 from service.common.schema_shapes import SquareMap as SquareMap  # noqa: E402
 from service.common.schema_shapes import answered as answered  # noqa: E402
-from service.common.schema_shapes import Keyed as Keyed  # noqa: E402
 from service.common.schema_shapes import readings as readings  # noqa: E402

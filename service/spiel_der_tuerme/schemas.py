@@ -24,6 +24,7 @@ from service.common.schema import (
     Fixed,
     Flag,
     Integer,
+    Keyed,
     List,
     Nested,
     Null,
@@ -34,7 +35,6 @@ from service.common.schema import (
     String,
     Word,
     answered,
-    Keyed,
     readings,
 )
 from service.common.schema_shapes import Const, LegalAnswer, Verdicts
@@ -133,7 +133,8 @@ class Stacks(SquareMap):
         if value is None:
             return None
         names = self.names
-        return {names[square]: {"symbol": stack.symbol.value, "stones": [stone.value for stone in stack.stones]}
+        return {names[square]: {"symbol": stack.symbol.value,
+                                "stones": [stone.value for stone in stack.stones]}
                 for square, stack in enumerate(value) if stack is not None}
 
 
@@ -177,7 +178,8 @@ class SdtQuarterOver(Schema):
     build = _over
     reason = Word([EndReason.QUARTER.value], required=True, metadata=_doc("TE1."))
     quarter = _wanted(quarter("The completed quarter.", required=True), _QUARTER_MISSING())
-    seat = _wanted(colour("The seat that completed it.", required=True), _MISSING(reason=EndReason.QUARTER.value))
+    seat = _wanted(colour("The seat that completed it.", required=True),
+                   _MISSING(reason=EndReason.QUARTER.value))
 
 
 class SdtStreetsEmptyOver(Schema):
@@ -235,7 +237,8 @@ class SdtPositionInput(Schema):
         EndReason.QUARTER.value: SdtQuarterOver,
         EndReason.STREETS_EMPTY.value: SdtStreetsEmptyOver,
         EndReason.STUCK.value: SdtStuckOver,
-    }, "SdtOver", allow_none=True, load_default=None, metadata=_doc("How the game ended; null while it goes on."))
+    }, "SdtOver", allow_none=True, load_default=None,
+        metadata=_doc("How the game ended; null while it goes on."))
 
 
 # ------------------------------------------------------------------------- the turn
@@ -462,7 +465,8 @@ class SdtBoardSquare(Schema):
     square = square(required=True)
     kind = Word(["street", "symbol"], required=True, metadata=_doc("TB2."))
     quarter = quarter("Its quarter, for a symbol square.", required=True, allow_none=True)
-    symbol = Choice(Symbol, required=True, allow_none=True, metadata=_doc("Its symbol, for a symbol square (TB3)."))
+    symbol = Choice(Symbol, required=True, allow_none=True,
+                    metadata=_doc("Its symbol, for a symbol square (TB3)."))
 
 
 class SdtQuarterSquares(Keyed):

@@ -18,40 +18,31 @@ and :class:`Reaches`.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from dataclasses import Field
-from typing import Any, ClassVar, Final, TypeVar
-
-from marshmallow import ValidationError, fields
+from typing import Any, ClassVar, Final
 
 from service.common.budget import search_fields
 from service.common.grid import board_order
 from service.common.outcome import is_legal
-from service.common.refusal import N_
 from service.common.schema import (
     Alternatives,
-    Choice,
     Const,
     Flag,
     Integer,
+    Keyed,
     List,
     Nested,
     OneOf,
     Schema,
-    Square,
     String,
     Word,
-    Worded,
     answered,
-    Keyed,
     readings,
 )
 from service.common.schema_shapes import Either, LegalAnswer, Verdicts
-from service.common.shapes import MUST_BE_ARRAY, MUST_BE_INTEGER, MUST_BE_OBJECT
+from service.common.shapes import MUST_BE_ARRAY
 from service.terra_turrium import actions
 from service.terra_turrium.actions import CaptureKind, EventType
-from service.terra_turrium.board import CLOCKWISE, FILE_NAMES, GRID, SIZE, SQUARE_NAMES, Territory
+from service.terra_turrium.board import FILE_NAMES, GRID, SIZE, Territory
 from service.terra_turrium.goal import GOAL_HEIGHTS
 from service.terra_turrium.position import (
     CAPTURES_PER_SEAT,
@@ -60,11 +51,6 @@ from service.terra_turrium.position import (
     MAX_HEIGHT,
     MOVEMENT_POINTS,
     OPTIONS,
-    SEAT_ID_MISMATCH,
-    SEAT_ID_PATTERN,
-    SEAT_ID_WORD,
-    SQUARE_DOC,
-    SQUARE_WORDS,
     START_OF_TURN,
     STONES_PER_TURN,
     Phase,
@@ -73,27 +59,57 @@ from service.terra_turrium.position import (
     Seat,
     TurnState,
 )
-from service.terra_turrium.schema_fields import Heights as Heights
-from service.terra_turrium.schema_fields import (  # noqa: F401 (re-exported)
-    RESERVE as RESERVE,
-    VIOLATION_TURN as VIOLATION_TURN,
-    ORIGIN_WORDS as ORIGIN_WORDS,
+from service.terra_turrium.schema_fields import (
     ORIGIN_PATTERN as ORIGIN_PATTERN,
-    _doc,
-    _strict,
-    square as square,
-    squares as squares,
-    integer as integer,
-    flag as flag,
-    choice as choice,
-    SeatId as SeatId,
-    seat_ids as seat_ids,
+)
+from service.terra_turrium.schema_fields import (
+    ORIGIN_WORDS as ORIGIN_WORDS,
+)
+from service.terra_turrium.schema_fields import (
+    RESERVE as RESERVE,
+)
+from service.terra_turrium.schema_fields import (
+    VIOLATION_TURN as VIOLATION_TURN,
+)
+from service.terra_turrium.schema_fields import Heights as Heights
+from service.terra_turrium.schema_fields import (
     Origin as Origin,
+)
+from service.terra_turrium.schema_fields import (
     PhaseOrTurn as PhaseOrTurn,
+)
+from service.terra_turrium.schema_fields import (
+    SeatId as SeatId,
+)
+from service.terra_turrium.schema_fields import (
     _clockwise,
+    _doc,
     _option,
+    _strict,
+)
+from service.terra_turrium.schema_fields import (
+    choice as choice,
+)
+from service.terra_turrium.schema_fields import (
+    flag as flag,
+)
+from service.terra_turrium.schema_fields import (
+    integer as integer,
+)
+from service.terra_turrium.schema_fields import (
     nested as nested,
+)
+from service.terra_turrium.schema_fields import (
     objects as objects,
+)
+from service.terra_turrium.schema_fields import (
+    seat_ids as seat_ids,
+)
+from service.terra_turrium.schema_fields import (
+    square as square,
+)
+from service.terra_turrium.schema_fields import (
+    squares as squares,
 )
 from service.terra_turrium.take import RemovalRule
 
@@ -113,12 +129,14 @@ class SeatInput(Schema):
 
     build = Seat
     id = SeatId("The seat's id.", required=True)
-    territories = _strict(List(choice(Territory, "A territory (B3)."), make=_clockwise, required=True, metadata=_doc(
-        "Own territories: one each with 3 or 4 players, two each with 2 (S1).")), MUST_BE_ARRAY())
-    turrians = squares("Squares of the seat's turrians on the board, in board order; the rest are in reserve (S2).",
-                       make=board_order, required=True)
+    territories = _strict(List(choice(Territory, "A territory (B3)."), make=_clockwise, required=True,
+                               metadata=_doc("Own territories: one each with 3 or 4 players, two each "
+                                             "with 2 (S1).")), MUST_BE_ARRAY())
+    turrians = squares("Squares of the seat's turrians on the board, in board order; the rest are in "
+                       "reserve (S2).", make=board_order, required=True)
     attacks = integer("Attacks used so far (S4).", 0, MAX_ATTACKS, required=True)
-    bonus_stones = integer("Handicap stones left to place (P3). Default 0.", 0, MAX_BONUS_STONES, load_default=0)
+    bonus_stones = integer("Handicap stones left to place (P3). Default 0.", 0, MAX_BONUS_STONES,
+                           load_default=0)
     pro_hold = squares("With goal `pro`: the squares of the 5-, 6- and 7-towers recorded (G2). Default null.",
                        allow_none=True, load_default=None)
     captures = integer("With captures `burgenland`: turrians captured since the capture phase opened (V3). "
@@ -180,8 +198,8 @@ class TurnStateInput(Schema):
 
     build = TurnState
     phase = choice(Phase, "T1. Default `take`.", load_default=Phase.TAKE)
-    taken = squares("Squares taken from in this turn, in order (read in the take phase only, R4). Default none.",
-                    load_default=())
+    taken = squares("Squares taken from in this turn, in order (read in the take phase only, R4). "
+                    "Default none.", load_default=())
     in_hand = integer("Stones taken and not yet placed. Default 0.", 0, STONES_PER_TURN, load_default=0)
     points = integer(f"Movement points left (M1). Default {MOVEMENT_POINTS}.", 0, MOVEMENT_POINTS,
                      load_default=MOVEMENT_POINTS)
@@ -238,8 +256,8 @@ class SeatSchema(SeatInput):
     captures = answered(SeatInput, "captures")
 
 
-RulesSchema: Any = RulesInput.from_dict({option.name: answered(RulesInput, option.name) for option in OPTIONS},
-                                        name="Rules")
+RulesSchema: Any = RulesInput.from_dict(
+    {option.name: answered(RulesInput, option.name) for option in OPTIONS}, name="Rules")
 RulesSchema.__doc__ = RulesInput.__doc__
 
 
@@ -302,7 +320,8 @@ class ReachSchema(Schema):
     """A square the turrian can end on, with its cheapest cost and one cheapest path."""
 
     square = square(required=True)
-    cost = integer("Points: steps, capture surcharges (M7) and re-entry (M9).", 1, MOVEMENT_POINTS, required=True)
+    cost = integer("Points: steps, capture surcharges (M7) and re-entry (M9).", 1, MOVEMENT_POINTS,
+                   required=True)
     path = squares(f"The squares after `from` (for `{RESERVE}`, the entry square first).", required=True)
     captures = squares("Squares on the path where a foreign turrian is captured.", required=True)
 
@@ -599,8 +618,8 @@ SuggestAnswer: Any = Schema.from_dict({
     "turn": Nested(SuggestedTurn, required=True),
     **search_fields(),
     "setup": List(Nested(SetupPlacementSchema), attribute="placements", metadata={
-        **_doc("Only when the position was still in set-up: the turrians put on the board first (S3), per seat; "
-               "the turn is played from the position with them.")}),
+        **_doc("Only when the position was still in set-up: the turrians put on the board first (S3), per "
+               "seat; the turn is played from the position with them.")}),
 }, name="SuggestAnswer")
 SuggestAnswer.left_out = frozenset({"placements"})
 SuggestAnswer.__doc__ = "A legal rest of the turn for the seat to move, and how it was found."
@@ -660,8 +679,8 @@ class ReplayResultSchema(Schema):
 
 
 class ReplayAnswerSchema(Schema):
-    """Every turn played in order (the first illegal one last), the position after the last legal turn, and the
-    result."""
+    """Every turn played in order (the first illegal one last), the position after the last legal turn,
+    and the result."""
 
     turns = List(Either(ReplayTurn), required=True)
     final = Nested(PositionAnswer, required=True)
