@@ -222,7 +222,7 @@ test: install-test
 	{ $(LOCK) pythons $(OTHER_PYTHONS) || touch $(VENV)/.pythons-failed; } > $(VENV)/pythons.log 2>&1 & \
 	{ $(COMPILED) test -n 0 || touch $(VENV)/.pythons-failed; } > $(VENV)/compiled.log 2>&1 & \
 	{ $(TEST_IMAGE) || touch $(VENV)/.image-failed; } > $(VENV)/image.log 2>&1 & \
-	$(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE) $(DURATIONS); status=$$?; \
+	$(BIN)/ruff check && $(BIN)/python -m mypy service tools && $(BIN)/python -m pytest $(PARALLEL) $(COVERAGE) $(DURATIONS); status=$$?; \
 	wait; cat $(VENV)/pythons.log $(VENV)/compiled.log $(VENV)/image.log $(VENV)/audit.log; \
 	if [ -e $(VENV)/.pythons-failed ]; then echo "make test: FAILED under another Python or compiled (above)" >&2; status=1; fi; \
 	if [ -e $(VENV)/.image-failed ]; then echo "make test: FAILED by the image (make test-image: above)" >&2; status=1; fi; \
