@@ -35,6 +35,11 @@ SKIPPED = frozenset({
     # A sentence is a str subclass that remembers its message (Text), and mypyc cannot
     # compile a class that inherits from str; sentences are written once per answer at most.
     "service/common/refusal.py",
+    # So is a value's word that knows its grammatical forms (Word), for the same reason.
+    "service/common/language.py",
+    # marshmallow's fields and validators given the catalogs' words: declarations of
+    # marshmallow's classes, made once.
+    "service/common/worded.py",
     # marshmallow's schemas and the readers and writers made from their fields, once per
     # schema: ordinary classes either way, and mypyc stops with an internal error on the
     # closure of a method of one (Schema._writer).
@@ -45,9 +50,9 @@ SKIPPED = frozenset({
     # way; compiled, a module that imports a name service/common/schema.py re-exports from
     # schema_shapes.py gets C that uses that module's object without declaring it.
     "schemas.py",
-    # Turm und Leute's own fields and schema bases beside its schemas: the same kind of
+    # Each game's own fields and schema bases beside its schemas: the same kind of
     # declarations, subclasses of marshmallow's and of the common ones.
-    "service/turm_und_leute/schema_fields.py",
+    "schema_fields.py",
 })
 
 
