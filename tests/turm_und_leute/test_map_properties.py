@@ -94,7 +94,10 @@ def _place(board: Map, data: st.DataObject) -> Map:
         return board
     if what is Placing.ANGEL:
         assert not board.tower_sector(to)
-    piece = Piece(Side.ENGEL, f"engel-{len(board.groups)}", Kind.ENGEL, to)
+    # A new group's id is one no angel group has (a fight may have removed one before).
+    taken = {p.id for p in board.groups if p.side is Side.ENGEL}
+    name = next(f"engel-{n}" for n in range(len(board.groups) + 2) if f"engel-{n}" not in taken)
+    piece = Piece(Side.ENGEL, name, Kind.ENGEL, to)
     return placed(board, what, to, piece)
 
 
