@@ -37,7 +37,7 @@ STAMP = BUILD / ".build.stamp"
 COMPILED_TESTS = (
     "tests/test_compiled.py", "tests/terra_turrium", "tests/api/test_queries.py",
     "tests/api/test_turns.py", "tests/api/test_handover.py", "tests/api/test_notation.py",
-    "tests/api/test_quick_load.py", "tests/spiel_der_tuerme", "tests/api/test_spiel_der_tuerme.py",
+    "tests/api/test_marshmallow_runs.py", "tests/spiel_der_tuerme", "tests/api/test_spiel_der_tuerme.py",
     "tests/turm_und_leute", "tests/api/test_turm_und_leute.py",
 )
 
