@@ -9,20 +9,20 @@ from tools.base_image import AptSource, NotTested, _deb822, _one_line, archive
 
 ONE_LINE = """\
 # the archive, and an addition to it
-deb [arch=amd64 signed-by=/usr/share/keyrings/archive.gpg] http://archive.example/debian bookworm main
-deb-src http://archive.example/debian bookworm main
-deb http://archive.example/debian-security bookworm-security main  # security
+deb [arch=amd64 signed-by=/usr/share/keyrings/archive.gpg] file:///srv/apt/debian bookworm main
+deb-src file:///srv/apt/debian bookworm main
+deb file:///srv/apt/debian-security bookworm-security main  # security
 """
 
 DEB822 = """\
 Types: deb
-URIs: http://archive.example/debian
+URIs: file:///srv/apt/debian
 Suites: bookworm bookworm-updates
 Components: main
 Signed-By: /usr/share/keyrings/archive.gpg
 
 Types: deb
-URIs: http://archive.example/debian-security
+URIs: file:///srv/apt/debian-security
 Suites: bookworm-security
 Components: main
 
@@ -39,32 +39,32 @@ Suites: bookworm
 
 def test_the_one_line_format_gives_its_deb_lines_with_their_keyring() -> None:
     assert _one_line(ONE_LINE) == [
-        AptSource("http://archive.example/debian", ("bookworm",), "/usr/share/keyrings/archive.gpg"),
-        AptSource("http://archive.example/debian-security", ("bookworm-security",)),
+        AptSource("file:///srv/apt/debian", ("bookworm",), "/usr/share/keyrings/archive.gpg"),
+        AptSource("file:///srv/apt/debian-security", ("bookworm-security",)),
     ]
 
 
 def test_deb822_gives_its_enabled_deb_stanzas() -> None:
     assert _deb822(DEB822) == [
         AptSource(
-            "http://archive.example/debian",
+            "file:///srv/apt/debian",
             ("bookworm", "bookworm-updates"),
             "/usr/share/keyrings/archive.gpg",
         ),
-        AptSource("http://archive.example/debian-security", ("bookworm-security",)),
+        AptSource("file:///srv/apt/debian-security", ("bookworm-security",)),
     ]
 
 
 def test_deb822_leaves_an_inline_keyring_to_debootstrap() -> None:
     inline = (
-        "Types: deb\nURIs: http://archive.example/debian\nSuites: bookworm\nSigned-By:\n -----BEGIN PGP\n .\n"
+        "Types: deb\nURIs: file:///srv/apt/debian\nSuites: bookworm\nSigned-By:\n -----BEGIN PGP\n .\n"
     )
-    assert _deb822(inline) == [AptSource("http://archive.example/debian", ("bookworm",))]
+    assert _deb822(inline) == [AptSource("file:///srv/apt/debian", ("bookworm",))]
 
 
 def test_the_archive_is_the_source_of_the_release_else_of_any_release() -> None:
-    security = AptSource("http://archive.example/debian-security", ("bookworm-security",))
-    other = AptSource("http://archive.example/debian", ("trixie", "trixie-updates"))
+    security = AptSource("file:///srv/apt/debian-security", ("bookworm-security",))
+    other = AptSource("file:///srv/apt/debian", ("trixie", "trixie-updates"))
     own = AptSource("http://mirror.example/debian", ("bookworm",))
     assert archive([security, other, own], "bookworm") == own
     assert archive([security, other], "bookworm") == other
