@@ -52,7 +52,9 @@ SKIPPED = frozenset({
     "schemas.py",
     # Each game's own fields and schema bases beside its schemas: the same kind of
     # declarations, subclasses of marshmallow's and of the common ones.
-    "schema_fields.py",
+    "fields.py",
+    # The requests (each game's and their common base): marshmallow's schemas again.
+    "queries.py",
     # Stahl und Sterne's map on the wire: marshmallow's fields and schemas again, which
     # marshmallow copies (a compiled field cannot be copied the way marshmallow does it).
     "map_schemas.py",
@@ -67,7 +69,7 @@ def compiled_modules(root: Path = ROOT) -> list[str]:
     return sorted(
         str(path.relative_to(root))
         for package in COMPILED
-        for path in (root / package).glob("*.py")
+        for path in (root / package).rglob("*.py")
         if path.name not in SKIPPED and str(path.relative_to(root)) not in SKIPPED
     )
 

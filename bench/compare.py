@@ -63,7 +63,7 @@ CODEC = {
 
 RUN_CODEC = """
 import json, sys, time
-from service.spiel_der_tuerme.codec import position_to_dict, read_position
+from service.spiel_der_tuerme.wire.codec import position_to_dict, read_position
 body, calls = json.loads(sys.argv[2]), int(sys.argv[3])
 written = read_position(body["position"])
 call = compile(sys.argv[1], "call", "eval")

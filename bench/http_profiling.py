@@ -11,7 +11,7 @@ would run them:
 ``decode``
     the body's bytes to Python values, by the app's JSON provider (``app.json.loads``);
 ``check``
-    the endpoint's request schema from service/api/terra_turrium/schemas.py loading those
+    the endpoint's request schema from service/terra_turrium/wire/queries.py loading those
     values (inside ``app.test_request_context()``): the engine's parsers read the
     position and the turn, then ``check_position`` checks its structural rules;
 ``engine``
@@ -73,7 +73,12 @@ from service.terra_turrium import (
     winners,
     write_notation,
 )
-from service.terra_turrium.codec import capture_to_dict, goal_status_to_dict, reach_to_dict, removal_to_dict
+from service.terra_turrium.wire.codec import (
+    capture_to_dict,
+    goal_status_to_dict,
+    reach_to_dict,
+    removal_to_dict,
+)
 
 Call = Callable[[], Any]
 STAGES: Final = ("decode", "check", "engine", "encode")
@@ -86,7 +91,7 @@ class Route:
 
     name: str
     schema: str
-    """The request schema's name in service/api/terra_turrium/schemas.py."""
+    """The request schema's name in service/terra_turrium/wire/queries.py."""
     engine: Callable[[dict[str, Any]], Any]
     answer: Callable[[Any], dict[str, Any]]
 
@@ -111,7 +116,7 @@ def _played(result: Any) -> dict[str, Any]:
     return {"position": position_to_dict(position), "events": [event_to_dict(e) for e in events]}
 
 
-#: The views of service/api/terra_turrium/queries.py, turns.py and notation.py, stage by stage.
+#: The views of service/api/terra_turrium/questions.py, turns.py and notation.py, stage by stage.
 ROUTES: Final = (
     Route(
         "removals",
@@ -211,12 +216,12 @@ class StageTimer:
     """One route's stages on one body, timed stage by stage."""
 
     def __init__(self, app: Any, route: Route) -> None:
-        from service.api.terra_turrium import schemas
+        from service.terra_turrium.wire import queries
 
         self.app = app
         self.route = route
         self.raw = bodies()[_endpoint(route.name).body or ""]
-        self.schema = getattr(schemas, route.schema)()
+        self.schema = getattr(queries, route.schema)()
 
     def once(self) -> bytes:
         """The answer's bytes, built stage by stage (for the comparison with the app's)."""

@@ -20,14 +20,14 @@ from service.api.rulebooks import RULEBOOKS
 from service.common import IllegalTurnError, InvalidPositionError, InvalidQueryError
 from service.spiel_der_tuerme import apply_turn, random_game, setup_position
 from service.spiel_der_tuerme.actions import Violation as SdtViolation
-from service.spiel_der_tuerme.codec import event_to_dict as sdt_event_to_dict
-from service.spiel_der_tuerme.codec import violation_to_dict as sdt_violation_to_dict
+from service.spiel_der_tuerme.wire.codec import event_to_dict as sdt_event_to_dict
+from service.spiel_der_tuerme.wire.codec import violation_to_dict as sdt_violation_to_dict
 from service.terra_turrium import OPTIONS, OutsideRule, Reason, Rules, is_outside, parse_square
 from service.terra_turrium import setup_position as tt_setup_position
 from service.terra_turrium.actions import Event, EventType, Violation, with_interpretations
-from service.terra_turrium.codec import violation_to_dict
 from service.terra_turrium.position import option_values
-from service.terra_turrium.schemas import EVENTS
+from service.terra_turrium.wire.codec import violation_to_dict
+from service.terra_turrium.wire.schemas import EVENTS
 from tests.documents import ROOT
 from tools.readings import GAMES, MARK, find_marks, outputs, table
 

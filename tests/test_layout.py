@@ -63,6 +63,20 @@ def test_no_module_of_the_service_its_tools_or_benchmarks_is_over_700_lines():
 
 
 def test_the_three_engines_share_at_least_seven_module_names_by_role():
-    names = [{path.stem for path in (SERVICE / engine).glob("*.py")} - {"__init__"} for engine in ENGINES]
+    names = [{str(path.relative_to(SERVICE / engine).with_suffix(""))
+              for path in (SERVICE / engine).rglob("*.py")} for engine in ENGINES]
     shared = set.intersection(*names)
-    assert {"position", "schemas", "check", "actions", "turn", "goal", "setup"} <= shared
+    assert {"position", "check", "actions", "turn", "goal", "setup"} <= shared
+    assert {"wire/schemas", "wire/queries", "wire/codec"} <= shared
+
+
+def test_each_game_is_on_the_wire_in_one_package_of_its_own():
+    """Requests and answers of a game in its ``wire`` package, none in the HTTP layer."""
+    schemas = [str(path.relative_to(ROOT)) for path in SERVICE.rglob("*.py")
+               if path.stem in {"schemas", "map_schemas", "fields", "codec"}
+               or path.stem == "queries"]
+    assert sorted(schemas) == sorted(
+        [f"service/{engine}/wire/{name}.py" for engine in ENGINES for name in ("schemas", "queries", "codec")]
+        + ["service/terra_turrium/wire/fields.py", "service/turm_und_leute/wire/fields.py",
+           "service/turm_und_leute/wire/map_schemas.py", "service/common/queries.py"]
+    )

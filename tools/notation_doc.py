@@ -17,7 +17,7 @@ from typing import Final
 from service.common.schema import Choice, Integer, List
 from service.terra_turrium.notation import RULE_FLAGS, SEAT_FIELDS, SeatField, Syntax, seat_grammar
 from service.terra_turrium.position import OPTIONS, option_flags, option_values
-from service.terra_turrium.schemas import SeatId
+from service.terra_turrium.wire.schemas import SeatId
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENT = ROOT / "docs" / "notation.md"

@@ -56,7 +56,7 @@ def _names() -> Iterator[tuple[str, str, str, str]]:
     from service.terra_turrium.board import Territory
     from service.terra_turrium.position import Phase
     from service.terra_turrium.setup import SEAT_IDS
-    from service.turm_und_leute.schemas import ACTIONS
+    from service.turm_und_leute.wire.schemas import ACTIONS
 
     yield from (("seat", seat, "service/terra_turrium/setup.py",
                  "A seat's colour (Terra Turrium, Spiel der Türme), as a player's name: "
@@ -67,7 +67,7 @@ def _names() -> Iterator[tuple[str, str, str, str]]:
     yield from (("phase", phase.value, "service/terra_turrium/position.py",
                  "A phase of a Terra Turrium turn (T1), as the rulebook names it") for phase in Phase)
     # An action of a Turm und Leute group, as its refusals name it ("may only move or work").
-    yield from (("action", action, "service/turm_und_leute/schemas.py",
+    yield from (("action", action, "service/turm_und_leute/wire/schemas.py",
                  "An action of a Turm und Leute group or side") for action in (*ACTIONS, "defend"))
     # (context, module and enum of Turm und Leute, comment): the values are the enum's, the
     # place named is the module's file.

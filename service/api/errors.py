@@ -45,13 +45,13 @@ from service.common import (
 from service.common.refusal import N_, Nn_, Text, localize
 from service.spiel_der_tuerme import actions as spiel_der_tuerme_actions
 from service.spiel_der_tuerme import interpretations as spiel_der_tuerme_readings
-from service.spiel_der_tuerme import schemas as spiel_der_tuerme_schemas
+from service.spiel_der_tuerme.wire import schemas as spiel_der_tuerme_schemas
 from service.terra_turrium import actions as terra_turrium_actions
 from service.terra_turrium import interpretations as terra_turrium_readings
-from service.terra_turrium import schemas as terra_turrium_schemas
+from service.terra_turrium.wire import schemas as terra_turrium_schemas
 from service.turm_und_leute import actions as turm_und_leute_actions
 from service.turm_und_leute import interpretations as turm_und_leute_readings
-from service.turm_und_leute import schemas as turm_und_leute_schemas
+from service.turm_und_leute.wire import schemas as turm_und_leute_schemas
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 

@@ -36,11 +36,11 @@ from service.api.errors import (
     RULE_PROBLEMS,
 )
 from service.api.problems import ProblemSchema
-from service.api.queries import Query
 from service.bodies import BODY_TIMEOUT, FULL, LATE
 from service.bodies import RETRY_AFTER as BODIES_RETRY_AFTER
 from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
 from service.common import schema as schema_fields
+from service.common.queries import Query
 from service.common.schema_shapes import Either as EitherMember
 from service.offload import HEAVY, RETRY_AFTER
 

@@ -108,3 +108,17 @@ def search_fields() -> dict[str, Any]:
             ),
         ),
     }
+
+
+#: What every game's ``/turns/suggest`` asks for when a request does not say (the members
+#: themselves are :func:`service.common.queries.suggest_fields`).
+DEFAULT_LEVEL: Final = 2
+DEFAULT_BUDGET_MS: Final = 500
+
+
+def options_of(query: dict[str, Any]) -> tuple[int, int, Budget]:
+    """The level, the seed and the budget a request asks for, with their defaults."""
+    budget = Budget(
+        ms=query.get("budget_ms", DEFAULT_BUDGET_MS), nodes=query.get("budget_nodes", MAX_BUDGET_NODES)
+    )
+    return query.get("level", DEFAULT_LEVEL), query.get("seed", 0), budget

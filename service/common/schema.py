@@ -391,6 +391,17 @@ def load(schema: ma.Schema, data: Any) -> Any:
         raise MalformedError(problems=problems(error.messages, data)) from None
 
 
+_INSTANCES: dict[type[ma.Schema], ma.Schema] = {}
+
+
+def instance(schema: type[ma.Schema]) -> ma.Schema:
+    """One instance per schema class: schemas keep no state once built."""
+    found = _INSTANCES.get(schema)
+    if found is None:
+        found = _INSTANCES[schema] = schema()
+    return found
+
+
 # The fields of shapes of their own (unions, a board's map, constants) and the answers'
 # schemas made from the requests', named here too: ``from service.common.schema import …``.
 from service.common.schema_shapes import INTERPRETATIONS as INTERPRETATIONS  # noqa: E402 (made of the above)

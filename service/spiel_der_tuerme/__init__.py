@@ -48,21 +48,6 @@ from service.spiel_der_tuerme.board import (
     square_name,
 )
 from service.spiel_der_tuerme.check import check_position
-from service.spiel_der_tuerme.codec import (
-    board_to_dict,
-    event_to_dict,
-    legal_move_to_dict,
-    move_to_dict,
-    moves_to_dict,
-    over_to_dict,
-    parse_position,
-    parse_square_field,
-    parse_turn_plan,
-    position_to_dict,
-    score_to_dict,
-    turn_plan_to_dict,
-    violation_to_dict,
-)
 from service.spiel_der_tuerme.goal import (
     QuarterScore,
     Score,
@@ -97,6 +82,21 @@ from service.spiel_der_tuerme.position import (
 from service.spiel_der_tuerme.random_player import Game, random_game, random_turn
 from service.spiel_der_tuerme.setup import deal, setup_position
 from service.spiel_der_tuerme.turn import apply_turn, end_turn, play_move, validate_turn
+from service.spiel_der_tuerme.wire.codec import (
+    board_to_dict,
+    event_to_dict,
+    legal_move_to_dict,
+    move_to_dict,
+    moves_to_dict,
+    over_to_dict,
+    parse_position,
+    parse_square_field,
+    parse_turn_plan,
+    position_to_dict,
+    score_to_dict,
+    turn_plan_to_dict,
+    violation_to_dict,
+)
 
 RULES_VERSION = "1"
 """The version of the rules (docs/spiel-der-tuerme.md) this engine implements."""

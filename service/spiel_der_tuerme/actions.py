@@ -1,7 +1,7 @@
 """The plain records of a turn: what a seat asks to play, what happened, what was wrong.
 
 Kept apart from the rules that produce them (:mod:`~service.spiel_der_tuerme.turn`)
-and from their JSON form (:mod:`~service.spiel_der_tuerme.codec`).
+and from their JSON form (:mod:`~service.spiel_der_tuerme.wire.codec`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ the end of the game.
 A :class:`Position` is everything the rules need to answer a question: the stack on
 each square, the seats in turn order, who is to move, the rule options, the context
 of the turn in progress, the neutral stones the mover may not move (TN4) and, once the
-game is over, why. Build one with :func:`~service.spiel_der_tuerme.codec.parse_position`
+game is over, why. Build one with :func:`~service.spiel_der_tuerme.wire.codec.parse_position`
 (which checks it) or :func:`~service.spiel_der_tuerme.setup.setup_position`; the engine
 derives new ones with :func:`dataclasses.replace`.
 

@@ -11,7 +11,7 @@ When the turn ends, ``to_move`` passes to the next seat, the turn context is res
 ends (TE1–TE3), it ends at once: ``to_move`` stays the seat that moved, the turn
 context is reset and nothing is blocked.
 
->>> from service.spiel_der_tuerme.codec import parse_turn_plan
+>>> from service.spiel_der_tuerme.wire.codec import parse_turn_plan
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> p = setup_position(4, seed=7)
 >>> after, events = apply_turn(p, parse_turn_plan({"moves": [{"from": "b1", "to": "c1"}]}))

@@ -14,7 +14,7 @@ Rule ids (B1 … G4) refer to the project's rules (docs/rules.md); errors name t
 
 The modules, by what they hold: :mod:`~service.terra_turrium.board` (geometry),
 :mod:`~service.terra_turrium.position` (the position's types — the rule options, the seats,
-the turn state), :mod:`~service.terra_turrium.schemas` (their JSON form, one marshmallow schema
+the turn state), :mod:`~service.terra_turrium.wire.schemas` (their JSON form, one marshmallow schema
 per shape), :mod:`~service.terra_turrium.check`
 (its structural rules), :mod:`~service.terra_turrium.actions` (a turn's plan, events and
 violations), :mod:`~service.terra_turrium.refusals` (why something is illegal), one module per
@@ -22,7 +22,7 @@ phase (:mod:`~service.terra_turrium.take`, :mod:`~service.terra_turrium.place`,
 :mod:`~service.terra_turrium.move`), :mod:`~service.terra_turrium.goal`, :mod:`~service.terra_turrium.turn`
 (whole turns), :mod:`~service.terra_turrium.setup`, :mod:`~service.terra_turrium.handicap` (P3's
 handover), the two codecs
-(:mod:`~service.terra_turrium.codec` for JSON, :mod:`~service.terra_turrium.notation` for the one-line
+(:mod:`~service.terra_turrium.wire.codec` for JSON, :mod:`~service.terra_turrium.notation` for the one-line
 notation) and :mod:`~service.terra_turrium.random_player`.
 """
 
@@ -52,15 +52,6 @@ from service.terra_turrium.board import (
     square_name,
 )
 from service.terra_turrium.check import check_position
-from service.terra_turrium.codec import (
-    RESERVE,
-    event_to_dict,
-    parse_position,
-    parse_turn_plan,
-    position_to_dict,
-    turn_plan_to_dict,
-    violation_to_dict,
-)
 from service.terra_turrium.goal import GOAL_HEIGHTS, GoalStatus, goal_status, meets_goal, winners
 from service.terra_turrium.handicap import Handover, apply_handover, handover_refusal, legal_handovers
 from service.terra_turrium.move import Capture, Reach, capture_surcharge, legal_captures, reachable
@@ -85,6 +76,15 @@ from service.terra_turrium.refusals import Reason
 from service.terra_turrium.setup import place_turrians, setup_position
 from service.terra_turrium.take import Removal, RemovalRule, is_outside, legal_removals
 from service.terra_turrium.turn import apply_turn, progress_turn, validate_turn
+from service.terra_turrium.wire.codec import (
+    RESERVE,
+    event_to_dict,
+    parse_position,
+    parse_turn_plan,
+    position_to_dict,
+    turn_plan_to_dict,
+    violation_to_dict,
+)
 
 RULES_VERSION = "1"
 """The version of the rules (docs/rules.md) this engine implements (sent as ``X-Rules-Version``)."""

@@ -7,7 +7,7 @@ turrian walks (:class:`Segment`). Playing it (:mod:`service.terra_turrium.turn`)
 action with a :class:`Violation`.
 
 A walk from the reserve (M9) has ``origin`` ``None``; the contract spells it
-``"reserve"`` (:data:`service.terra_turrium.codec.RESERVE`).
+``"reserve"`` (:data:`service.terra_turrium.wire.codec.RESERVE`).
 """
 
 from __future__ import annotations

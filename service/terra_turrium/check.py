@@ -2,7 +2,7 @@
 
 :func:`check_position` raises :class:`~service.common.errors.InvalidPositionError`, with
 the rule id and the JSON pointer of the member at fault, for a position no game can
-reach; the JSON reader (:func:`~service.terra_turrium.codec.parse_position`), the
+reach; the JSON reader (:func:`~service.terra_turrium.wire.codec.parse_position`), the
 notation's (:func:`~service.terra_turrium.notation.parse_notation`) and the set-up end in it.
 """
 

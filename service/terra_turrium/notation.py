@@ -46,7 +46,6 @@ from service.common.schema import Choice, Integer, List, Schema
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF
 from service.terra_turrium.board import GRID, SIZE, outermost_ring, square_name
 from service.terra_turrium.check import check_position
-from service.terra_turrium.codec import read_position, rules_to_dict
 from service.terra_turrium.position import (
     MOVEMENT_POINTS,
     SEAT_ID_WORD,
@@ -58,7 +57,9 @@ from service.terra_turrium.position import (
     TwoPlayerBoard,
     option_flags,
 )
-from service.terra_turrium.schemas import (
+from service.terra_turrium.setup import setup_heights
+from service.terra_turrium.wire.codec import read_position, rules_to_dict
+from service.terra_turrium.wire.schemas import (
     Heights,
     PositionInput,
     SeatId,
@@ -66,7 +67,6 @@ from service.terra_turrium.schemas import (
     TurnStateInput,
     notation_answer,
 )
-from service.terra_turrium.setup import setup_heights
 
 SETUP: Final = "setup"
 """The heights section of a position whose heights are the set-up heights (B6)."""
@@ -167,7 +167,7 @@ class SeatField(NamedTuple):
     attribute: str
     """The seat's attribute it writes."""
     field: Any
-    """Its member in :class:`~service.terra_turrium.schemas.SeatInput`."""
+    """Its member in :class:`~service.terra_turrium.wire.schemas.SeatInput`."""
 
 
 def _numbers(high: int) -> str:

@@ -3,19 +3,19 @@
 A :class:`Position` is everything the rules need to answer a question: the heights,
 the seats with their turrians and counters, who is to move, the final-round
 bookkeeping, the rule options and the state of the turn in progress. It is read from
-JSON by :func:`service.terra_turrium.codec.parse_position` and from the one-line notation by
+JSON by :func:`service.terra_turrium.wire.codec.parse_position` and from the one-line notation by
 :func:`service.terra_turrium.notation.parse_notation`; both end in
 :func:`~service.terra_turrium.check.check_position`, the structural rules every position obeys.
 
 The rule options (:class:`Rules`, one field per option) stand beside the state an
 option keeps. The JSON form of each type is its schema beside it
-(:mod:`service.terra_turrium.schemas`: ``PositionInput``, ``SeatInput``,
+(:mod:`service.terra_turrium.wire.schemas`: ``PositionInput``, ``SeatInput``,
 ``TurnStateInput``, and ``RulesInput``, made from :data:`OPTIONS`), which the codec, the
 notation and the HTTP document read and write with. An option with state is a field of
 :class:`Rules`, a field of :class:`Seat` (or :class:`Position`) and its member in the
 schema, and its check in :mod:`~service.terra_turrium.check`.
 
->>> from service.terra_turrium.codec import parse_position
+>>> from service.terra_turrium.wire.codec import parse_position
 >>> from service.terra_turrium.board import parse_square
 >>> p = parse_position({
 ...     "heights": [[1] * 10] * 10,
@@ -52,7 +52,7 @@ from service.terra_turrium.board import (
 # ------------------------------------------------------------------ the wire's words
 #
 # What a seat id and a square are, in the words of a mistake; the schemas
-# (service.terra_turrium.schemas) describe each member of the JSON form.
+# (service.terra_turrium.wire.schemas) describe each member of the JSON form.
 
 SEAT_ID_WORD: Final = "[a-z][a-z0-9_-]{0,15}"
 """A seat id: a lower-case letter, then up to 15 lower-case letters, digits, ``_`` or ``-``."""
@@ -267,7 +267,7 @@ START_OF_TURN: Final = TurnState()
 class Position:
     """A complete, immutable game position.
 
-    Build it with :func:`~service.terra_turrium.codec.parse_position` (which checks it) or,
+    Build it with :func:`~service.terra_turrium.wire.codec.parse_position` (which checks it) or,
     inside the engine, from another position with :func:`dataclasses.replace`.
     """
 

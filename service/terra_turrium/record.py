@@ -38,8 +38,8 @@ from service.terra_turrium.check import check_position
 from service.terra_turrium.goal import winners
 from service.terra_turrium.notation import NOTATION_PATTERN, read_notation, write_notation
 from service.terra_turrium.position import Phase, Position
-from service.terra_turrium.schemas import RESERVE
 from service.terra_turrium.turn import apply_turn
+from service.terra_turrium.wire.schemas import RESERVE
 
 PASS: Final = "pass"
 """The turn notation of a turn without an action."""

@@ -7,7 +7,7 @@ stops at the first illegal action (:class:`~service.common.IllegalTurnError`);
 :func:`validate_turn` reports that action as a
 :class:`~service.terra_turrium.actions.Violation` instead. The input position is never changed.
 
->>> from service.terra_turrium.codec import parse_turn_plan
+>>> from service.terra_turrium.wire.codec import parse_turn_plan
 >>> from service.terra_turrium.setup import setup_position, place_turrians
 >>> p = place_turrians(setup_position(2), {"yellow": ["b9"], "red": ["b2"]})
 >>> v = validate_turn(p, parse_turn_plan({"take": ["b9"]}))
@@ -385,7 +385,7 @@ def progress_turn(position: Position, plan: TurnPlan) -> tuple[Position, tuple[E
     no stone is in hand and no bonus stone is left. A front end asks for the position so
     far after each action, and every other question (removals, placements, reach) on it.
 
-    >>> from service.terra_turrium.codec import parse_turn_plan
+    >>> from service.terra_turrium.wire.codec import parse_turn_plan
     >>> from service.terra_turrium.setup import setup_position, place_turrians
     >>> p = place_turrians(setup_position(4), {"yellow": ["a10"]})
     >>> after, _ = progress_turn(p, parse_turn_plan({"take": ["b10", "c10"]}))

@@ -96,7 +96,7 @@ _CODEC = frozenset({
 
 def __getattr__(name: str) -> Any:
     if name in _CODEC:
-        from service.turm_und_leute import codec
+        from service.turm_und_leute.wire import codec
 
         return getattr(codec, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.api.terra_turrium import queries
+from service.api.terra_turrium import questions
 from service.api.terra_turrium.examples import examples
-from service.api.terra_turrium.schemas import ApplyQuery
 from service.common import MAX_PROBLEMS
 from service.terra_turrium import RULES_VERSION
 from service.terra_turrium.position import MAX_HEIGHT
+from service.terra_turrium.wire.queries import ApplyQuery
 
 from .bodies import PROBLEM, position, with_heights
 
@@ -208,7 +208,7 @@ def test_an_unexpected_error_is_a_logged_500_without_details(client, monkeypatch
     def broken(position):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(queries, "legal_placements", broken)
+    monkeypatch.setattr(questions, "legal_placements", broken)
     with caplog.at_level(logging.ERROR):
         response = client.post("/v1/placements", json=_example("/v1/placements"))
     problem = _problem(response, 500)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.api.terra_turrium import games, schemas
+from service.api.terra_turrium import games
 from service.terra_turrium import (
     apply_turn,
     parse_notation,
@@ -18,6 +18,7 @@ from service.terra_turrium import (
 )
 from service.terra_turrium.random_player import random_setup, random_turn
 from service.terra_turrium.record import GameRecord, write_game_record, write_turn_notation
+from service.terra_turrium.wire import queries
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -133,8 +134,8 @@ def test_every_batch_answer_equals_the_single_answer(post, seed):
 
 def test_a_shared_position_is_read_once_for_every_request_that_brings_none(post, monkeypatch):
     calls = []
-    original = schemas.read_position
-    monkeypatch.setattr(schemas, "read_position", lambda data: calls.append(1) or original(data))
+    original = queries.read_position
+    monkeypatch.setattr(queries, "read_position", lambda data: calls.append(1) or original(data))
     checks = []
     checked = games.check_position
     monkeypatch.setattr(games, "check_position", lambda position: checks.append(1) or checked(position))

@@ -13,7 +13,7 @@ from marshmallow import fields, validate
 
 from service import create_app
 from service.api.declare import Blueprint
-from service.api.queries import Query
+from service.common.queries import Query
 from service.common.shapes import (
     MUST_BE_BETWEEN,
     MUST_BE_INTEGER,

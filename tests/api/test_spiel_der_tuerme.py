@@ -19,13 +19,6 @@ import pytest
 
 from service import create_app
 from service.api.spiel_der_tuerme.examples import midgame
-from service.api.spiel_der_tuerme.schemas import (
-    SdtApplyQuery,
-    SdtMovesQuery,
-    SdtPositionQuery,
-    SdtRenderQuery,
-    SdtValidateQuery,
-)
 from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
 from service.spiel_der_tuerme import (
     IllegalTurnError,
@@ -48,8 +41,15 @@ from service.spiel_der_tuerme import (
     validate_turn,
     violation_to_dict,
 )
-from service.spiel_der_tuerme.codec import read_position
 from service.spiel_der_tuerme.interpretations import interpretations_of
+from service.spiel_der_tuerme.wire.codec import read_position
+from service.spiel_der_tuerme.wire.queries import (
+    SdtApplyQuery,
+    SdtMovesQuery,
+    SdtPositionQuery,
+    SdtRenderQuery,
+    SdtValidateQuery,
+)
 from tests.spiel_der_tuerme.builders import ANCHORS, DEADLOCK, OPEN_QUARTERS, parse_compact, position_dict
 from tests.spiel_der_tuerme.test_docs import rule_ids
 

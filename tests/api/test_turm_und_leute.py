@@ -22,7 +22,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.api.turm_und_leute.schemas import TulFight
 from service.common import InvalidQueryError, MalformedError
 from service.turm_und_leute import (
     DEFAULTS,
@@ -35,6 +34,7 @@ from service.turm_und_leute import (
     units_to_dict,
 )
 from service.turm_und_leute.interpretations import interpretations_of
+from service.turm_und_leute.wire.queries import TulFight
 from tests.turm_und_leute.strategies import fights
 
 from .bodies import DROP, PROBLEM, change_member

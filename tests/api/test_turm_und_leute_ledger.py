@@ -17,9 +17,9 @@ import pytest
 
 from service import create_app
 from service.api.turm_und_leute.views import apply_query, setup, validate_query
-from service.turm_und_leute.codec import parse_turn
 from service.turm_und_leute.peoples import PEOPLES
 from service.turm_und_leute.units import Edition
+from service.turm_und_leute.wire.codec import parse_turn
 
 from .bodies import PROBLEM
 

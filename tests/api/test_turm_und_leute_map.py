@@ -145,7 +145,7 @@ def test_l14_a_group_not_on_the_map_is_422(client: Any, board: dict[str, Any]) -
 
 
 def test_the_example_map_round_trips(board: dict[str, Any]) -> None:
-    from service.turm_und_leute.map_schemas import TulMap
+    from service.turm_und_leute.wire.map_schemas import TulMap
 
     assert TulMap().load(board) == example_map()
     assert parse_field(board["towers"][0]["field"]) is not None

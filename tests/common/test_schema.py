@@ -109,8 +109,8 @@ def test_an_answer_of_alternatives_is_one_of_them():
 
 
 def _answers_of_requests():
-    from service.spiel_der_tuerme import schemas as sdt
-    from service.terra_turrium import schemas as tt
+    from service.spiel_der_tuerme.wire import schemas as sdt
+    from service.terra_turrium.wire import schemas as tt
 
     return [tt.PositionAnswer, tt.SeatSchema, tt.RulesSchema, tt.TurnStateSchema, tt.SuggestedTurn,
             sdt.SdtPosition, sdt.SdtRules, sdt.SdtTurnState, sdt.SdtSuggestedTurn]

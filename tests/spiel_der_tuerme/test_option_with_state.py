@@ -29,7 +29,7 @@ CHECK = textwrap.dedent(
     from service.api.spec import spec_yaml
     from service.common import InvalidPositionError
     from service.spiel_der_tuerme.actions import TurnPlan
-    from service.spiel_der_tuerme.codec import parse_position, position_to_dict
+    from service.spiel_der_tuerme.wire.codec import parse_position, position_to_dict
     from service.spiel_der_tuerme.moves import legal_moves
     from service.spiel_der_tuerme.random_player import random_turn
     from service.spiel_der_tuerme.setup import setup_position
@@ -77,8 +77,8 @@ def test_tv2_an_option_with_state_is_its_roles_files_and_every_reader_writer_and
         "service/spiel_der_tuerme/moves.py",
         "service/spiel_der_tuerme/position.py",
         "service/spiel_der_tuerme/refusals.py",
-        "service/spiel_der_tuerme/schemas.py",
         "service/spiel_der_tuerme/turn.py",
+        "service/spiel_der_tuerme/wire/schemas.py",
     ]
     assert run_patched(tmp_path, PATCH, "spiel-der-tuerme.md", CHECK, "the neutral limit") == [
         "apply 1",

@@ -20,10 +20,10 @@ from service.spiel_der_tuerme import (
     setup_position,
     turn_plan_to_dict,
 )
-from service.spiel_der_tuerme.codec import read_position
 from service.spiel_der_tuerme.position import Rules, TurnState
 from service.spiel_der_tuerme.random_player import random_game, random_turn
-from service.spiel_der_tuerme.schemas import SdtPosition, SdtPositionInput, SdtTurn
+from service.spiel_der_tuerme.wire.codec import read_position
+from service.spiel_der_tuerme.wire.schemas import SdtPosition, SdtPositionInput, SdtTurn
 from tests.api.replacing import replaced as _replaced
 from tests.described import members, places
 from tests.spiel_der_tuerme.builders import sq

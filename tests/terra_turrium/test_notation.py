@@ -288,7 +288,7 @@ def test_structural_rules_are_checked_as_for_json_input(text, rule):
 def test_s1_s4_v3_a_seat_section_has_a_field_per_member_of_the_seat_schema_and_the_document_lists_them():
     # The seat's fields are made from the seat's schema, and the document's grammar,
     # table of fields and flags from the same (make spec).
-    from service.terra_turrium.schemas import SeatInput
+    from service.terra_turrium.wire.schemas import SeatInput
     from tools.notation_doc import written
 
     names = [field.data_key or name for name, field in SeatInput._declared_fields.items()]

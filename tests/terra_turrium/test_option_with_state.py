@@ -28,7 +28,7 @@ CHECK = textwrap.dedent(
     from service.api.spec import spec_yaml
     from service.common import InvalidPositionError
     from service.terra_turrium import parse_notation, write_notation
-    from service.terra_turrium.codec import parse_position, parse_turn_plan, position_to_dict
+    from service.terra_turrium.wire.codec import parse_position, parse_turn_plan, position_to_dict
     from service.terra_turrium.setup import place_turrians, setup_position
     from service.terra_turrium.turn import validate_turn
     import yaml
@@ -67,7 +67,7 @@ def test_v5_an_option_with_state_is_six_files_and_every_reader_writer_and_docume
         "service/terra_turrium/place.py",
         "service/terra_turrium/position.py",
         "service/terra_turrium/refusals.py",
-        "service/terra_turrium/schemas.py",
+        "service/terra_turrium/wire/schemas.py",
     ]
     assert run_patched(tmp_path, PATCH, "rules.md", CHECK, "the tower tax") == [
         "json 3 True",

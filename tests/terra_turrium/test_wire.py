@@ -1,4 +1,4 @@
-"""Terra Turrium's schemas (:mod:`service.terra_turrium.schemas`) are what the reader reads
+"""Terra Turrium's schemas (:mod:`service.terra_turrium.wire.schemas`) are what the reader reads
 and the writer writes: every member described is written in the schema's order, read
 back into the engine's value and checked; every answer a writer writes is one its
 schema validates. """
@@ -39,7 +39,10 @@ from service.terra_turrium import (
     winners,
 )
 from service.terra_turrium.actions import Violation
-from service.terra_turrium.codec import (
+from service.terra_turrium.opponent import suggest_turn
+from service.terra_turrium.position import Captures, Reentry
+from service.terra_turrium.random_player import random_setup, random_turn
+from service.terra_turrium.wire.codec import (
     CapturesAnswer,
     GoalAnswer,
     ReachAnswer,
@@ -49,10 +52,7 @@ from service.terra_turrium.codec import (
     read_position,
     violation_to_dict,
 )
-from service.terra_turrium.opponent import suggest_turn
-from service.terra_turrium.position import Captures, Reentry
-from service.terra_turrium.random_player import random_setup, random_turn
-from service.terra_turrium.schemas import (
+from service.terra_turrium.wire.schemas import (
     EVENTS,
     BoardAnswer,
     CapturesAnswerSchema,
@@ -71,7 +71,7 @@ from tests.described import members, places
 
 
 def test_t1_a_requests_turn_reads_as_the_turns_schema_and_a_mistake_as_its_problems():
-    from service.terra_turrium.schema_fields import TurnMember
+    from service.terra_turrium.wire.fields import TurnMember
 
     member, schema = TurnMember(Turn), Turn()
     rng = random.Random(7)
@@ -218,7 +218,7 @@ def test_s3_a_suggestion_writes_its_turn_the_search_and_a_set_up_only_where_it_s
 
 
 def test_replay_turns_are_one_of_two_alternatives():
-    from service.terra_turrium.schemas import ReplayAnswerSchema
+    from service.terra_turrium.wire.schemas import ReplayAnswerSchema
 
     turns = ReplayAnswerSchema._declared_fields["turns"]
     assert isinstance(turns, List) and isinstance(turns.inner, Either)
@@ -229,7 +229,7 @@ def test_m9_a_walks_start_is_a_square_or_the_reserve():
     """The reader of a ``from`` member (compiled too: the field loads a square's number,
     or None for the reserve, where it is a string for the document)."""
     from service.terra_turrium.board import GRID
-    from service.terra_turrium.codec import parse_origin
+    from service.terra_turrium.wire.codec import parse_origin
 
     assert [parse_origin(name) for name in GRID.names] == list(range(len(GRID.names)))
     assert parse_origin("reserve") is None

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 
 from service.turm_und_leute.actions import Absorb, Attack, Split, TurnResult
-from service.turm_und_leute.codec import EVENT_TYPES
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.turn import apply_turn
+from service.turm_und_leute.wire.codec import EVENT_TYPES
 
 from .ledgers import SUS, TUL, play, start
 from .test_rule_cases import CASES
@@ -22,7 +22,8 @@ from .test_turn_conservation import _validated, varied_turns
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "docs" / "turm-und-leute.md").read_text(encoding="utf-8")
 IDS = [f"L{i}" for i in range(9, 32)] + [f"LS{i}" for i in range(4, 14)]
-ENGINE = ["position.py", "check.py", "actions.py", "turn.py", "setup.py", "goal.py", "peoples.py", "codec.py"]
+ENGINE = ["position.py", "check.py", "actions.py", "turn.py", "setup.py", "goal.py", "peoples.py",
+          "wire/codec.py"]
 TESTS = [
     *(ROOT / "tests" / "turm_und_leute").glob("test_*.py"),
     ROOT / "tests" / "api" / "test_turm_und_leute_ledger.py",

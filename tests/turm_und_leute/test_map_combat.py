@@ -10,12 +10,12 @@ import pytest
 
 from service.common.errors import InvalidPositionError, InvalidQueryError
 from service.turm_und_leute.board import Field, Map, Piece, Tower, TowerTile, example_map, parse_field
-from service.turm_und_leute.codec import check_no_fields, fight_of, fight_on_map
 from service.turm_und_leute.combat import resolve_combat
 from service.turm_und_leute.map_rules import sector_facts
 from service.turm_und_leute.peoples import Side
-from service.turm_und_leute.schemas import FightBody, Tile
 from service.turm_und_leute.units import Edition, Kind, Placement
+from service.turm_und_leute.wire.codec import check_no_fields, fight_of, fight_on_map
+from service.turm_und_leute.wire.schemas import FightBody, Tile
 
 
 def f(name: str) -> Field:

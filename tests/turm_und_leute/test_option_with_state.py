@@ -30,7 +30,7 @@ CHECK = textwrap.dedent(
     from service import create_app
     from service.api.spec import spec_yaml
     from service.common import InvalidPositionError
-    from service.turm_und_leute.codec import ledger_to_dict, parse_turn
+    from service.turm_und_leute.wire.codec import ledger_to_dict, parse_turn
     from service.turm_und_leute.peoples import Side
     from service.turm_und_leute.setup import setup_game
     from service.turm_und_leute.turn import apply_turn, validate_turn
@@ -77,8 +77,8 @@ def test_lv1_an_option_with_state_is_its_roles_files_and_every_reader_writer_and
         "docs/turm-und-leute.md",
         "service/turm_und_leute/check.py",
         "service/turm_und_leute/position.py",
-        "service/turm_und_leute/schemas.py",
         "service/turm_und_leute/turn.py",
+        "service/turm_und_leute/wire/schemas.py",
     ]
     assert run_patched(tmp_path, PATCH, "turm-und-leute.md", CHECK, "the work limit") == [
         "apply 1",

@@ -33,11 +33,13 @@ from service.turm_und_leute.actions import (
     Split,
     Work,
 )
-from service.turm_und_leute.codec import ledger_to_dict, parse_turn, units_to_dict
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import Project, Site
-from service.turm_und_leute.schema_fields import Record
-from service.turm_und_leute.schemas import (
+from service.turm_und_leute.setup import setup_game
+from service.turm_und_leute.units import Kind, Placement
+from service.turm_und_leute.wire.codec import ledger_to_dict, parse_turn, units_to_dict
+from service.turm_und_leute.wire.fields import Record
+from service.turm_und_leute.wire.schemas import (
     ACTIONS,
     EVENT_TYPES,
     GoalBody,
@@ -54,8 +56,6 @@ from service.turm_und_leute.schemas import (
     TulUnitsAnswer,
     TurnBody,
 )
-from service.turm_und_leute.setup import setup_game
-from service.turm_und_leute.units import Kind, Placement
 from tests.api.replacing import replaced as _replaced
 from tests.described import members, places
 from tests.turm_und_leute.builders import SUS, TUL, fight, g

@@ -30,10 +30,10 @@ and the media types of pictures.
 
 from __future__ import annotations
 
-from service.api.declare.blueprint import DRAWING, OCTETS, PICTURE, SVG, Blueprint, instance, negotiate
+from service.api.declare.blueprint import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.declare.transport import BODY_TOO_LARGE, MAX_BODY, RequestParser
 
 __all__ = [
     "BODY_TOO_LARGE", "DRAWING", "MAX_BODY", "OCTETS", "PICTURE", "SVG",
-    "Blueprint", "RequestParser", "instance", "negotiate",
+    "Blueprint", "RequestParser", "negotiate",
 ]

@@ -14,6 +14,7 @@ from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import get_appcontext
 
 from service.api.declare.transport import RequestParser
+from service.common.schema import instance
 
 #: A picture's media types and schemas: SVG is text (a client reads it as a string); the
 #: same bytes for a client that saves a file (``Accept: application/octet-stream``) are binary.
@@ -21,17 +22,6 @@ SVG = "image/svg+xml"
 OCTETS = "application/octet-stream"
 DRAWING = {"type": "string"}
 PICTURE = {"type": "string", "format": "binary"}
-
-_INSTANCES: dict[type[ma.Schema], ma.Schema] = {}
-
-
-def instance(schema: type[ma.Schema]) -> ma.Schema:
-    """One instance per schema class: schemas keep no state once built."""
-    found = _INSTANCES.get(schema)
-    if found is None:
-        found = _INSTANCES[schema] = schema()
-    return found
-
 
 class Blueprint(SmorestBlueprint):
     """flask-smorest's blueprint, reading requests with :class:`RequestParser` and

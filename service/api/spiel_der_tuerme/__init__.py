@@ -10,7 +10,7 @@ from flask import Flask
 
 from service.api.spec import Api
 from service.api.spiel_der_tuerme import opponent, views
-from service.api.spiel_der_tuerme.schemas import COMPONENTS
+from service.spiel_der_tuerme.wire.queries import COMPONENTS
 
 
 def register(app: Flask, api: Api) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 
 from service.spiel_der_tuerme import LegalMove, Position, apply_turn, legal_moves, setup_position
 from service.spiel_der_tuerme.board import square_name
-from service.spiel_der_tuerme.codec import position_to_dict
 from service.spiel_der_tuerme.random_player import random_turn
+from service.spiel_der_tuerme.wire.codec import position_to_dict
 
 SEED = 7
 OPENING_TURNS = 6

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.spiel_der_tuerme.schemas import SdtSuggestAnswer, SdtSuggestQuery
-from service.api.suggest import options_of
+from service.common.budget import options_of
 from service.spiel_der_tuerme.opponent import Suggestion, suggest_turn
+from service.spiel_der_tuerme.wire.queries import SdtSuggestAnswer, SdtSuggestQuery
 
 PREFIX = "/v1/spiel-der-tuerme"
 

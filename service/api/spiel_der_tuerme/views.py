@@ -6,7 +6,13 @@ from typing import Any
 
 from service.api.declare import Blueprint
 from service.api.language import request_language
-from service.api.spiel_der_tuerme.schemas import (
+from service.api.turns import TurnGame, declare_apply, declare_render, declare_validate
+from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
+from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
+from service.spiel_der_tuerme.goal import Score
+from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
+from service.spiel_der_tuerme.wire.codec import BOARD, Board
+from service.spiel_der_tuerme.wire.queries import (
     SdtApplyAnswer,
     SdtApplyQuery,
     SdtBoardAnswer,
@@ -20,13 +26,7 @@ from service.api.spiel_der_tuerme.schemas import (
     SdtValidateAnswer,
     SdtValidateQuery,
 )
-from service.api.turns import TurnGame, declare_apply, declare_render, declare_validate
-from service.render.spiel_der_tuerme import highlights_for_moves, render_svg
-from service.spiel_der_tuerme import apply_turn, legal_moves, score, setup_position, validate_turn
-from service.spiel_der_tuerme.codec import BOARD, Board
-from service.spiel_der_tuerme.goal import Score
-from service.spiel_der_tuerme.position import MAX_HEIGHT, Position
-from service.spiel_der_tuerme.schemas import MovesAnswer
+from service.spiel_der_tuerme.wire.schemas import MovesAnswer
 
 PREFIX = "/v1/spiel-der-tuerme"
 bp = Blueprint(

@@ -9,12 +9,12 @@ from __future__ import annotations
 from flask import Flask
 
 from service.api.spec import Api
-from service.api.terra_turrium import game, games, notation, opponent, queries, render, turns
-from service.api.terra_turrium.schemas import COMPONENTS
+from service.api.terra_turrium import game, games, notation, opponent, questions, render, turns
+from service.terra_turrium.wire.queries import COMPONENTS
 
 
 def register(app: Flask, api: Api) -> None:
     """Add Terra Turrium's operations to ``app`` and its document."""
     api.components(COMPONENTS)
-    for module in (queries, turns, opponent, games, game, notation, render):
+    for module in (questions, turns, opponent, games, game, notation, render):
         api.register_blueprint(module.bp)

@@ -6,7 +6,6 @@ from functools import cache
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import HandoverQuery, SetupQuery
 from service.common import InvalidQueryError
 from service.terra_turrium import (
     OPTIONS,
@@ -17,10 +16,11 @@ from service.terra_turrium import (
     parse_square,
     setup_position,
 )
-from service.terra_turrium.codec import Board, Handed
-from service.terra_turrium.codec import board as geometry
 from service.terra_turrium.position import option_values
-from service.terra_turrium.schemas import BoardAnswer, HandoverAnswer, PositionAnswer
+from service.terra_turrium.wire.codec import Board, Handed
+from service.terra_turrium.wire.codec import board as geometry
+from service.terra_turrium.wire.queries import HandoverQuery, SetupQuery
+from service.terra_turrium.wire.schemas import BoardAnswer, HandoverAnswer, PositionAnswer
 
 bp = Blueprint(
     "game", __name__, description="A new Terra Turrium game, its handicap and the board's geometry."

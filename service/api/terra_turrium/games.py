@@ -9,10 +9,18 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
-from service.api.declare import Blueprint, instance
+from service.api.declare import Blueprint
 from service.api.errors import InvalidRequest, problem_of
-from service.api.terra_turrium import notation, queries, turns
-from service.api.terra_turrium.schemas import (
+from service.api.terra_turrium import notation, questions, turns
+from service.common import InvalidPositionError, MalformedError, RuleError
+from service.common.schema import instance
+from service.common.schema_shapes import request_problems
+from service.terra_turrium import Position
+from service.terra_turrium.check import check_position
+from service.terra_turrium.notation import NotationAnswer
+from service.terra_turrium.record import ReplayAnswer, replay_answer
+from service.terra_turrium.record import replay as replay_game
+from service.terra_turrium.wire.queries import (
     Answered,
     ApplyQuery,
     BatchAnswer,
@@ -25,14 +33,7 @@ from service.api.terra_turrium.schemas import (
     ReplayQuery,
     ValidateQuery,
 )
-from service.common import InvalidPositionError, MalformedError, RuleError
-from service.common.schema_shapes import request_problems
-from service.terra_turrium import Position
-from service.terra_turrium.check import check_position
-from service.terra_turrium.notation import NotationAnswer
-from service.terra_turrium.record import ReplayAnswer, replay_answer
-from service.terra_turrium.record import replay as replay_game
-from service.terra_turrium.schemas import (
+from service.terra_turrium.wire.schemas import (
     ApplyAnswer,
     CapturesAnswerSchema,
     GoalAnswerSchema,
@@ -83,11 +84,11 @@ def _operation(query: type[Schema], view: Callable[..., Any], describes: type[Sc
 
 
 OPERATIONS: dict[str, Operation] = {
-    "removals": _operation(PositionQuery, queries.removals, RemovalsAnswerSchema),
-    "placements": _operation(PositionQuery, queries.placements, PlacementsAnswerSchema),
-    "reach": _operation(ReachQuery, queries.reach, ReachAnswerSchema),
-    "captures": _operation(CapturesQuery, queries.captures, CapturesAnswerSchema),
-    "goal": _operation(PositionQuery, queries.goal, GoalAnswerSchema),
+    "removals": _operation(PositionQuery, questions.removals, RemovalsAnswerSchema),
+    "placements": _operation(PositionQuery, questions.placements, PlacementsAnswerSchema),
+    "reach": _operation(ReachQuery, questions.reach, ReachAnswerSchema),
+    "captures": _operation(CapturesQuery, questions.captures, CapturesAnswerSchema),
+    "goal": _operation(PositionQuery, questions.goal, GoalAnswerSchema),
     "validate": _operation(ValidateQuery, turns.validate, ValidateAnswer),
     "apply": _operation(ApplyQuery, turns.apply, ApplyAnswer),
     "progress": _operation(ApplyQuery, turns.progress, ProgressAnswer),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import PositionQuery
 from service.terra_turrium.notation import Notated, NotationAnswer, notated
+from service.terra_turrium.wire.queries import PositionQuery
 
 bp = Blueprint(
     "notation", __name__, description="Terra Turrium positions between the object and the notation."

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.suggest import options_of
-from service.api.terra_turrium.schemas import SuggestQuery
+from service.common.budget import options_of
 from service.terra_turrium.opponent import Suggestion, suggest_turn
-from service.terra_turrium.schemas import SuggestAnswer
+from service.terra_turrium.wire.queries import SuggestQuery
+from service.terra_turrium.wire.schemas import SuggestAnswer
 
 bp = Blueprint("opponent", __name__, description="The computer opponent of Terra Turrium.")
 

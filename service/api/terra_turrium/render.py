@@ -11,12 +11,12 @@ from typing import Any
 
 from service.api.declare import Blueprint
 from service.api.language import request_language
-from service.api.terra_turrium.schemas import RenderQuery
 from service.api.turns import declare_render
 from service.common import InvalidQueryError
 from service.render import Highlights, HighlightStyle, highlights_for, render_svg
 from service.terra_turrium import Position, parse_square
-from service.terra_turrium.codec import parse_origin
+from service.terra_turrium.wire.codec import parse_origin
+from service.terra_turrium.wire.queries import RenderQuery
 
 bp = Blueprint("pictures", __name__, description="Terra Turrium positions drawn as SVG.")
 

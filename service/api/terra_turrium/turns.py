@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium.schemas import ApplyQuery, ValidateQuery
 from service.api.turns import TurnGame, declare_apply, declare_validate
 from service.terra_turrium import apply_turn, progress_turn, validate_turn
-from service.terra_turrium.schemas import (
+from service.terra_turrium.wire.queries import ApplyQuery, ValidateQuery
+from service.terra_turrium.wire.schemas import (
     ApplyAnswer,
     ProgressAnswer,
     ValidateAnswer,

@@ -13,18 +13,17 @@ not on it) is 422 too.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from flask import Response, request
 
 from service.api.declare import DRAWING, OCTETS, PICTURE, SVG, Blueprint, negotiate
 from service.api.localized import render_page
-from service.api.queries import Query
 from service.api.turns import declare_render
 from service.common.errors import InvalidQueryError
 from service.common.refusal import N_
 from service.render.turm_und_leute_map import render_map
-from service.turm_und_leute.board import Field, Map, Piece, check_map, example_map
+from service.turm_und_leute.board import Field, Map, Piece, example_map
 from service.turm_und_leute.map_rules import (
     PLACING_RULES,
     Placing,
@@ -41,20 +40,23 @@ from service.turm_und_leute.map_rules import (
     sector_facts,
     worlds_moved,
 )
-from service.turm_und_leute.map_schemas import (
-    FieldName,
+from service.turm_und_leute.peoples import Side
+from service.turm_und_leute.wire.map_schemas import (
     TulHelpersAnswer,
     TulMap,
     TulMapAnswer,
+    TulMapFieldQuery,
+    TulMapFightQuery,
+    TulMapGroupQuery,
+    TulMapPlacementQuery,
+    TulMapPlanetQuery,
+    TulMapQuery,
+    TulMapRenderQuery,
     TulPlacementsAnswer,
     TulReachAnswer,
     TulSectorFacts,
     TulTargetsAnswer,
-    fields_of,
-    world_name,
 )
-from service.turm_und_leute.peoples import Side
-from service.turm_und_leute.schema_fields import Ident, choice, integer, nested
 
 bp = Blueprint(
     "turm-und-leute-map",
@@ -69,67 +71,6 @@ pictures = Blueprint("turm-und-leute-map-picture", __name__,
                      description="The example map's picture on the rules page.")
 
 
-def _checked(value: Map, pointer: str) -> Map:
-    """The map's structure; a rule it breaks is put under ``pointer`` by the query."""
-    check_map(value, "")
-    return value
-
-
-def _map_member() -> Any:
-    return nested(TulMap, "The map (LS14–LS22).", required=True)
-
-
-class TulMapQuery(Query):
-    """A question on a map."""
-
-    problems: ClassVar = {422: "InvalidMap"}
-    checks: ClassVar = {"map": _checked}
-    map = _map_member()
-
-
-class TulMapGroupQuery(TulMapQuery):
-    """A question about one group on the map."""
-
-    problems: ClassVar = {422: "InvalidMapOrQuery"}
-    side = choice(Side, "The group's side.", required=True)
-    group = Ident("The group's id in its side's ledger.", required=True)
-
-
-class TulMapFieldQuery(TulMapQuery):
-    """A question about the group on one field."""
-
-    problems: ClassVar = {422: "InvalidMapOrQuery"}
-    field = FieldName("The field of the group attacked.", required=True)
-
-
-class TulMapPlacementQuery(TulMapQuery):
-    """Where may a tile be placed?"""
-
-    placing = choice(
-        Placing,
-        "A new `group` (hired, converted, a new worker), an `angel` entering the board anew, "
-        "a `small_tower` or `big_tower`, a `fluid`.",
-        required=True,
-    )
-
-
-class TulMapPlanetQuery(TulMapQuery):
-    """The Fluid's move of a planet (LS12)."""
-
-    problems: ClassVar = {422: "InvalidMapOrQuery"}
-    world = world_name("The planet moved.", required=True)
-    orbit_field = integer(0, doc="The field of its orbit it is set on.", required=True)
-
-
-class TulMapFightQuery(TulMapQuery):
-    """Where a fight's groups stand."""
-
-    problems: ClassVar = {422: "InvalidMapOrQuery"}
-    attackers = fields_of("The attacking groups' fields.", low=1, high=20, required=True)
-    target = FieldName("The target's field.", required=True)
-    helpers = fields_of("The helping groups' fields. Default none.", high=20, load_default=())
-
-
 class _Reach(NamedTuple):
     field: Field
     markers: int
@@ -137,14 +78,6 @@ class _Reach(NamedTuple):
     long: bool
     bridge: int | None
     rules: tuple[str, ...]
-
-
-class TulMapRenderQuery(TulMapQuery):
-    """A map to draw, with the reach of one group if `side` and `group` are given."""
-
-    problems: ClassVar = {422: "InvalidMapOrQuery"}
-    side = choice(Side, "The group whose reach is drawn: its side.", load_default=None, allow_none=False)
-    group = Ident("The group whose reach is drawn (LS16, LS17).", load_default=None, allow_none=False)
 
 
 class ReachAnswer(NamedTuple):

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.turm_und_leute.map_examples import combat_on_map, map_examples
-from service.turm_und_leute.codec import ledger_to_dict
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.setup import setup_game
 from service.turm_und_leute.units import Edition
+from service.turm_und_leute.wire.codec import ledger_to_dict
 
 
 def _start(edition: Edition, peoples: tuple[Side, ...], side: Side) -> dict[str, Any]:

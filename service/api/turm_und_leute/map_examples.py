@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.turm_und_leute.board import example_map
-from service.turm_und_leute.map_schemas import TulMap
+from service.turm_und_leute.wire.map_schemas import TulMap
 
 
 def map_examples() -> dict[str, dict[str, dict[str, Any]]]:

@@ -2,7 +2,7 @@
 page; the set-up, a side's turn kept as a ledger, the goals and the ledger page
 (L9–L31, LS4–LS13).
 
-Each operation reads its body with the schemas (:mod:`service.api.turm_und_leute.schemas`),
+Each operation reads its body with the schemas (:mod:`service.turm_und_leute.wire.queries`),
 asks the engine and returns its value, which the answer's schema dumps; the functions below the
 views are their bodies, callable without a request.
 """
@@ -20,24 +20,17 @@ from flask import Response, abort, send_from_directory
 import service.render
 from service.api.declare import Blueprint
 from service.api.localized import render_page
-from service.api.turm_und_leute.schemas import (
-    TulApplyAnswer,
-    TulApplyTurn,
-    TulFight,
-    TulGoalAnswer,
-    TulGoalQuery,
-    TulOutcome,
-    TulSetupAnswer,
-    TulSetupQuery,
-    TulTurn,
-    TulUnitsAnswer,
-    TulUnitsQuery,
-    TulValidateAnswer,
-)
 from service.common.errors import IllegalTurnError
 from service.common.outcome import Verdict
 from service.turm_und_leute.actions import TurnResult, Violation
-from service.turm_und_leute.codec import (
+from service.turm_und_leute.combat import Outcome, resolve_combat
+from service.turm_und_leute.goal import GoalResult, goal
+from service.turm_und_leute.map_turn import MapTurn, play_on_map
+from service.turm_und_leute.peoples import Side
+from service.turm_und_leute.setup import setup_game
+from service.turm_und_leute.turn import play_turn
+from service.turm_und_leute.units import Edition
+from service.turm_und_leute.wire.codec import (
     GoalQuery,
     SetupBody,
     TurnAnswer,
@@ -51,13 +44,20 @@ from service.turm_und_leute.codec import (
     turn_answer,
     units_table,
 )
-from service.turm_und_leute.combat import Outcome, resolve_combat
-from service.turm_und_leute.goal import GoalResult, goal
-from service.turm_und_leute.map_turn import MapTurn, play_on_map
-from service.turm_und_leute.peoples import Side
-from service.turm_und_leute.setup import setup_game
-from service.turm_und_leute.turn import play_turn
-from service.turm_und_leute.units import Edition
+from service.turm_und_leute.wire.queries import (
+    TulApplyAnswer,
+    TulApplyTurn,
+    TulFight,
+    TulGoalAnswer,
+    TulGoalQuery,
+    TulOutcome,
+    TulSetupAnswer,
+    TulSetupQuery,
+    TulTurn,
+    TulUnitsAnswer,
+    TulUnitsQuery,
+    TulValidateAnswer,
+)
 
 bp = Blueprint("turm-und-leute", __name__, url_prefix="/v1/turm-und-leute",
                description="Turm und Leute: the combat of the game in development, both editions "

@@ -1,10 +1,10 @@
 """Terra Turrium's requests, as the document describes them.
 
 Every shape of the game (the position, the turn, every answer) is the engine's own
-schema (:mod:`service.terra_turrium.schemas`); a request here only gathers them, with
+schema (:mod:`service.terra_turrium.wire.schemas`); a request here only gathers them, with
 what a question adds (``from``, ``points``, a highlight, a handover, whole games and
 batches), and says which rules are checked once it is well-formed
-(:class:`~service.api.queries.Query`). A ``position`` is the object or its one-line
+(:class:`~service.common.queries.Query`). A ``position`` is the object or its one-line
 notation (:class:`PositionOrNotation`), a turn of a game the object or its turn notation.
 """
 
@@ -16,16 +16,14 @@ from typing import Any, ClassVar, NamedTuple
 
 from marshmallow import ValidationError, fields
 
-from service.api.declare import instance
-from service.api.queries import Body, Digits, Matching, Query, QueryFlag, Words, suggest_fields
 from service.common import InvalidPositionError, MalformedError, RuleError
+from service.common.queries import Body, Digits, Matching, Query, QueryFlag, Words, suggest_fields
 from service.common.refusal import N_
-from service.common.schema import Flag, Integer, List, Nested, OneOf, Schema, Worded
+from service.common.schema import Flag, Integer, List, Nested, OneOf, Schema, Worded, instance
 from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
 from service.render import HighlightStyle
 from service.terra_turrium import MOVEMENT_POINTS, OPTIONS, RESERVE, Position, check_position, parse_turn_plan
 from service.terra_turrium.board import GRID
-from service.terra_turrium.codec import read_position
 from service.terra_turrium.notation import NOTATION_PATTERN, NotationAnswer, read_notation
 from service.terra_turrium.position import MAX_BONUS_STONES, SEAT_ID_PATTERN, SQUARE_TEXT, option_values
 from service.terra_turrium.record import (
@@ -35,8 +33,9 @@ from service.terra_turrium.record import (
     parse_turn_notation,
     read_game_record,
 )
-from service.terra_turrium.schema_fields import TurnMember
-from service.terra_turrium.schemas import (
+from service.terra_turrium.wire.codec import read_position
+from service.terra_turrium.wire.fields import TurnMember
+from service.terra_turrium.wire.schemas import (
     ORIGIN_PATTERN,
     ApplyAnswer,
     BoardAnswer,

@@ -2,7 +2,7 @@
 the L1 table; the set-up, a side's turn on its ledger and the goal (L9–L31, LS4–LS13).
 
 Reading is two-staged, as everywhere in the oracle: first the shape, which the schemas
-(:mod:`service.turm_und_leute.schemas`) load, every problem raised together as
+(:mod:`service.turm_und_leute.wire.schemas`) load, every problem raised together as
 :class:`~service.common.errors.MalformedError`; then the rules a request can break,
 judged here on the loaded value (L1, LS1, L3; the structure of a ledger,
 :func:`~service.turm_und_leute.check.check_ledger`), the first one raised as
@@ -61,8 +61,19 @@ from service.turm_und_leute.goal import GoalResult
 from service.turm_und_leute.map_rules import SectorFacts, placement_of, sector_facts
 from service.turm_und_leute.peoples import Side, check_peoples
 from service.turm_und_leute.position import Building, Ledger, Resource, Troop
-from service.turm_und_leute.schema_fields import parse_group_name
-from service.turm_und_leute.schemas import (
+from service.turm_und_leute.setup import Game
+from service.turm_und_leute.units import (
+    BONUS,
+    PLACEMENTS,
+    UNITS,
+    Edition,
+    Kind,
+    Placement,
+    Unit,
+    unknown_kind_detail,
+)
+from service.turm_und_leute.wire.fields import parse_group_name
+from service.turm_und_leute.wire.schemas import (
     EVENT_TYPES,
     FightBody,
     GoalBody,
@@ -81,17 +92,6 @@ from service.turm_und_leute.schemas import (
     TulUnitsAnswer,
     TulViolation,
     TurnBody,
-)
-from service.turm_und_leute.setup import Game
-from service.turm_und_leute.units import (
-    BONUS,
-    PLACEMENTS,
-    UNITS,
-    Edition,
-    Kind,
-    Placement,
-    Unit,
-    unknown_kind_detail,
 )
 
 _KINDS: Final = {k.value: k for k in Kind}
@@ -220,7 +220,7 @@ def fight_of(body: FightBody) -> Fight:
 
 def parse_fight(data: object) -> Fight:
     """Read the body of ``POST /v1/turm-und-leute/combat``
-    (:class:`~service.turm_und_leute.schemas.TulFightBody`), then judge it (:func:`fight_of`).
+    (:class:`~service.turm_und_leute.wire.schemas.TulFightBody`), then judge it (:func:`fight_of`).
 
     Raises :class:`~service.common.errors.MalformedError` (every shape problem, up to 20)
     when ``data`` is not of the contract's shape, then
@@ -239,7 +239,7 @@ def parse_fight(data: object) -> Fight:
 
 def parse_outcome(data: object) -> Outcome:
     """Read an answer of ``POST /v1/turm-und-leute/combat``
-    (:class:`~service.turm_und_leute.schemas.TulOutcome`; for clients and tests).
+    (:class:`~service.turm_und_leute.wire.schemas.TulOutcome`; for clients and tests).
 
     Raises :class:`~service.common.errors.MalformedError` when it is not of the contract's
     shape; its numbers are not checked against any fight.
@@ -364,7 +364,7 @@ def turn_of(body: TurnBody) -> TurnQuery:
 
 def parse_turn(data: object) -> TurnQuery:
     """Read the body of ``POST /v1/turm-und-leute/turns/validate`` (and ``…/apply``,
-    :class:`~service.turm_und_leute.schemas.TulTurnBody`), then judge it (:func:`turn_of`).
+    :class:`~service.turm_und_leute.wire.schemas.TulTurnBody`), then judge it (:func:`turn_of`).
 
     Raises :class:`~service.common.errors.MalformedError` for every shape problem, then
     :class:`InvalidPositionError` for a ledger or a choice of peoples the rules forbid.
@@ -393,7 +393,7 @@ def goal_of(body: GoalBody) -> GoalQuery:
 
 def parse_goal(data: object) -> GoalQuery:
     """Read the body of ``POST /v1/turm-und-leute/goal``
-    (:class:`~service.turm_und_leute.schemas.TulGoalBody`), then judge it (:func:`goal_of`)."""
+    (:class:`~service.turm_und_leute.wire.schemas.TulGoalBody`), then judge it (:func:`goal_of`)."""
     body: GoalBody = load(_GOAL, data)
     return goal_of(body)
 

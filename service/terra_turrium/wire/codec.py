@@ -31,7 +31,6 @@ from service.common import MalformedError
 from service.common.grid import board_order
 from service.common.schema import load, problems
 from service.common.schema_shapes import dumper
-from service.terra_turrium import schemas
 from service.terra_turrium.actions import Event, TurnPlan
 from service.terra_turrium.board import (
     CLOCKWISE,
@@ -49,8 +48,9 @@ from service.terra_turrium.check import check_position
 from service.terra_turrium.goal import GoalStatus
 from service.terra_turrium.move import Capture, Reach
 from service.terra_turrium.position import SEAT_ID_PATTERN, Position, Rules, TwoPlayerBoard, is_seat_id
-from service.terra_turrium.schemas import RESERVE, VIOLATION_TURN
 from service.terra_turrium.take import Removal
+from service.terra_turrium.wire import schemas
+from service.terra_turrium.wire.schemas import RESERVE, VIOLATION_TURN
 
 _POSITION_INPUT: Final = schemas.PositionInput()
 _TURN: Final = schemas.Turn()
@@ -127,7 +127,8 @@ LAYOUTS: Final = (
 
 @cache
 def board() -> Board:
-    """The board as :class:`~service.terra_turrium.schemas.BoardAnswer` dumps it: the same for every game."""
+    """The board as :class:`~service.terra_turrium.wire.schemas.BoardAnswer` dumps it: the same
+    for every game."""
     return Board(
         tuple(BoardSquare(s, name[0], int(name[1:]), TERRITORY[s], RING[s])
               for s, name in zip(SQUARES, SQUARE_NAMES, strict=True)),
@@ -144,7 +145,7 @@ def board() -> Board:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form (:class:`~service.terra_turrium.schemas.PositionInput`),
+    """A :class:`Position` from its JSON form (:class:`~service.terra_turrium.wire.schemas.PositionInput`),
     its shape checked but not its structure.
 
     Raises :class:`~service.common.MalformedError` naming every problem found.
@@ -182,7 +183,7 @@ def parse_origin(value: object) -> Square | None:
 
 def parse_turn_plan(data: object) -> TurnPlan:
     """A :class:`~service.terra_turrium.actions.TurnPlan` from its JSON form (the contract's ``Turn``,
-    :class:`~service.terra_turrium.schemas.Turn`); every list is optional. Raises
+    :class:`~service.terra_turrium.wire.schemas.Turn`); every list is optional. Raises
     :class:`~service.common.MalformedError`."""
     plan: TurnPlan = load(_TURN, data)
     return plan

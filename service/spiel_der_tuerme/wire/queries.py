@@ -1,9 +1,9 @@
 """Spiel der Türme's requests, as the document describes them.
 
 Every shape of the game (the position, the turn, every answer) is the engine's own
-schema (:mod:`service.spiel_der_tuerme.schemas`); a request here only gathers them, with
+schema (:mod:`service.spiel_der_tuerme.wire.schemas`); a request here only gathers them, with
 what a question adds (``from``), and says which rules are checked once it is
-well-formed (:class:`~service.api.queries.Query`). Component names start with ``Sdt`` so
+well-formed (:class:`~service.common.queries.Query`). Component names start with ``Sdt`` so
 that they never clash with the first game's.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from service.api.queries import Digits, Query, suggest_fields
+from service.common.queries import Digits, Query, suggest_fields
 from service.common.schema import Nested, Word
 from service.spiel_der_tuerme import check_position
 from service.spiel_der_tuerme.position import MAX_PLAYERS, MIN_PLAYERS
-from service.spiel_der_tuerme.schemas import (
+from service.spiel_der_tuerme.wire.schemas import (
     GRID,
     SQUARE_WORDS,
     OffBoard,

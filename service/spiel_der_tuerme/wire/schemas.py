@@ -3,7 +3,7 @@
 A request's shapes (``…Input`` where a member may be left out) load into the engine's
 frozen values; the answers' dump them. The HTTP layer documents the contract with the
 same classes (a class's name is its component's: ``Sdt…`` keeps them apart from the
-other games'), and the codec (:mod:`service.spiel_der_tuerme.codec`) reads and writes
+other games'), and the codec (:mod:`service.spiel_der_tuerme.wire.codec`) reads and writes
 with them. An answer's schema of an input is the input's
 subclass whose optional members are :func:`~service.common.schema.answered`
 (required, as an answer writes them all).

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.declare import Blueprint
-from service.api.terra_turrium import schemas
-from service.api.terra_turrium.schemas import CapturesQuery, PositionQuery, ReachQuery
 from service.terra_turrium import (
     goal_status,
     legal_captures,
@@ -15,13 +13,15 @@ from service.terra_turrium import (
     reachable,
     winners,
 )
-from service.terra_turrium.codec import (
+from service.terra_turrium.wire import schemas
+from service.terra_turrium.wire.codec import (
     CapturesAnswer,
     GoalAnswer,
     PlacementsAnswer,
     ReachAnswer,
     RemovalsAnswer,
 )
+from service.terra_turrium.wire.queries import CapturesQuery, PositionQuery, ReachQuery
 
 bp = Blueprint("queries", __name__, description="Questions about a Terra Turrium position.")
 

@@ -18,10 +18,11 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from marshmallow import ValidationError
 
+from service.common.queries import Query
 from service.common.refusal import N_
 from service.common.schema import Schema, String
 from service.common.shapes import MUST_BE
@@ -42,12 +43,14 @@ from service.turm_und_leute.board import (
     Tower,
     TowerTile,
     World,
+    check_map,
     parse_field,
 )
 from service.turm_und_leute.map_rules import Aim, Placing
 from service.turm_und_leute.peoples import Side
 from service.turm_und_leute.position import Site
-from service.turm_und_leute.schema_fields import (
+from service.turm_und_leute.units import Kind, Placement
+from service.turm_und_leute.wire.fields import (
     Among,
     Ident,
     Name,
@@ -58,7 +61,6 @@ from service.turm_und_leute.schema_fields import (
     listing,
     nested,
 )
-from service.turm_und_leute.units import Kind, Placement
 
 LAST_ORBIT_FIELD: Final = MAX_ORBIT_FIELDS - 1
 """The highest field number of an orbit."""
@@ -382,3 +384,75 @@ def turn_map() -> Any:
         load_default=None,
         allow_none=False,
     )
+
+
+# The questions on a map: each body carries its map, judged once it is well-formed.
+
+
+def _checked(value: Map, pointer: str) -> Map:
+    """The map's structure; a rule it breaks is put under ``pointer`` by the query."""
+    check_map(value, "")
+    return value
+
+
+def _map_member() -> Any:
+    return nested(TulMap, "The map (LS14–LS22).", required=True)
+
+
+class TulMapQuery(Query):
+    """A question on a map."""
+
+    problems: ClassVar = {422: "InvalidMap"}
+    checks: ClassVar = {"map": _checked}
+    map = _map_member()
+
+
+class TulMapGroupQuery(TulMapQuery):
+    """A question about one group on the map."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    side = choice(Side, "The group's side.", required=True)
+    group = Ident("The group's id in its side's ledger.", required=True)
+
+
+class TulMapFieldQuery(TulMapQuery):
+    """A question about the group on one field."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    field = FieldName("The field of the group attacked.", required=True)
+
+
+class TulMapPlacementQuery(TulMapQuery):
+    """Where may a tile be placed?"""
+
+    placing = choice(
+        Placing,
+        "A new `group` (hired, converted, a new worker), an `angel` entering the board anew, "
+        "a `small_tower` or `big_tower`, a `fluid`.",
+        required=True,
+    )
+
+
+class TulMapPlanetQuery(TulMapQuery):
+    """The Fluid's move of a planet (LS12)."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    world = world_name("The planet moved.", required=True)
+    orbit_field = integer(0, doc="The field of its orbit it is set on.", required=True)
+
+
+class TulMapFightQuery(TulMapQuery):
+    """Where a fight's groups stand."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    attackers = fields_of("The attacking groups' fields.", low=1, high=20, required=True)
+    target = FieldName("The target's field.", required=True)
+    helpers = fields_of("The helping groups' fields. Default none.", high=20, load_default=())
+
+
+class TulMapRenderQuery(TulMapQuery):
+    """A map to draw, with the reach of one group if `side` and `group` are given."""
+
+    problems: ClassVar = {422: "InvalidMapOrQuery"}
+    side = choice(Side, "The group whose reach is drawn: its side.", load_default=None, allow_none=False)
+    group = Ident("The group whose reach is drawn (LS16, LS17).", load_default=None, allow_none=False)

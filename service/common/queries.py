@@ -13,8 +13,14 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
-from service.api.suggest import DEFAULT_BUDGET_MS, DEFAULT_LEVEL
-from service.common.budget import LEVELS, MAX_BUDGET_MS, MAX_BUDGET_NODES, MAX_SEED
+from service.common.budget import (
+    DEFAULT_BUDGET_MS,
+    DEFAULT_LEVEL,
+    LEVELS,
+    MAX_BUDGET_MS,
+    MAX_BUDGET_NODES,
+    MAX_SEED,
+)
 from service.common.errors import RuleError
 from service.common.refusal import Text
 from service.common.schema import Integer, Schema, Worded, _same
@@ -81,7 +87,7 @@ class Among(validate.OneOf):
 
 def suggest_fields() -> dict[str, Any]:
     """``level``, ``seed``, ``budget_ms`` and ``budget_nodes`` of a ``/turns/suggest``
-    request (:func:`service.api.suggest.options_of` reads them)."""
+    request (:func:`service.common.budget.options_of` reads them)."""
 
     def doc(text: str) -> dict[str, str]:
         return {"description": text}

@@ -34,7 +34,6 @@ from service.common.schema import (
 )
 from service.common.schema_shapes import Const, LegalAnswer, Verdicts
 from service.common.shapes import MUST_BE_OBJECT
-from service.turm_und_leute import map_schemas
 from service.turm_und_leute.actions import (
     Absorb,
     Attack,
@@ -53,7 +52,9 @@ from service.turm_und_leute.combat import Contribution, Outcome, Role
 from service.turm_und_leute.goal import Aim, GoalResult, SideGoal
 from service.turm_und_leute.peoples import PEOPLES, Side
 from service.turm_und_leute.position import BUILDINGS, RESOURCES, Ledger, Project, Site, Troop
-from service.turm_und_leute.schema_fields import (
+from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
+from service.turm_und_leute.wire import map_schemas
+from service.turm_und_leute.wire.fields import (
     Among,
     AnyInteger,
     GroupName,
@@ -73,7 +74,6 @@ from service.turm_und_leute.schema_fields import (
     listing,
     nested,
 )
-from service.turm_und_leute.units import BONUS, Edition, Kind, Placement
 
 MAX_ACTIONS: Final = 200
 """The most actions a turn may list (far more than any side's markers allow)."""

@@ -3,10 +3,10 @@ tables (L1–L8, LS1–LS3), the set-up, a side's turn kept as a ledger and the 
 (L9–L31, LS4–LS13).
 
 Every shape of the game (the fight, the ledger, the actions, every answer) is the
-engine's own schema (:mod:`service.turm_und_leute.schemas`). A body here is one of those
-shapes whole, so its request is that schema as a :class:`~service.api.queries.Query`,
+engine's own schema (:mod:`service.turm_und_leute.wire.schemas`). A body here is one of those
+shapes whole, so its request is that schema as a :class:`~service.common.queries.Query`,
 which says what error answers it can give and, once the whole body is well-formed, has
-the codec judge it (:func:`~service.turm_und_leute.codec.fight_of`, ``turn_of``,
+the codec judge it (:func:`~service.turm_und_leute.wire.codec.fight_of`, ``turn_of``,
 ``goal_of``: L1, LS1, L3, L9 and the ledger's structure, 422); the view gets the judged
 value as ``body``. A kind is any string and figures any integer in the document: a kind
 the edition does not have, or more figures than a tile holds, is a rule (L1, 422), not a
@@ -20,12 +20,13 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, post_load
 
-from service.api.queries import Query
+from service.common.queries import Query
 from service.common.schema import Choice, Worded
 from service.common.shapes import MUST_BE
-from service.turm_und_leute.codec import check_no_fields, fight_of, fight_on_map, goal_of, turn_of
 from service.turm_und_leute.peoples import Side
-from service.turm_und_leute.schemas import (
+from service.turm_und_leute.units import Edition
+from service.turm_und_leute.wire.codec import check_no_fields, fight_of, fight_on_map, goal_of, turn_of
+from service.turm_und_leute.wire.schemas import (
     TulApplyAnswer,
     TulFightBody,
     TulGoalAnswer,
@@ -36,7 +37,6 @@ from service.turm_und_leute.schemas import (
     TulUnitsAnswer,
     TulValidateAnswer,
 )
-from service.turm_und_leute.units import Edition
 
 __all__ = [
     "TulApplyAnswer",

@@ -5,7 +5,7 @@ pointers (:class:`MalformedError`), then check the structural rules
 (:func:`~service.spiel_der_tuerme.check.check_position`, :class:`InvalidPositionError`).
 Writers write every member of the contract, ``null`` where a value does not apply,
 except events, which leave out what does not apply. Squares are listed in board order.
-Both read and write with the shapes' schemas (:mod:`service.spiel_der_tuerme.schemas`).
+Both read and write with the shapes' schemas (:mod:`service.spiel_der_tuerme.wire.schemas`).
 
 >>> from service.spiel_der_tuerme.setup import setup_position
 >>> data = position_to_dict(setup_position(2, seed=1))
@@ -27,7 +27,6 @@ from marshmallow import ValidationError
 from service.common import InvalidPositionError, MalformedError  # noqa: F401 (the doctests use it)
 from service.common.schema import load, problems
 from service.common.schema_shapes import dumper
-from service.spiel_der_tuerme import schemas
 from service.spiel_der_tuerme.actions import Event, TurnPlan
 from service.spiel_der_tuerme.board import (
     FILE_NAMES,
@@ -44,7 +43,8 @@ from service.spiel_der_tuerme.board import (
 from service.spiel_der_tuerme.check import check_position
 from service.spiel_der_tuerme.moves import LegalMove
 from service.spiel_der_tuerme.position import Over, Position
-from service.spiel_der_tuerme.schemas import SQUARE_DOC, SQUARE_WORDS, MovesAnswer, OffBoard
+from service.spiel_der_tuerme.wire import schemas
+from service.spiel_der_tuerme.wire.schemas import SQUARE_DOC, SQUARE_WORDS, MovesAnswer, OffBoard
 
 __all__ = ["SQUARE_DOC", "SQUARE_WORDS", "MovesAnswer"]
 
@@ -95,7 +95,7 @@ BOARD: Final = Board(
     tuple(BoardSquare(s, "street" if IS_STREET[s] else "symbol", QUARTER[s], SYMBOL[s]) for s in SQUARES),
     tuple(BoardQuarter(q, _quarter_squares(q)) for q in QUARTERS),
 )
-"""The board as :class:`~service.spiel_der_tuerme.schemas.SdtBoardAnswer` dumps it: the same
+"""The board as :class:`~service.spiel_der_tuerme.wire.schemas.SdtBoardAnswer` dumps it: the same
 for every game."""
 
 # --------------------------------------------------------------------------- reading
@@ -123,7 +123,8 @@ def parse_position(data: object) -> Position:
 
 
 def read_position(data: object) -> Position:
-    """A :class:`Position` from its JSON form (:class:`~service.spiel_der_tuerme.schemas.SdtPositionInput`),
+    """A :class:`Position` from its JSON form
+    (:class:`~service.spiel_der_tuerme.wire.schemas.SdtPositionInput`),
     its shape checked but not its structure; a stack on a key that is no square is
     :class:`InvalidPositionError` (TB1)."""
     position: Position | OffBoard = load(_POSITION_INPUT, data)
@@ -147,7 +148,7 @@ def parse_square_field(value: object, where: str = "/from") -> Square:
 
 def parse_turn_plan(data: object) -> TurnPlan:
     """A :class:`TurnPlan` from ``{"moves": [{"from", "to"}…], "end_turn": true}``
-    (:class:`~service.spiel_der_tuerme.schemas.SdtTurn`); ``end_turn`` is optional.
+    (:class:`~service.spiel_der_tuerme.wire.schemas.SdtTurn`); ``end_turn`` is optional.
     ``{"moves": []}`` is a pass (or, after a move that allows another, stopping there).
 
     >>> parse_turn_plan({"moves": [{"from": "a1", "to": "a4"}]})

@@ -3,13 +3,13 @@
 A request's shapes (``…Input`` where a member may be left out) load into the engine's
 frozen values; the answers' dump them. The HTTP layer documents the contract with the
 same classes (a class's name is its component's), and the codec
-(:mod:`service.terra_turrium.codec`) and the notation
+(:mod:`service.terra_turrium.wire.codec`) and the notation
 (:mod:`service.terra_turrium.notation`) read and write with them. An answer's schema of
 an input is the input's subclass whose optional members are
 :func:`~service.common.schema.answered` (required, as an answer writes them all).
 
 The dense shapes are fields of their own, read and written in one pass:
-:class:`~service.terra_turrium.schema_fields.Heights` (the 10 × 10 table), :class:`Seats`
+:class:`~service.terra_turrium.wire.fields.Heights` (the 10 × 10 table), :class:`Seats`
 and :class:`Reaches`.
 
 >>> SeatInput().load({"id": "red", "territories": ["SE", "NE"], "turrians": [], "attacks": 0}).territories
@@ -59,59 +59,59 @@ from service.terra_turrium.position import (
     Seat,
     TurnState,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.take import RemovalRule
+from service.terra_turrium.wire.fields import (
     ORIGIN_PATTERN as ORIGIN_PATTERN,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     ORIGIN_WORDS as ORIGIN_WORDS,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     RESERVE as RESERVE,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     VIOLATION_TURN as VIOLATION_TURN,
 )
-from service.terra_turrium.schema_fields import Heights as Heights
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import Heights as Heights
+from service.terra_turrium.wire.fields import (
     Origin as Origin,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     PhaseOrTurn as PhaseOrTurn,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     SeatId as SeatId,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     _clockwise,
     _doc,
     _option,
     _strict,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     choice as choice,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     flag as flag,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     integer as integer,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     nested as nested,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     objects as objects,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     seat_ids as seat_ids,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     square as square,
 )
-from service.terra_turrium.schema_fields import (
+from service.terra_turrium.wire.fields import (
     squares as squares,
 )
-from service.terra_turrium.take import RemovalRule
 
 # --------------------------------------------------------------------- the position
 

@@ -1,0 +1,12 @@
+"""Spiel der Türme on the wire: every JSON shape of its contract, requests and answers, as marshmallow
+schemas, and nothing else of the game knows JSON.
+
+- `schemas`: one schema per shape of a position, a turn and each answer, with its two
+  dense custom fields (``Stacks``, ``LegalMoves``: marshmallow's ``Field`` with its own
+  ``_deserialize`` / ``_serialize``, which load and validate a shape in one pass);
+- `queries`: each operation's request (a :class:`~service.common.queries.Query`), made of
+  those shapes, with the rules checked once it is well-formed;
+- `codec`: the contract's JSON both ways for a program that uses the engine as a library.
+
+The rules modules of the game import none of these (``tests/common/test_wire_apart.py``).
+"""
