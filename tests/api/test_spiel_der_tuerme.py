@@ -1148,5 +1148,5 @@ def test_tn1_tb5_a_bad_setup_query_is_named_in_the_readers_words():
     assert answer.status_code == 400
     assert answer.get_json()["errors"] == [
         {"parameter": "players", "detail": "muss eine ganze Zahl sein"},
-        {"parameter": "seed", "detail": "ist Pflicht"},
+        {"parameter": "seed", "detail": "muss angegeben werden"},
     ]
