@@ -89,12 +89,21 @@ def values_of(name: str) -> tuple[str, ...]:
     return tuple(value for kind in kinds_of(name) for value in values().get(kind, ()))
 
 
-def forms_of(value: str, language: str) -> list[str]:
-    """Every form ``language``'s catalog gives ``value``, longest first."""
+@cache
+def _forms(language: str) -> dict[str, list[str]]:
+    """Every value's forms in ``language``'s forms catalog, longest first."""
     with (LOCALE_DIR / language / "LC_MESSAGES" / "forms.po").open("rb") as file:
         catalog = read_po(file, locale=language)
-    forms = {entry.string for entry in catalog if entry.id == value and entry.string}
-    return sorted(forms, key=len, reverse=True)
+    found: dict[str, set[str]] = {}
+    for entry in catalog:
+        if isinstance(entry.id, str) and entry.string:
+            found.setdefault(entry.id, set()).add(entry.string)
+    return {value: sorted(forms, key=len, reverse=True) for value, forms in found.items()}
+
+
+def forms_of(value: str, language: str) -> list[str]:
+    """Every form ``language``'s catalog gives ``value``, longest first."""
+    return _forms(language).get(value, [])
 
 
 def names(message: Message) -> list[str]:
