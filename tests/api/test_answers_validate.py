@@ -20,15 +20,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-import yaml
 from openapi_core import Config, OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
 
 from service import create_app
 from service.api.declare import MAX_BODY
+from tests.yaml_text import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+DOCUMENT = load_yaml((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
 EXAMPLES = ROOT / "docs" / "examples"
 METHODS = ("get", "post")
 #: Where a path has a parameter: a value of it.
@@ -45,7 +45,7 @@ def _json(data: bytes, **parameters: str) -> Any:
 
 
 def _yaml(data: bytes, **parameters: str) -> Any:
-    return yaml.safe_load(data)
+    return load_yaml(data)
 
 
 @pytest.fixture(scope="module")

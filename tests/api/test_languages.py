@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from service.api.examples import examples
 from service.api.language import negotiate
 from service.common.language import LANGUAGES
 from tests.languages.english import english_left
+from tests.yaml_text import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -34,7 +34,7 @@ WORDS = {"title", "detail", "missing"}
 @cache
 def paths() -> dict[str, str]:
     """Operation id → its path, for the POST operations of the document."""
-    document = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    document = load_yaml((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     return {op["operationId"]: path for path, item in document["paths"].items()
             for method, op in item.items() if method == "post"}
 

@@ -8,6 +8,7 @@ import pytest
 from service.api.terra_turrium.examples import examples, final_round, midgame
 from service.terra_turrium import position_to_dict
 from service.terra_turrium.notation import NOTATION_PATTERN, write_notation
+from tests.yaml_text import load_yaml
 
 from .bodies import PROBLEM
 
@@ -120,9 +121,8 @@ def test_answers_write_positions_as_objects(post):
 
 
 def test_spec_offers_both_forms_wherever_a_request_has_a_position(client):
-    import yaml
 
-    document = yaml.safe_load(client.get("/openapi.yaml").data)
+    document = load_yaml(client.get("/openapi.yaml").data)
     schemas = document["components"]["schemas"]
     requests = [
         name

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from openapi_spec_validator import validate
 
 from service.api.examples import examples, to_json
+from tests.yaml_text import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "openapi.yaml"
@@ -33,7 +33,7 @@ OPEN = {"Problem", "ProblemViolation", "Document"}
 
 @pytest.fixture(scope="module")
 def document():
-    return yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    return load_yaml(COMMITTED.read_text(encoding="utf-8"))
 
 
 def _operations(document):

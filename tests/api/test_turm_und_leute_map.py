@@ -116,7 +116,8 @@ def test_ls15_an_impossible_map_is_422_with_its_rule_and_member_in_the_readers_l
     assert answer.status_code == 422
     body = answer.get_json()
     assert (body["rule"], body["field"]) == ("LS15", f"/map/groups/{len(board['groups'])}/field")
-    assert body["detail"] == "auf techno:3:1 hat nur ein Plättchen oder ein Fluid Platz, hier stehen aber zwei"
+    assert body["detail"] == (
+        "auf techno:3:1 hat nur ein Plättchen oder ein Fluid Platz, hier stehen aber zwei")
     outside = copy.deepcopy(board)
     outside["fluids"][0]["field"] = "red:9:0"
     answer = client.post(f"{BASE}/placements", json={"map": outside, "placing": "fluid"})

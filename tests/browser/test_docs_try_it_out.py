@@ -13,18 +13,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
 from playwright.sync_api import Page, expect
 
 from service.api.spec import REQUEST_ID_PARAMETER
 from tests.browser.live import TIMEOUT_MS
+from tests.yaml_text import load_yaml
 
 DEFAULT_PORT = 8080
 
 
 def _operation(page: Page, base_url: str, operation_id: str) -> Any:
     """The operation's block on /docs, expanded, in "Try it out" mode."""
-    document = yaml.safe_load(page.request.get(base_url + "/openapi.yaml").text())
+    document = load_yaml(page.request.get(base_url + "/openapi.yaml").text())
     tag = next(
         operation["tags"][0]
         for item in document["paths"].values()

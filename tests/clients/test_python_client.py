@@ -28,9 +28,9 @@ from typing import Any, NamedTuple
 
 import httpx
 import pytest
-import yaml
 
 from service import create_app
+from tests.yaml_text import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENAPI = ROOT / "openapi.yaml"
@@ -101,7 +101,7 @@ def test_the_client_is_generated_without_a_warning(generation: Generation) -> No
     assert "error" not in output.lower(), output
     package = generation.package
     # Every operation of the document has its module, under its tag.
-    document = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    document = load_yaml(OPENAPI.read_text(encoding="utf-8"))
     operations = [op for item in document["paths"].values() for op in item.values() if "operationId" in op]
     assert len(operations) > 10
     for operation in operations:
@@ -326,7 +326,7 @@ def test_no_model_is_named_like_the_clients_own_types(generation: Generation) ->
         for node in models.body
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
     )
-    schemas = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))["components"]["schemas"]
+    schemas = load_yaml(OPENAPI.read_text(encoding="utf-8"))["components"]["schemas"]
     objects = [name for name, schema in schemas.items() if schema.get("type") == "object"]
     assert len(objects) > 50
     for name in objects:

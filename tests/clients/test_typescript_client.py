@@ -19,7 +19,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
+
+from tests.yaml_text import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENAPI = ROOT / "openapi.yaml"
@@ -108,7 +109,7 @@ def test_the_program_casts_nothing() -> None:
 def test_no_schema_is_named_like_the_generated_types_own(generated: Path) -> None:
     """openapi-typescript's own top-level types (``paths``, ``components``, ``operations``
     …) and the document's schemas must not read alike."""
-    document = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    document = load_yaml(OPENAPI.read_text(encoding="utf-8"))
     own = set(re.findall(r"^export (?:interface|type) (\$?\w+)", (generated / "api.d.ts").read_text(), re.M))
     assert {"paths", "components", "operations"} <= own
     schemas = {name.lower() for name in document["components"]["schemas"]}

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.yaml_text import load_yaml
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 OPENAPI = ROOT / "openapi.yaml"
@@ -111,7 +113,7 @@ def test_the_operations_without_a_4xx_answer_are_those_that_read_nothing(
 ) -> None:
     """Redocly's operation-4xx-response: an operation with no body and no query or path
     parameter has no input to refuse, so it answers 200 or 500 only."""
-    document = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    document = load_yaml(OPENAPI.read_text(encoding="utf-8"))
     flagged = {p["where"] for p in redocly_problems if p["rule"] == "operation-4xx-response"}
     without_input = set()
     for path, item in document["paths"].items():
@@ -130,7 +132,7 @@ def test_the_operations_without_a_4xx_answer_are_those_that_read_nothing(
 def test_both_linters_refuse_a_nullable_union_without_a_type(tools: Path, tmp_path: Path) -> None:
     """The mistake the document once had (Spiel der Türme's `over`): both tools see it,
     so the two tests above can fail."""
-    document = yaml.safe_load(OPENAPI.read_text(encoding="utf-8"))
+    document = load_yaml(OPENAPI.read_text(encoding="utf-8"))
     over = document["components"]["schemas"]["SdtPositionInput"]["properties"]["over"]
     union = document["components"]["schemas"]["SdtOver"]
     over.clear()
