@@ -28,7 +28,7 @@ TRANSLATED = ("de", "nl", "fr")
 #: How each language says that a seat is to move, in the panel's headline and flag.
 TO_MOVE = {"de": "am Zug", "nl": "aan de beurt", "fr": "de jouer"}
 #: The headline's first words: whose turn it is.
-HEADLINE = {"de": "{seat} am Zug", "nl": "{seat} aan de beurt", "fr": "à {seat} de jouer"}
+HEADLINE = {"de": "{seat} ist am Zug", "nl": "{seat} aan de beurt", "fr": "à {seat} de jouer"}
 RULE_ID = re.compile(r"\b(?:T[A-Z]|[A-Z])\d+\b")
 
 
