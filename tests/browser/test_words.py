@@ -38,8 +38,8 @@ def test_german_terra_turrium_names_territories_and_lists_as_german_does(page: P
     assert "NO · Gelb" in labels and not any(label.startswith("NE ·") for label in labels), labels
     player.press("random")
     goals = page.eval_on_selector_all("#goals li", "lis => lis.map(li => li.textContent)")
-    # "fehlend: 2, 3, 4, 5 und 6", never the bare "2 3 4 5 6".
-    assert goals and all(re.search(r"fehlend: (\d, )*\d und \d", goal) for goal in goals), goals
+    # "noch 2, 3, 4, 5 und 6 bis zum Ziel", never the bare "2 3 4 5 6".
+    assert goals and all(re.search(r"noch (\d, )*\d und \d bis zum Ziel", goal) for goal in goals), goals
 
 
 @pytest.mark.parametrize("address", ["", "?lang=de", "?game=spiel-der-tuerme",
