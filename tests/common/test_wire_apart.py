@@ -38,3 +38,18 @@ def test_a_rules_module_imports_neither_the_wire_nor_marshmallow(path: Path) -> 
     assert not [name for name in found if name in wires or name.startswith(tuple(f"{w}." for w in wires))]
     assert not any(name == "marshmallow" or name.startswith(("marshmallow.", "service.common.schema"))
                    for name in found)
+
+
+def test_each_games_wire_is_usable_without_flask() -> None:
+    """A program that uses an engine as a library reads and writes its JSON, requests
+    included, with marshmallow alone: no module of a game's wire imports Flask."""
+    import subprocess
+    import sys
+
+    wires = [f"service.{game}.wire.{name}" for game in GAMES for name in ("schemas", "queries", "codec")]
+    web = ("flask", "flask_smorest", "webargs")
+    program = (f"import sys\nfor name in {wires!r}:\n    __import__(name)\n"
+               f"print(sorted(m for m in sys.modules if m.split('.')[0] in {web!r}))")
+    found = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True,
+                           cwd=SERVICE.parent)
+    assert found.stdout.strip() == "[]"
