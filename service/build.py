@@ -18,9 +18,10 @@ import importlib.util
 import pkgutil
 from typing import Final
 
-#: The packages setup.py compiles: the three games' engines and what they share.
+#: The packages setup.py compiles: the three games' engines, their wires, and what they share.
 ENGINE_PACKAGES: Final = ("service.common", "service.terra_turrium", "service.spiel_der_tuerme",
-                          "service.turm_und_leute")
+                          "service.turm_und_leute", "service.terra_turrium.wire",
+                          "service.spiel_der_tuerme.wire", "service.turm_und_leute.wire")
 #: ``compiled``: the engines' modules are mypyc's extension modules (those setup.py
 #: leaves out stay Python); ``pure``: every one is Python.
 ENGINE_BUILDS: Final = ("compiled", "pure")
