@@ -1,7 +1,7 @@
 """The HTTP layer's own part of declaring an operation, on flask-smorest.
 
 A request or an answer is described by a marshmallow schema (the games' in
-``service/<game>/schemas.py`` and ``service/api/<game>/schemas.py``, on the fields of
+``service/<game>/wire/``: its shapes, ``schemas.py``, and its requests, ``queries.py``, on the fields of
 :mod:`service.common.schema`); flask-smorest's decorators load the request with it,
 dump the answer with it and document both:
 

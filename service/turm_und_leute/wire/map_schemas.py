@@ -1,6 +1,7 @@
-"""Stahl und Sterne's map on the wire (:mod:`.board`), and the answers of the questions on
-it (:mod:`.map_rules`), each shape one marshmallow schema on the fields of
-:mod:`.schema_fields`, as the game's other shapes (:mod:`.schemas`).
+"""Stahl und Sterne's map on the wire (:mod:`service.turm_und_leute.board`), the questions
+on it and their answers (:mod:`service.turm_und_leute.map_rules`), each shape one
+marshmallow schema on the fields of :mod:`.fields`, as the game's other shapes
+(:mod:`.schemas`).
 
 A map loads into the engine's :class:`~service.turm_und_leute.board.Map`; whether it can
 be read as a whole (a field outside its world, an orbit that does not exist) and whether

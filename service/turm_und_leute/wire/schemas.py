@@ -8,7 +8,7 @@ values. The HTTP layer documents the contract with the same classes (a class's n
 its component's: ``Tul…`` keeps them apart from the other games').
 
 The fields and schema bases they are written with beyond the common ones are in
-:mod:`.schema_fields`: they keep the problems as the contract has always named them (a
+:mod:`.fields`: they keep the problems as the contract has always named them (a
 null as the member's own mistake, an action missing a member read no further, a
 ledger's buildings named before its groups).
 """
