@@ -47,8 +47,7 @@ SKIPPED = frozenset({
     # Its fields of shapes of their own, made of the same and built the same way.
     "service/common/schema_shapes.py",
     # Each game's schemas: declarations of marshmallow's classes, ordinary classes either
-    # way; compiled, a module that imports a name service/common/schema.py re-exports from
-    # schema_shapes.py gets C that uses that module's object without declaring it.
+    # way, made once.
     "schemas.py",
     # Each game's own fields and schema bases beside its schemas: the same kind of
     # declarations, subclasses of marshmallow's and of the common ones.

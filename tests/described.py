@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from service.common.schema import List, Nested, OneOf, Schema, SquareMap
+from service.common.schema import List, Nested, Schema
+from service.common.schema_shapes import OneOf, SquareMap
 
 
 def members(schema: Any) -> list[str]:

@@ -7,9 +7,10 @@ from typing import Any
 from marshmallow import INCLUDE, Schema
 
 from service.common import MAX_PROBLEMS
-from service.common.schema import INTERPRETATIONS as INTERPRETATIONS
-from service.common.schema import READING, Flag, Integer, List, Nested, String
+from service.common.schema import Flag, Integer, List, Nested, String
 from service.common.schema import Schema as Closed
+from service.common.schema_shapes import INTERPRETATIONS as INTERPRETATIONS
+from service.common.schema_shapes import READING
 
 
 def text(description: str, **kwargs: Any) -> String:

@@ -5,8 +5,8 @@ the service's description, licence, server and (no) security, the error answers 
 problem details, the ``X-Rules-Version`` header on every answer, an ``operationId`` per
 view and the request examples of each game. The marshmallow plugin is taught the
 fields of :mod:`service.common.schema`: a member that is a component of its own is a
-reference to it, a :class:`~service.common.schema.OneOf` member is a ``oneOf`` union
-with a discriminator, an :class:`~service.common.schema.Alternatives` answer (and a
+reference to it, a :class:`~service.common.schema_shapes.OneOf` member is a ``oneOf`` union
+with a discriminator, an :class:`~service.common.schema_shapes.Alternatives` answer (and a
 request of variants) a ``oneOf`` of them.
 
 ``python -m service.api.spec > openapi.yaml`` (``make spec``) writes the committed copy;
@@ -38,7 +38,14 @@ from service.api.errors import (
 from service.api.problems import ProblemSchema
 from service.bodies import BODY_TIMEOUT, FULL, LATE
 from service.bodies import RETRY_AFTER as BODIES_RETRY_AFTER
-from service.common import MAX_PROBLEMS, IllegalTurnError, InvalidPositionError, InvalidQueryError, RuleError
+from service.common import (
+    MAX_PROBLEMS,
+    IllegalTurnError,
+    InvalidPositionError,
+    InvalidQueryError,
+    RuleError,
+    schema_shapes,
+)
 from service.common import schema as schema_fields
 from service.common.queries import Query
 from service.common.schema_shapes import Either as EitherMember
@@ -278,7 +285,7 @@ class _Converter(OpenAPIConverter):
         return found
 
     def _union(self, field: Any, **kwargs: Any) -> dict[str, Any]:
-        if not isinstance(field, schema_fields.OneOf):
+        if not isinstance(field, schema_shapes.OneOf):
             return {}
         discriminator = field.tag
         refs = {value: self.resolve_nested_schema(schema) for value, schema in field.variants.items()}  # type: ignore[no-untyped-call]
@@ -310,7 +317,7 @@ class _Converter(OpenAPIConverter):
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
         if isinstance(cls, type) and (
-            issubclass(cls, schema_fields.Alternatives)
+            issubclass(cls, schema_shapes.Alternatives)
             or (issubclass(cls, Query) and getattr(cls, "variants", None))
         ):
             body: dict[str, Any] = {"oneOf": [self.resolve_nested_schema(v) for v in cls.variants]}  # type: ignore[no-untyped-call, union-attr]

@@ -400,17 +400,3 @@ def instance(schema: type[ma.Schema]) -> ma.Schema:
     if found is None:
         found = _INSTANCES[schema] = schema()
     return found
-
-
-# The fields of shapes of their own (unions, a board's map, constants) and the answers'
-# schemas made from the requests', named here too: ``from service.common.schema import …``.
-from service.common.schema_shapes import INTERPRETATIONS as INTERPRETATIONS  # noqa: E402 (made of the above)
-from service.common.schema_shapes import READING as READING  # noqa: E402
-from service.common.schema_shapes import Alternatives as Alternatives  # noqa: E402
-from service.common.schema_shapes import Const as Const  # noqa: E402
-from service.common.schema_shapes import Keyed as Keyed  # noqa: E402
-from service.common.schema_shapes import Null as Null  # noqa: E402
-from service.common.schema_shapes import OneOf as OneOf  # noqa: E402
-from service.common.schema_shapes import SquareMap as SquareMap  # noqa: E402
-from service.common.schema_shapes import answered as answered  # noqa: E402
-from service.common.schema_shapes import readings as readings  # noqa: E402

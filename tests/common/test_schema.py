@@ -11,19 +11,8 @@ import pytest
 
 from service.common import MAX_PROBLEMS, MalformedError
 from service.common.refusal import Text
-from service.common.schema import (
-    Alternatives,
-    Choice,
-    Const,
-    Flag,
-    Integer,
-    List,
-    Nested,
-    Schema,
-    String,
-    load,
-    problems,
-)
+from service.common.schema import Choice, Flag, Integer, List, Nested, Schema, String, load, problems
+from service.common.schema_shapes import Alternatives, Const
 from service.common.shapes import MUST_BE_BETWEEN, MUST_BE_ONE_OF, NOT_A_MEMBER, REQUIRED
 
 

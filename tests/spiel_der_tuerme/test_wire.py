@@ -10,7 +10,8 @@ from dataclasses import replace
 import pytest
 
 from service.common import MalformedError
-from service.common.schema import OneOf, Schema
+from service.common.schema import Schema
+from service.common.schema_shapes import OneOf
 from service.spiel_der_tuerme import (
     Colour,
     EndReason,

@@ -5,7 +5,7 @@ frozen values; the answers' dump them. The HTTP layer documents the contract wit
 same classes (a class's name is its component's: ``Sdt…`` keeps them apart from the
 other games'), and the codec (:mod:`service.spiel_der_tuerme.wire.codec`) reads and writes
 with them. An answer's schema of an input is the input's
-subclass whose optional members are :func:`~service.common.schema.answered`
+subclass whose optional members are :func:`~service.common.schema_shapes.answered`
 (required, as an answer writes them all).
 """
 
@@ -19,25 +19,18 @@ from service.common.budget import search_fields
 from service.common.grid import A_SQUARE, board_order, square_doc
 from service.common.outcome import Outcome
 from service.common.refusal import N_
-from service.common.schema import (
-    Choice,
-    Fixed,
-    Flag,
-    Integer,
+from service.common.schema import Choice, Fixed, Flag, Integer, List, Nested, Schema, Square, String, Word
+from service.common.schema_shapes import (
+    Const,
     Keyed,
-    List,
-    Nested,
+    LegalAnswer,
     Null,
     OneOf,
-    Schema,
-    Square,
     SquareMap,
-    String,
-    Word,
+    Verdicts,
     answered,
     readings,
 )
-from service.common.schema_shapes import Const, LegalAnswer, Verdicts
 from service.common.shapes import token
 from service.spiel_der_tuerme.actions import Event, EventType, TurnPlan, Violation
 from service.spiel_der_tuerme.board import FILE_NAMES, GRID, QUARTERS, RANKS, Colour, Symbol

@@ -19,7 +19,8 @@ from marshmallow import ValidationError, fields
 from service.common import InvalidPositionError, MalformedError, RuleError
 from service.common.queries import Body, Digits, Matching, Query, QueryFlag, Words, suggest_fields
 from service.common.refusal import N_
-from service.common.schema import Flag, Integer, List, Nested, OneOf, Schema, Worded, instance
+from service.common.schema import Flag, Integer, List, Nested, Schema, Worded, instance
+from service.common.schema_shapes import OneOf
 from service.common.shapes import MUST_BE, MUST_BE_OBJECT, token
 from service.render import HighlightStyle
 from service.terra_turrium import MOVEMENT_POINTS, OPTIONS, RESERVE, Position, check_position, parse_turn_plan

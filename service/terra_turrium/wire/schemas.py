@@ -6,7 +6,7 @@ same classes (a class's name is its component's), and the codec
 (:mod:`service.terra_turrium.wire.codec`) and the notation
 (:mod:`service.terra_turrium.notation`) read and write with them. An answer's schema of
 an input is the input's subclass whose optional members are
-:func:`~service.common.schema.answered` (required, as an answer writes them all).
+:func:`~service.common.schema_shapes.answered` (required, as an answer writes them all).
 
 The dense shapes are fields of their own, read and written in one pass:
 :class:`~service.terra_turrium.wire.fields.Heights` (the 10 × 10 table), :class:`Seats`
@@ -23,22 +23,18 @@ from typing import Any, ClassVar, Final
 from service.common.budget import search_fields
 from service.common.grid import board_order
 from service.common.outcome import is_legal
-from service.common.schema import (
+from service.common.schema import Flag, Integer, List, Nested, Schema, String, Word
+from service.common.schema_shapes import (
     Alternatives,
     Const,
-    Flag,
-    Integer,
+    Either,
     Keyed,
-    List,
-    Nested,
+    LegalAnswer,
     OneOf,
-    Schema,
-    String,
-    Word,
+    Verdicts,
     answered,
     readings,
 )
-from service.common.schema_shapes import Either, LegalAnswer, Verdicts
 from service.common.shapes import MUST_BE_ARRAY
 from service.terra_turrium import actions
 from service.terra_turrium.actions import CaptureKind, EventType

@@ -23,16 +23,8 @@ from typing import Any, Final
 from marshmallow import ValidationError
 
 from service.common.frozen import quick_init
-from service.common.schema import (
-    List,
-    Nested,
-    OneOf,
-    Schema,
-    String,
-    Word,
-    readings,
-)
-from service.common.schema_shapes import Const, LegalAnswer, Verdicts
+from service.common.schema import List, Nested, Schema, String, Word
+from service.common.schema_shapes import Const, LegalAnswer, OneOf, Verdicts, readings
 from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute.actions import (
     Absorb,
