@@ -27,12 +27,12 @@ Suites: bookworm-security
 Components: main
 
 Types: deb
-URIs: http://off.example/debian
+URIs: file:///srv/apt/disabled
 Suites: trixie
 Enabled: no
 
 Types: deb-src
-URIs: http://sources.example/debian
+URIs: file:///srv/apt/sources
 Suites: bookworm
 """
 
@@ -65,7 +65,7 @@ def test_deb822_leaves_an_inline_keyring_to_debootstrap() -> None:
 def test_the_archive_is_the_source_of_the_release_else_of_any_release() -> None:
     security = AptSource("file:///srv/apt/debian-security", ("bookworm-security",))
     other = AptSource("file:///srv/apt/debian", ("trixie", "trixie-updates"))
-    own = AptSource("http://mirror.example/debian", ("bookworm",))
+    own = AptSource("file:///srv/apt/release", ("bookworm",))
     assert archive([security, other, own], "bookworm") == own
     assert archive([security, other], "bookworm") == other
     with pytest.raises(NotTested):
