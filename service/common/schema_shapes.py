@@ -174,6 +174,13 @@ class LegalAnswer(Schema):
     legal = Const(True, required=True, metadata={"description": "Always true here."})
 
 
+class Illegal(Schema):
+    """The base of each game's answer that a turn is illegal: ``legal`` false, then the
+    game's ``violation``, which the game's subclass declares."""
+
+    legal = Const(False, required=True, metadata={"description": "Always false here."})
+
+
 class Verdicts(Alternatives):
     """The answer of a turn's validation, the same in every game: ``{"legal": true}``
     (:class:`LegalAnswer`), or ``{"legal": false, "violation": …}`` with the game's

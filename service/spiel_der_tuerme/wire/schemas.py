@@ -21,7 +21,7 @@ from service.common.outcome import Outcome
 from service.common.refusal import N_
 from service.common.schema import Choice, Fixed, Flag, Integer, List, Nested, Schema, Square, String, Word
 from service.common.schema_shapes import (
-    Const,
+    Illegal,
     Keyed,
     LegalAnswer,
     Null,
@@ -339,10 +339,9 @@ class SdtViolation(Schema):
     interpretations = readings()
 
 
-class SdtIllegalAnswer(Schema):
+class SdtIllegalAnswer(Illegal):
     """The turn is illegal: its first illegal part."""
 
-    legal = Const(False, required=True, metadata={"description": "Always false here."})
     violation = Nested(SdtViolation, required=True)
 
 

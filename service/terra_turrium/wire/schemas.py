@@ -28,6 +28,7 @@ from service.common.schema_shapes import (
     Alternatives,
     Const,
     Either,
+    Illegal,
     Keyed,
     LegalAnswer,
     OneOf,
@@ -401,10 +402,9 @@ class ViolationSchema(Schema):
     interpretations = readings()
 
 
-class IllegalAnswer(Schema):
+class IllegalAnswer(Illegal):
     """The turn is illegal: its first illegal action."""
 
-    legal = Const(False, required=True, metadata={"description": "Always false here."})
     violation = Nested(ViolationSchema, required=True)
 
 

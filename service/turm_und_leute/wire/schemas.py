@@ -24,7 +24,7 @@ from marshmallow import ValidationError
 
 from service.common.frozen import quick_init
 from service.common.schema import List, Nested, Schema, String, Word
-from service.common.schema_shapes import Const, LegalAnswer, OneOf, Verdicts, readings
+from service.common.schema_shapes import Illegal, LegalAnswer, OneOf, Verdicts, readings
 from service.common.shapes import MUST_BE_OBJECT
 from service.turm_und_leute.actions import (
     Absorb,
@@ -601,10 +601,9 @@ class TulViolation(Schema):
     interpretations = readings()
 
 
-class TulIllegalAnswer(Schema):
+class TulIllegalAnswer(Illegal):
     """The turn is illegal: its first illegal action."""
 
-    legal = Const(False, required=True, metadata={"description": "Always false here."})
     violation = Nested(TulViolation, required=True)
 
 
