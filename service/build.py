@@ -18,10 +18,10 @@ import importlib.util
 import pkgutil
 from typing import Final
 
-#: The packages setup.py compiles: the three games' engines, their wires, and what they share.
+#: The packages setup.py compiles, with their subpackages: the three games' engines and
+#: what they share.
 ENGINE_PACKAGES: Final = ("service.common", "service.terra_turrium", "service.spiel_der_tuerme",
-                          "service.turm_und_leute", "service.terra_turrium.wire",
-                          "service.spiel_der_tuerme.wire", "service.turm_und_leute.wire")
+                          "service.turm_und_leute")
 #: ``compiled``: the engines' modules are mypyc's extension modules (those setup.py
 #: leaves out stay Python); ``pure``: every one is Python.
 ENGINE_BUILDS: Final = ("compiled", "pure")
@@ -34,7 +34,7 @@ def compiled_modules() -> list[str]:
     found = []
     for name in ENGINE_PACKAGES:
         package = importlib.import_module(name)
-        for module in pkgutil.iter_modules(package.__path__, prefix=f"{name}."):
+        for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
             spec = importlib.util.find_spec(module.name)
             if spec is not None and str(spec.origin).endswith(suffixes):
                 found.append(module.name)
