@@ -41,10 +41,11 @@ from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
+from marshmallow import ValidationError
+
 from service.common.errors import InvalidPositionError, InvalidQueryError, MalformedError, Problem
 from service.common.refusal import N_
 from service.common.schema import Schema, load
-from service.common.shapes import MUST_BE_ONE_OF
 from service.turm_und_leute.actions import Action, Event, TurnResult, Violation
 from service.turm_und_leute.board import Field, Map, Piece, check_map
 from service.turm_und_leute.check import check_ledger
@@ -100,6 +101,8 @@ _NAMED: Final = frozenset({"resources", "groups", "buildings"})
 _OWN: Final = tuple(f.name for f in fields(Ledger) if f.name not in _NAMED)
 """A ledger's other members, taken as they are loaded."""
 _FIGHT: Final = TulFightBody()
+_EDITION: Final = TulFightBody._declared_fields["edition"]
+"""The edition as every body names it: the same field reads it here."""
 _OUTCOME: Final = TulOutcome()
 _TURN: Final = TulTurnBody()
 _GOAL: Final = TulGoalBody()
@@ -181,11 +184,11 @@ def parse_edition(value: object, where: str = "/edition") -> Edition:
     >>> parse_edition("stahl-und-sterne")
     <Edition.STAHL_UND_STERNE: 'stahl-und-sterne'>
     """
-    for edition in Edition:
-        if value == edition.value and type(value) is str:
-            return edition
-    allowed = ", ".join(repr(e.value) for e in Edition)
-    raise MalformedError(problems=[Problem(where, MUST_BE_ONE_OF(allowed=allowed))])
+    try:
+        edition: Edition = _EDITION.deserialize(value)
+    except ValidationError as error:
+        raise MalformedError(problems=[Problem(where, error.messages[0])]) from None
+    return edition
 
 
 def _group(edition: Edition, tile: Tile, role: Role, index: int) -> Group:
